@@ -1,0 +1,182 @@
+"""An immutable multiset of cards, and building and shuffling packs.
+
+Two decks hold two of each face, and cards of the same face are interchangeable for every
+rule, so a hand is a multiset: it counts faces.
+
+>>> hand = Cards.parse("KH KS 2C JK KH")
+>>> len(hand), hand.count(Card.parse("KH")), str(hand)
+(5, 2, 'KH KH KS 2C JK')
+>>> str(hand - Cards.parse("KH 2C"))
+'KH KS JK'
+>>> pack = shuffled_pack(decks=2, seed=7)
+>>> len(pack), pack == shuffled_pack(decks=2, seed=7)
+(108, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from canasta.cards import ALL_FACES, Card, CardParseError, Rank
+
+__all__ = ["Cards", "pack_cards", "shuffled_pack"]
+
+_FACES = len(ALL_FACES)
+_ZERO: tuple[int, ...] = (0,) * _FACES
+
+
+def _check_counts(instance: Cards, attribute: object, value: tuple[int, ...]) -> None:
+    if len(value) != _FACES or any(n < 0 for n in value):
+        raise ValueError(f"Cards needs {_FACES} counts that are not negative, got {value!r}")
+
+
+@attrs.frozen(slots=True, repr=False, order=False)
+class Cards:
+    """An immutable multiset of cards, stored as a count for each of the 53 faces.
+
+    Iteration yields the cards in display order (4 to Ace, 2, 3, joker; suits C D H S), with
+    repeats. ``+`` and ``-`` combine multisets; ``-`` refuses to take away cards that are
+    not there.
+
+    >>> Cards.parse("4C 4C") + [Card.parse("JK")]
+    Cards.parse('4C 4C JK')
+    >>> Cards.parse("4C") - Cards.parse("5C")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot remove 5C: not among 4C
+    """
+
+    counts: tuple[int, ...] = attrs.field(default=_ZERO, validator=_check_counts)
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Cards:
+        """The multiset of the given cards."""
+        counts = [0] * _FACES
+        for card in cards:
+            counts[card.index] += 1
+        return cls(tuple(counts))
+
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """Read cards separated by spaces or commas, e.g. ``"KH KS 2C JK"``.
+
+        >>> Cards.parse("kh, 10s  jk")
+        Cards.parse('10S KH JK')
+        >>> Cards.parse("KH KX")
+        Traceback (most recent call last):
+        ...
+        canasta.cards.CardParseError: card 2 of 'KH KX': 'KX' is not a card: unknown suit 'X'; ...
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"expected text naming cards, got {type(text).__name__}")
+        words = text.replace(",", " ").split()
+        cards = []
+        for position, word in enumerate(words, start=1):
+            try:
+                cards.append(Card.parse(word))
+            except CardParseError as error:
+                raise CardParseError(f"card {position} of {text!r}: {error}") from None
+        return cls.of(cards)
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __bool__(self) -> bool:
+        return any(self.counts)
+
+    def __iter__(self) -> Iterator[Card]:
+        for face, count in zip(ALL_FACES, self.counts):
+            for _ in range(count):
+                yield face
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self.counts[card.index] > 0
+
+    def count(self, card: Card) -> int:
+        """How many cards of this face the multiset holds."""
+        return self.counts[card.index]
+
+    def count_rank(self, rank: Rank) -> int:
+        """How many cards of this rank, whatever their suit."""
+        return sum(n for face, n in zip(ALL_FACES, self.counts) if face.rank is rank)
+
+    def faces(self) -> tuple[Card, ...]:
+        """The distinct faces present, in display order."""
+        return tuple(face for face, n in zip(ALL_FACES, self.counts) if n)
+
+    def issuperset(self, other: Iterable[Card]) -> bool:
+        """True if every card of ``other`` (counted with repeats) is here."""
+        other = other if isinstance(other, Cards) else Cards.of(other)
+        return all(mine >= theirs for mine, theirs in zip(self.counts, other.counts))
+
+    @property
+    def points(self) -> int:
+        """The sum of the cards' point values (CL-VAL-1)."""
+        return sum(face.points * n for face, n in zip(ALL_FACES, self.counts) if n)
+
+    def __add__(self, other: Iterable[Card]) -> Cards:
+        other = other if isinstance(other, Cards) else Cards.of(other)
+        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts)))
+
+    def __sub__(self, other: Iterable[Card]) -> Cards:
+        other = other if isinstance(other, Cards) else Cards.of(other)
+        result = []
+        for face, mine, theirs in zip(ALL_FACES, self.counts, other.counts):
+            if theirs > mine:
+                raise ValueError(f"cannot remove {face}: not among {self}")
+            result.append(mine - theirs)
+        return Cards(tuple(result))
+
+    def add(self, card: Card, count: int = 1) -> Cards:
+        """A multiset with ``count`` more of ``card``."""
+        counts = list(self.counts)
+        counts[card.index] += count
+        return Cards(tuple(counts))
+
+    def remove(self, card: Card, count: int = 1) -> Cards:
+        """A multiset with ``count`` fewer of ``card``; ``ValueError`` if there are not enough."""
+        index = card.index
+        if self.counts[index] < count:
+            raise ValueError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
+        counts = list(self.counts)
+        counts[index] -= count
+        return Cards(tuple(counts))
+
+    def pretty(self) -> str:
+        """The cards with suit symbols, for terminals."""
+        return " ".join(card.pretty() for card in self)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"Cards.parse({str(self)!r})"
+
+
+def pack_cards(decks: int, jokers_per_deck: int = 2) -> Cards:
+    """The unshuffled pack: ``decks`` standard 52-card decks plus their jokers (CL-DECK-1).
+
+    >>> len(pack_cards(2)), len(pack_cards(3))
+    (108, 162)
+    """
+    if decks < 1:
+        raise ValueError(f"a pack needs at least one deck, got {decks}")
+    counts = tuple(decks * jokers_per_deck if face.is_joker else decks for face in ALL_FACES)
+    return Cards(counts)
+
+
+def shuffled_pack(
+    decks: int, seed: int | str | random.Random, jokers_per_deck: int = 2
+) -> tuple[Card, ...]:
+    """The pack of ``decks`` decks in a random order fixed by ``seed``.
+
+    ``seed`` is an int or str (the same seed always gives the same order) or a
+    :class:`random.Random` to draw from. The global random state is never used.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    cards = list(pack_cards(decks, jokers_per_deck))
+    rng.shuffle(cards)
+    return tuple(cards)

@@ -1,0 +1,430 @@
+"""Rule sets: the numbers, tables and switches that make one game of Canasta differ from another.
+
+A :class:`RuleSet` is a frozen value. The engine asks it questions (``rules.initial_minimum``,
+``rules.max_wilds``, ``rules.red_three_amount``) and never asks for its name, so a house rule
+is one ``attrs.evolve`` away:
+
+>>> import attrs
+>>> rules = find_rules("classic")
+>>> rules.num_players, rules.hand_size, rules.initial_minimum(1500)
+(4, 11, 90)
+>>> house = attrs.evolve(rules, one_card_pile_rule=False, concealed_bonus_total=300)
+>>> house.one_card_pile_rule, rules.one_card_pile_rule
+(False, True)
+>>> find_rules("classic", players=2).draw_count
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import attrs
+
+__all__ = [
+    "RuleSet",
+    "RuleSetError",
+    "classic",
+    "classic_five_player",
+    "classic_six_player",
+    "classic_three_player",
+    "classic_two_player",
+    "find_rules",
+    "rule_set_names",
+]
+
+WildRatio = Literal["none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_per_wild"]
+PileFrozenAtStart = Literal["if_wild_or_red3", "always"]
+RedThreeTiming = Literal["after_deal", "first_turn"]
+AskPermission = Literal["optional", "mandatory", "disabled"]
+ConcealedMinRule = Literal["pile_only", "always", "never"]
+ExhaustedTake = Literal["whole_pile", "top_card_only"]
+TieRule = Literal["play_on", "draw"]
+ThreePlayerMode = Literal["individual", "cutthroat"]
+SixPlayerPack = Literal["three", "two"]
+
+#: The initial-meld table of CL-INIT-1: (lowest cumulative score, minimum count); ``None``
+#: stands for minus infinity.
+CLASSIC_INITIAL_MELD_TABLE: tuple[tuple[int | None, int], ...] = (
+    (None, 15),
+    (0, 50),
+    (1500, 90),
+    (3000, 120),
+)
+
+
+class RuleSetError(ValueError):
+    """A rule set whose settings contradict each other, or an unknown rule set name."""
+
+
+def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in values:
+            allowed = ", ".join(repr(v) for v in values)
+            raise RuleSetError(f"{attribute.name} must be one of {allowed}; got {value!r}")
+
+    return check
+
+
+def _at_least(minimum: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise RuleSetError(f"{attribute.name} must be a whole number ≥ {minimum}; got {value!r}")
+
+    return check
+
+
+def _is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise RuleSetError(f"{attribute.name} must be True or False; got {value!r}")
+
+
+def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value % 5:
+        raise RuleSetError(f"{attribute.name} must be a whole multiple of 5; got {value!r}")
+
+
+def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
+    return tuple((None if low is None else int(low), int(minimum)) for low, minimum in value)
+
+
+def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
+    return tuple((int(a), int(b)) for a, b in value)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class RuleSet:
+    """All the settings of one way to play Canasta.
+
+    The defaults are Classic Canasta for four players in two partnerships, as in
+    section 19 of the Classic rules; presets exist for the other player counts
+    (:func:`find_rules`). Each field names the rule it implements.
+    """
+
+    #: The rule set's family name, for display and lookup only; the engine never reads it.
+    name: str = "classic"
+    #: Players at the table, 2 to 6 (CL-SEAT, CL-V2 to CL-V6).
+    num_players: int = attrs.field(default=4, validator=_one_of(2, 3, 4, 5, 6))
+    #: Standard decks in the pack, each with two jokers (CL-DECK-1, CL-DECK-4).
+    decks: int = attrs.field(default=2, validator=_one_of(2, 3))
+    #: Cards dealt to each player (CL-DEAL-2).
+    hand_size: int = attrs.field(default=11, validator=_at_least(1))
+    #: Cards taken by one stock draw (CL-TURN-2, CL-V2-2).
+    draw_count: int = attrs.field(default=1, validator=_one_of(1, 2))
+    #: Completed canastas a side needs before it may go out (CL-CAN-6, CL-OUT-2).
+    canastas_to_go_out: int = attrs.field(default=1, validator=_at_least(0))
+    #: The cumulative score that ends the match (CL-MATCH-1).
+    target_score: int = attrs.field(default=5000, validator=_at_least(1))
+    #: (lowest cumulative score, minimum count) rows, lowest first; ``None`` is minus
+    #: infinity (CL-INIT-1).
+    initial_meld_table: tuple[tuple[int | None, int], ...] = attrs.field(
+        default=CLASSIC_INITIAL_MELD_TABLE, converter=_table
+    )
+    #: Cover a black three turned as upcard too, not only wild cards and red threes (CL-UP-2).
+    upcard_cover_black_three: bool = attrs.field(default=False, validator=_is_bool)
+    #: When the pile starts frozen (CL-UP-3, CL-UP-5).
+    pile_frozen_at_start: PileFrozenAtStart = attrs.field(
+        default="if_wild_or_red3", validator=_one_of("if_wild_or_red3", "always")
+    )
+    #: A black three on the pile freezes it like a wild card (CL-B3-2, CL-FRZ-3).
+    black_three_freezes_pile: bool = attrs.field(default=False, validator=_is_bool)
+    #: When dealt red threes are laid out and replaced (CL-R3-2).
+    red_three_timing: RedThreeTiming = attrs.field(
+        default="after_deal", validator=_one_of("after_deal", "first_turn")
+    )
+    #: Value of one red three (CL-R3-6).
+    red_three_value: int = attrs.field(default=100, validator=_multiple_of_five)
+    #: Value of all four red threes of a two-deck pack held by one side (CL-R3-6).
+    red_three_four_bonus_total: int = attrs.field(default=800, validator=_multiple_of_five)
+    #: Special values for larger counts of red threes, (count, total) (CL-V6-6).
+    red_three_special_amounts: tuple[tuple[int, int], ...] = attrs.field(
+        default=(), converter=_pairs
+    )
+    #: Red threes count plus only for a side with a canasta, not merely opened (CL-R3-8).
+    red_threes_need_canasta: bool = attrs.field(default=False, validator=_is_bool)
+    #: Extra limit on wild cards relative to naturals in a meld (CL-MELD-3).
+    wild_ratio: WildRatio = attrs.field(
+        default="none",
+        validator=_one_of(
+            "none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_per_wild"
+        ),
+    )
+    #: The most wild cards one meld may hold (CL-MELD-3).
+    max_wilds_per_meld: int = attrs.field(default=3, validator=_at_least(0))
+    #: Natural cards a meld needs at all times (CL-MELD-2).
+    min_naturals: int = attrs.field(default=2, validator=_at_least(1))
+    #: Cards a new meld needs (CL-MELD-5).
+    min_meld_size: int = attrs.field(default=3, validator=_at_least(2))
+    #: Cards that make a meld a canasta (CL-CAN-1).
+    canasta_size: int = attrs.field(default=7, validator=_at_least(3))
+    #: Bonus for a natural canasta (CL-CAN-2).
+    natural_canasta_bonus: int = attrs.field(default=500, validator=_multiple_of_five)
+    #: Bonus for a mixed canasta (CL-CAN-2).
+    mixed_canasta_bonus: int = attrs.field(default=300, validator=_multiple_of_five)
+    #: Wild cards may be added to a completed canasta (CL-CAN-4).
+    allow_wild_on_canasta: bool = attrs.field(default=True, validator=_is_bool)
+    #: A side that has not opened may take the pile (with a natural pair and the minimum)
+    #: (CL-PILE-6).
+    allow_take_before_opening: bool = attrs.field(default=True, validator=_is_bool)
+    #: A player holding one card may not take a one-card pile (CL-PILE-7).
+    one_card_pile_rule: bool = attrs.field(default=True, validator=_is_bool)
+    #: Asking the partner's permission to go out (CL-ASK-1).
+    ask_permission: AskPermission = attrs.field(
+        default="optional", validator=_one_of("optional", "mandatory", "disabled")
+    )
+    #: Bonus for going out (CL-OUT-4).
+    going_out_bonus: int = attrs.field(default=100, validator=_multiple_of_five)
+    #: Total going-out bonus when going out concealed (CL-CONC-2).
+    concealed_bonus_total: int = attrs.field(default=200, validator=_multiple_of_five)
+    #: A concealed going out may end with a discard (CL-CONC-1).
+    concealed_allows_discard: bool = attrs.field(default=True, validator=_is_bool)
+    #: When a concealed going out of an unopened side must still reach the minimum (CL-CONC-4).
+    concealed_min_rule: ConcealedMinRule = attrs.field(
+        default="pile_only", validator=_one_of("pile_only", "always", "never")
+    )
+    #: A player who draws a red three as the last stock card may still meld (CL-EXH-1).
+    last_red_three_may_meld: bool = attrs.field(default=False, validator=_is_bool)
+    #: What a take with an empty stock takes (CL-EXH-6).
+    exhausted_take: ExhaustedTake = attrs.field(
+        default="whole_pile", validator=_one_of("whole_pile", "top_card_only")
+    )
+    #: With an empty stock a player must take a pile whose top card fits a side's meld
+    #: (CL-EXH-3).
+    forced_take_when_exhausted: bool = attrs.field(default=True, validator=_is_bool)
+    #: What happens on an exact tie for the highest score at or above the target (CL-MATCH-4).
+    tie_rule: TieRule = attrs.field(default="play_on", validator=_one_of("play_on", "draw"))
+    #: How three players play (CL-V3).
+    three_player_mode: ThreePlayerMode = attrs.field(
+        default="individual", validator=_one_of("individual", "cutthroat")
+    )
+    #: The pack six players use (CL-V6-2).
+    six_player_pack: SixPlayerPack = attrs.field(default="three", validator=_one_of("three", "two"))
+    #: Sides at a six-player table: two of three or three of two (CL-V6-1).
+    six_player_sides: int = attrs.field(default=2, validator=_one_of(2, 3))
+    #: Cumulative score from which the six-player extra bracket (150) applies (CL-V6-5).
+    extra_bracket_start: int = attrs.field(default=7500, validator=_at_least(0))
+
+    def __attrs_post_init__(self) -> None:
+        problems = list(self._contradictions())
+        if problems:
+            raise RuleSetError("contradictory rule set: " + "; ".join(problems))
+
+    def _contradictions(self) -> list[str]:
+        problems = []
+        lows = [low for low, _ in self.initial_meld_table]
+        if not lows or lows[0] is not None or None in lows[1:] or lows[1:] != sorted(lows[1:]):
+            problems.append(
+                "initial_meld_table must start with (None, minimum) and list its lower "
+                "bounds in increasing order"
+            )
+        if self.min_naturals + 0 > self.min_meld_size:
+            problems.append("min_naturals may not exceed min_meld_size")
+        if self.canasta_size < self.min_meld_size:
+            problems.append("canasta_size may not be smaller than min_meld_size")
+        if self.num_players == 6 and self.decks != (3 if self.six_player_pack == "three" else 2):
+            problems.append(
+                f"six_player_pack={self.six_player_pack!r} needs decks="
+                f"{3 if self.six_player_pack == 'three' else 2}, got decks={self.decks}"
+            )
+        if self.num_players != 6 and self.six_player_sides != 2:
+            problems.append("six_player_sides applies only to six players")
+        if self.num_players == 3 and self.three_player_mode == "cutthroat":
+            problems.append(
+                "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; "
+                "use 'individual'"
+            )
+        dealt = self.hand_size * self.active_players
+        if dealt + 2 > self.pack_size:
+            problems.append(f"dealing {dealt} cards leaves too few of {self.pack_size}")
+        return problems
+
+    # --- seating --------------------------------------------------------------------------
+
+    @property
+    def active_players(self) -> int:
+        """Players who take part in one deal (four of five at a five-player table, CL-V5-1)."""
+        return 4 if self.num_players == 5 else self.num_players
+
+    @property
+    def num_sides(self) -> int:
+        """Sides that own melds and scores (CL-DEF-4)."""
+        if self.num_players in (2, 3):
+            return self.num_players
+        if self.num_players == 6:
+            return self.six_player_sides
+        return 2
+
+    @property
+    def has_partners(self) -> bool:
+        """Whether sides have more than one player, so asking permission applies (CL-ASK-4)."""
+        return self.num_players >= 4
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack: 54 a deck (52 and two jokers)."""
+        return 54 * self.decks
+
+    @property
+    def red_threes_in_pack(self) -> int:
+        """How many red threes the pack holds (two per deck)."""
+        return 2 * self.decks
+
+    # --- questions the engine asks ---------------------------------------------------------
+
+    def initial_minimum(self, cumulative_score: int) -> int:
+        """The initial-meld minimum for a side with this score at the start of a deal (CL-INIT-1).
+
+        >>> [classic().initial_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)]
+        [15, 50, 50, 90, 90, 120]
+        """
+        minimum = self.initial_meld_table[0][1]
+        for low, value in self.initial_meld_table[1:]:
+            assert low is not None
+            if cumulative_score >= low:
+                minimum = value
+        return minimum
+
+    def max_wilds(self, naturals: int) -> int:
+        """The most wild cards a meld with this many natural cards may hold (CL-MELD-3).
+
+        >>> classic().max_wilds(2), classic(wild_ratio="naturals_gt_wilds").max_wilds(2)
+        (3, 1)
+        """
+        ratio_limit = {
+            "none": self.max_wilds_per_meld,
+            "naturals_ge_wilds": naturals,
+            "naturals_gt_wilds": naturals - 1,
+            "two_naturals_per_wild": naturals // 2,
+        }[self.wild_ratio]
+        return max(0, min(self.max_wilds_per_meld, ratio_limit))
+
+    def red_three_amount(self, count: int) -> int:
+        """What ``count`` red threes are worth to one side, before the sign (CL-R3-6, CL-V6-6).
+
+        >>> [classic().red_three_amount(n) for n in range(5)]
+        [0, 100, 200, 300, 800]
+        """
+        special = dict(self.red_three_special_amounts)
+        if count in special:
+            return special[count]
+        if count == 4 and self.red_threes_in_pack == 4:
+            return self.red_three_four_bonus_total
+        return count * self.red_three_value
+
+    def canasta_bonus(self, natural: bool) -> int:
+        """The bonus of a canasta (CL-CAN-2)."""
+        return self.natural_canasta_bonus if natural else self.mixed_canasta_bonus
+
+    def concealed_needs_minimum(self, took_pile: bool) -> bool:
+        """Whether a concealed going out by an unopened side must reach the minimum (CL-CONC-4)."""
+        if self.concealed_min_rule == "always":
+            return True
+        if self.concealed_min_rule == "never":
+            return False
+        return took_pile
+
+    def with_options(self, **changes: Any) -> RuleSet:
+        """The rule set with some fields changed (the same as ``attrs.evolve``)."""
+        return attrs.evolve(self, **changes)
+
+
+def classic(**changes: Any) -> RuleSet:
+    """Classic Canasta for four players in two partnerships (the section 19 defaults)."""
+    return RuleSet(**changes)
+
+
+def classic_two_player(**changes: Any) -> RuleSet:
+    """Two players: 15 cards, draw two, two canastas to go out (CL-V2)."""
+    settings: dict[str, Any] = {
+        "num_players": 2,
+        "hand_size": 15,
+        "draw_count": 2,
+        "canastas_to_go_out": 2,
+    }
+    return RuleSet(**(settings | changes))
+
+
+def classic_three_player(**changes: Any) -> RuleSet:
+    """Three players, each for themselves: 13 cards, draw one, one canasta (CL-V3)."""
+    return RuleSet(**({"num_players": 3, "hand_size": 13} | changes))
+
+
+def classic_five_player(**changes: Any) -> RuleSet:
+    """Five players: a side of two against a side of three whose members sit out in turn (CL-V5)."""
+    return RuleSet(**({"num_players": 5} | changes))
+
+
+def classic_six_player(pack: SixPlayerPack = "three", **changes: Any) -> RuleSet:
+    """Six players (CL-V6): three packs, 13 cards, two canastas to go out, by default.
+
+    ``pack="two"`` gives the two-pack game of CL-V6-7 (11 cards, one canasta, 5000).
+
+    >>> six = classic_six_player()
+    >>> six.decks, six.hand_size, six.target_score, six.initial_minimum(7500)
+    (3, 13, 10000, 150)
+    >>> classic_six_player(six_player_sides=3).target_score
+    7500
+    """
+    sides = changes.get("six_player_sides", 2)
+    settings: dict[str, Any] = {"num_players": 6, "six_player_pack": pack}
+    if pack == "three":
+        start = changes.get("extra_bracket_start", 7500)
+        settings |= {
+            "decks": 3,
+            "hand_size": 13,
+            "canastas_to_go_out": 2,
+            "target_score": 10000 if sides == 2 else 7500,
+            "initial_meld_table": (*CLASSIC_INITIAL_MELD_TABLE, (start, 150)),
+            "red_three_special_amounts": ((5, 1000), (6, 1200)),
+        }
+    return RuleSet(**(settings | changes))
+
+
+_PRESETS: dict[str, dict[int, Callable[..., RuleSet]]] = {
+    "classic": {
+        2: classic_two_player,
+        3: classic_three_player,
+        4: classic,
+        5: classic_five_player,
+        6: classic_six_player,
+    },
+}
+_DEFAULT_PLAYERS = {"classic": 4}
+
+
+def rule_set_names() -> tuple[str, ...]:
+    """The names :func:`find_rules` knows."""
+    return tuple(_PRESETS)
+
+
+def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
+    """The preset rule set called ``name`` for ``players`` players (its usual count if omitted).
+
+    A :class:`RuleSet` passed in is returned as it is (checked against ``players``).
+
+    >>> find_rules("Classic", players=6).decks
+    3
+    >>> find_rules("pinochle")
+    Traceback (most recent call last):
+    ...
+    canasta.rules.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic
+    """
+    if isinstance(name, RuleSet):
+        if players is not None and players != name.num_players:
+            raise RuleSetError(
+                f"the rule set is for {name.num_players} players, not {players}; "
+                f"use attrs.evolve or a preset for {players} players"
+            )
+        return name
+    key = str(name).strip().lower()
+    if key not in _PRESETS:
+        raise RuleSetError(
+            f"unknown rule set {name!r}; known rule sets: {', '.join(rule_set_names())}"
+        )
+    by_players = _PRESETS[key]
+    count = _DEFAULT_PLAYERS[key] if players is None else players
+    if count not in by_players:
+        counts = ", ".join(str(n) for n in by_players)
+        raise RuleSetError(f"{key} is played by {counts} players, not {players}")
+    return by_players[count]()
