@@ -85,7 +85,10 @@ class Rank(enum.Enum):
 
     @property
     def text(self) -> str:
-        """The short text form: ``4`` ... ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``, ``3``, ``JK``."""
+        """The short text form: ``4`` ... ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``, ``3``, ``JK``.
+
+        A joker's text has no suit letter; every other card's text is rank then suit.
+        """
         return self.value
 
     @property
@@ -180,7 +183,9 @@ class Card:
         canasta.cards.CardParseError: '1H' is not a card: unknown rank '1'; expected ...
         """
         if not isinstance(text, str):
-            raise CardParseError(f"expected card text, got {type(text).__name__}: {text!r}")
+            raise CardParseError(
+                f"expected card text, got {type(text).__name__}: {text!r}; expected {_ACCEPTED}"
+            )
         card = _PARSE_TABLE.get(text.strip().upper())
         if card is not None:
             return card
@@ -290,9 +295,15 @@ def _explain_bad_card(text: str) -> str:
     if not cleaned:
         return f"{text!r} is not a card: the text is empty; expected {_ACCEPTED}"
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
-    if suit_text not in _SUIT_TEXT:
-        reason = f"unknown suit {text.strip()[-1]!r}" if rank_text in _RANK_TEXT else None
-        reason = reason or f"unknown rank {text.strip()[:-1] or text.strip()!r}"
+    if cleaned in _RANK_TEXT:
+        reason = "the suit is missing"
+    elif rank_text in ("JK", "JOKER", "*") and suit_text in _SUIT_TEXT:
+        reason = "a joker has no suit"
+    elif suit_text not in _SUIT_TEXT:
+        if rank_text in _RANK_TEXT:
+            reason = f"unknown suit {text.strip()[-1]!r}"
+        else:
+            reason = f"unknown rank {text.strip()[:-1] or text.strip()!r}"
     else:
         reason = f"unknown rank {text.strip()[:-1]!r}" if rank_text else "the rank is missing"
     return f"{text!r} is not a card: {reason}; expected {_ACCEPTED}"

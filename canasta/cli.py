@@ -43,11 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in (None, "info"):
-        print(_describe_rule_sets())
-        return 0
-    parser.error(f"unknown command {args.command!r}")  # pragma: no cover - argparse exits first
-    return 2  # pragma: no cover
+    if args.command not in (None, "info"):  # pragma: no cover - argparse exits first
+        parser.error(f"unknown command {args.command!r}")
+    print(_describe_rule_sets())
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -88,7 +88,7 @@ class Cards:
         return any(self.counts)
 
     def __iter__(self) -> Iterator[Card]:
-        for face, count in zip(ALL_FACES, self.counts):
+        for face, count in zip(ALL_FACES, self.counts, strict=True):
             for _ in range(count):
                 yield face
 
@@ -101,30 +101,30 @@ class Cards:
 
     def count_rank(self, rank: Rank) -> int:
         """How many cards of this rank, whatever their suit."""
-        return sum(n for face, n in zip(ALL_FACES, self.counts) if face.rank is rank)
+        return sum(n for face, n in zip(ALL_FACES, self.counts, strict=True) if face.rank is rank)
 
     def faces(self) -> tuple[Card, ...]:
         """The distinct faces present, in display order."""
-        return tuple(face for face, n in zip(ALL_FACES, self.counts) if n)
+        return tuple(face for face, n in zip(ALL_FACES, self.counts, strict=True) if n)
 
     def issuperset(self, other: Iterable[Card]) -> bool:
         """True if every card of ``other`` (counted with repeats) is here."""
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return all(mine >= theirs for mine, theirs in zip(self.counts, other.counts))
+        return all(mine >= theirs for mine, theirs in zip(self.counts, other.counts, strict=True))
 
     @property
     def points(self) -> int:
         """The sum of the cards' point values (CL-VAL-1)."""
-        return sum(face.points * n for face, n in zip(ALL_FACES, self.counts) if n)
+        return sum(face.points * n for face, n in zip(ALL_FACES, self.counts, strict=True) if n)
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts)))
+        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
         result = []
-        for face, mine, theirs in zip(ALL_FACES, self.counts, other.counts):
+        for face, mine, theirs in zip(ALL_FACES, self.counts, other.counts, strict=True):
             if theirs > mine:
                 raise ValueError(f"cannot remove {face}: not among {self}")
             result.append(mine - theirs)

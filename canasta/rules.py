@@ -70,7 +70,9 @@ def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]
 def _at_least(minimum: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise RuleSetError(f"{attribute.name} must be a whole number ≥ {minimum}; got {value!r}")
+            raise RuleSetError(
+                f"{attribute.name} must be a whole number ≥ {minimum}; got {value!r}"
+            )
 
     return check
 
@@ -199,7 +201,9 @@ class RuleSet:
         default="individual", validator=_one_of("individual", "cutthroat")
     )
     #: The pack six players use (CL-V6-2).
-    six_player_pack: SixPlayerPack = attrs.field(default="three", validator=_one_of("three", "two"))
+    six_player_pack: SixPlayerPack = attrs.field(
+        default="three", validator=_one_of("three", "two")
+    )
     #: Sides at a six-player table: two of three or three of two (CL-V6-1).
     six_player_sides: int = attrs.field(default=2, validator=_one_of(2, 3))
     #: Cumulative score from which the six-player extra bracket (150) applies (CL-V6-5).
@@ -213,7 +217,13 @@ class RuleSet:
     def _contradictions(self) -> list[str]:
         problems = []
         lows = [low for low, _ in self.initial_meld_table]
-        if not lows or lows[0] is not None or None in lows[1:] or lows[1:] != sorted(lows[1:]):
+        bounds = [low for low in lows[1:] if low is not None]
+        if (
+            not lows
+            or lows[0] is not None
+            or len(bounds) != len(lows) - 1
+            or bounds != sorted(bounds)
+        ):
             problems.append(
                 "initial_meld_table must start with (None, minimum) and list its lower "
                 "bounds in increasing order"
@@ -231,8 +241,7 @@ class RuleSet:
             problems.append("six_player_sides applies only to six players")
         if self.num_players == 3 and self.three_player_mode == "cutthroat":
             problems.append(
-                "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; "
-                "use 'individual'"
+                "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; use 'individual'"
             )
         dealt = self.hand_size * self.active_players
         if dealt + 2 > self.pack_size:
@@ -351,7 +360,7 @@ def classic_three_player(**changes: Any) -> RuleSet:
 
 
 def classic_five_player(**changes: Any) -> RuleSet:
-    """Five players: a side of two against a side of three whose members sit out in turn (CL-V5)."""
+    """Five players: two against three, the three sitting out in turn (CL-V5)."""
     return RuleSet(**({"num_players": 5} | changes))
 
 
