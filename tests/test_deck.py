@@ -1,0 +1,229 @@
+"""The card multiset and the pack: composition (CL-DECK-1, CL-V6-2) and the seeded shuffle."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from canasta import ALL_FACES, JOKER, Card, CardParseError, Cards, Rank, pack_cards, shuffled_pack
+
+
+def cards(text: str) -> Cards:
+    return Cards.parse(text)
+
+
+# Random multisets: any count from 0 to 3 of each face (three decks hold 3, and 6 jokers).
+multisets = st.lists(st.integers(0, 3), min_size=53, max_size=53).map(lambda c: Cards(tuple(c)))
+small_multisets = st.lists(st.sampled_from(ALL_FACES), max_size=20).map(Cards.of)
+
+
+# --- the multiset ------------------------------------------------------------------------
+
+
+def test_parse_counts_faces() -> None:
+    hand = cards("KH KS 2C JK KH")
+    assert len(hand) == 5
+    assert hand.count(Card.parse("KH")) == 2
+    assert hand.count(Card.parse("KS")) == 1
+    assert hand.count(Card.parse("KD")) == 0
+    assert hand.count_rank(Rank.KING) == 3
+    assert hand.count_rank(Rank.TWO) == 1
+    assert hand.count_rank(Rank.ACE) == 0
+    assert hand.faces() == (Card.parse("KH"), Card.parse("KS"), Card.parse("2C"), JOKER)
+    assert Card.parse("JK") in hand
+    assert Card.parse("QH") not in hand
+    assert "KH" not in hand
+    assert hand.points == 10 + 10 + 10 + 20 + 50
+
+
+def test_parse_accepts_commas_spaces_and_any_case() -> None:
+    assert cards("kh,ks , 2c\tjk") == cards("KH KS 2C JK")
+    assert cards("") == Cards() == Cards.of([])
+    assert not cards("   ")
+    assert cards("4C")
+
+
+def test_parse_rejects_bad_cards_naming_the_position() -> None:
+    with pytest.raises(
+        CardParseError, match=r"card 2 of 'KH KX': 'KX' is not a card: unknown suit"
+    ):
+        cards("KH KX")
+    with pytest.raises(CardParseError, match="expected text naming cards, got list"):
+        Cards.parse(["KH"])  # type: ignore[arg-type]  # deliberately the wrong type
+
+
+def test_iteration_is_in_display_order_with_repeats() -> None:
+    hand = cards("JK 3S 2C AS KH 4D 4C 4C 10H")
+    assert [str(card) for card in hand] == ["4C", "4C", "4D", "10H", "KH", "AS", "2C", "3S", "JK"]
+    assert str(hand) == "4C 4C 4D 10H KH AS 2C 3S JK"
+    assert hand.pretty() == "4♣ 4♣ 4♦ 10♥ K♥ A♠ 2♣ 3♠ JK"
+
+
+def test_add_and_subtract() -> None:
+    hand = cards("KH KS")
+    assert hand + cards("KH JK") == cards("KH KH KS JK")
+    assert hand + [Card.parse("KH")] == cards("KH KH KS")  # noqa: RUF005 - Cards + a list
+    assert cards("KH KH KS") - cards("KH") == cards("KH KS")
+    assert cards("KH KS") - [Card.parse("KS")] == cards("KH")
+    assert hand.add(JOKER, 2) == cards("KH KS JK JK")
+    assert hand.remove(Card.parse("KH")) == cards("KS")
+    assert hand == cards("KH KS")  # unchanged: Cards is immutable
+
+
+def test_subtracting_cards_that_are_not_there_is_refused() -> None:
+    with pytest.raises(ValueError, match="cannot remove 5C: not among 4C"):
+        cards("4C") - cards("5C")
+    with pytest.raises(ValueError, match="cannot remove KH: not among KH KS"):
+        cards("KH KS") - cards("KH KH")
+    with pytest.raises(ValueError, match=r"cannot remove 2 × KH: only 1 held"):
+        cards("KH").remove(Card.parse("KH"), 2)
+    with pytest.raises(ValueError, match=r"cannot remove 1 × QH: only 0 held"):
+        cards("KH").remove(Card.parse("QH"))
+
+
+def test_issuperset_counts_repeats() -> None:
+    hand = cards("KH KH KS")
+    assert hand.issuperset(cards("KH KH"))
+    assert hand.issuperset([Card.parse("KS")])
+    assert hand.issuperset(Cards())
+    assert not hand.issuperset(cards("KH KH KH"))
+    assert not hand.issuperset(cards("QH"))
+
+
+def test_counts_are_validated() -> None:
+    with pytest.raises(ValueError, match="53 counts"):
+        Cards((1, 2, 3))
+    with pytest.raises(ValueError, match="53 counts"):
+        Cards((-1,) + (0,) * 52)
+
+
+def test_equality_and_hash() -> None:
+    a, b = cards("KH KS JK"), cards("JK KS KH")
+    assert a == b
+    assert hash(a) == hash(b)
+    assert len({a, b, cards("KH")}) == 2
+    assert a != cards("KH KS")
+    assert a != "KH KS JK"
+
+
+def test_cards_are_immutable() -> None:
+    hand = cards("KH")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        hand.counts = ()  # type: ignore[misc]  # deliberately mutating a frozen multiset
+
+
+@given(multisets)
+def test_text_and_repr_round_trip(hand: Cards) -> None:
+    assert Cards.parse(str(hand)) == hand
+    assert Cards.parse(hand.pretty()) == hand
+    assert eval(repr(hand), {"Cards": Cards}) == hand
+    assert Cards.of(hand) == hand
+    assert len(hand) == sum(hand.counts) == len(list(hand))
+
+
+@given(multisets)
+def test_iteration_is_sorted(hand: Cards) -> None:
+    listed = list(hand)
+    assert listed == sorted(listed)
+    assert tuple(dict.fromkeys(listed)) == hand.faces()
+    assert sum(card.points for card in listed) == hand.points
+
+
+@given(small_multisets, small_multisets)
+def test_add_then_subtract(a: Cards, b: Cards) -> None:
+    total = a + b
+    assert total == b + a
+    assert len(total) == len(a) + len(b)
+    assert total - b == a
+    assert total - a == b
+    assert total.issuperset(a)
+    assert total.issuperset(b)
+    assert total.points == a.points + b.points
+    for face in ALL_FACES:
+        assert total.count(face) == a.count(face) + b.count(face)
+
+
+@given(small_multisets, small_multisets)
+def test_subtract_succeeds_exactly_for_a_superset(a: Cards, b: Cards) -> None:
+    if a.issuperset(b):
+        assert (a - b) + b == a
+    else:
+        with pytest.raises(ValueError, match="cannot remove"):
+            a - b
+
+
+# --- the pack ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("decks", "size"), [(2, 108), (3, 162)])
+def test_CL_DECK_1_pack_composition(decks: int, size: int) -> None:
+    pack = pack_cards(decks)
+    shuffled = Cards.of(shuffled_pack(decks, seed=1))
+    assert shuffled == pack
+    assert len(pack) == size == 54 * decks
+    for face in ALL_FACES:
+        assert pack.count(face) == (2 * decks if face.is_joker else decks)
+    assert pack.count_rank(Rank.JOKER) == 2 * decks
+    assert sum(pack.count(face) for face in ALL_FACES if face.is_red_three) == 2 * decks
+    assert sum(pack.count(face) for face in ALL_FACES if face.is_black_three) == 2 * decks
+    assert pack.count_rank(Rank.TWO) == 4 * decks
+    for rank in Rank:
+        if rank.is_natural:
+            assert pack.count_rank(rank) == 4 * decks
+    assert sum(pack.count(face) for face in ALL_FACES if face.is_wild) == 6 * decks
+
+
+def test_pack_needs_a_deck() -> None:
+    with pytest.raises(ValueError, match="at least one deck"):
+        pack_cards(0)
+    assert len(pack_cards(1)) == 54
+    assert len(pack_cards(2, jokers_per_deck=0)) == 104
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**40, "", "seed", "partie 3"])
+def test_same_seed_same_order(seed: int | str) -> None:
+    first = shuffled_pack(2, seed)
+    assert isinstance(first, tuple)
+    assert first == shuffled_pack(2, seed)
+    assert shuffled_pack(3, seed) == shuffled_pack(3, seed)
+
+
+def test_a_random_generator_as_seed() -> None:
+    assert shuffled_pack(2, random.Random(5)) == shuffled_pack(2, random.Random(5))
+    rng = random.Random(5)
+    first, second = shuffled_pack(2, rng), shuffled_pack(2, rng)
+    assert first != second  # the generator moves on
+    assert shuffled_pack(2, random.Random(5)) == shuffled_pack(2, 5)
+
+
+def test_different_seeds_different_orders() -> None:
+    orders = {shuffled_pack(2, seed) for seed in range(20)}
+    orders |= {shuffled_pack(2, f"seed {n}") for n in range(20)}
+    assert len(orders) == 40
+    assert shuffled_pack(2, 1) != tuple(pack_cards(2))
+
+
+def test_a_seeded_order_is_stable() -> None:
+    # Replays depend on this: a seed must give the same deal on every machine and version.
+    assert (
+        " ".join(str(card) for card in shuffled_pack(2, seed=7)[:8]) == "2H 8C JC 6S 4C 3D QD 2D"
+    )
+
+
+def test_shuffle_does_not_touch_the_global_random_state() -> None:
+    state = random.getstate()
+    shuffled_pack(2, 3)
+    shuffled_pack(3, "three")
+    shuffled_pack(2, random.Random(4))
+    assert random.getstate() == state
+    try:
+        random.seed(1)
+        first = shuffled_pack(2, 3)
+        random.seed(2)
+        assert shuffled_pack(2, 3) == first
+    finally:
+        random.setstate(state)
