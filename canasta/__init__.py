@@ -1,31 +1,78 @@
 """canasta: a rules engine for the card game Canasta.
 
 >>> import canasta
->>> canasta.Card.parse("QH").points
-10
->>> canasta.find_rules("classic").target_score
-5000
+>>> game = canasta.Game.new("classic", players=4, seed=7)
+>>> game.to_move, game.scores
+(0, (0, 0))
+>>> move = next(iter(game.legal_moves()))
+>>> move
+Draw()
+>>> game.apply(move).phase
+<Phase.MELD: 'meld'>
 """
 
 from canasta.__about__ import __version__
 from canasta.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
 from canasta.deck import Cards, pack_cards, shuffled_pack
+from canasta.errors import IllegalMoveError, MoveParseError, PositionError, Violation
+from canasta.game import Game
+from canasta.melds import CanastaKind, Meld, check_addition, check_new_meld
+from canasta.moves import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayMeld,
+    Move,
+    Pass,
+    TakePile,
+    parse_move,
+)
 from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta.scoring import DealResult, SideScore
+from canasta.state import DealEnd, Phase, TurnDraft
+from canasta.table import Table
 
 __all__ = [
     "ALL_FACES",
     "JOKER",
     "NATURAL_RANKS",
+    "AddToMeld",
+    "Answer",
+    "Ask",
+    "CanastaKind",
     "Card",
     "CardParseError",
     "Cards",
+    "DealEnd",
+    "DealResult",
+    "Discard",
+    "Draw",
+    "Game",
+    "IllegalMoveError",
+    "LayMeld",
+    "Meld",
+    "Move",
+    "MoveParseError",
+    "Pass",
+    "Phase",
+    "PositionError",
     "Rank",
     "RuleSet",
     "RuleSetError",
+    "SideScore",
     "Suit",
+    "Table",
+    "TakePile",
+    "TurnDraft",
+    "Violation",
     "__version__",
+    "check_addition",
+    "check_new_meld",
     "find_rules",
     "pack_cards",
+    "parse_move",
     "rule_set_names",
     "shuffled_pack",
 ]

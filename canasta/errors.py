@@ -1,0 +1,59 @@
+"""Errors that explain themselves: every rejected move names the rule it breaks.
+
+>>> error = IllegalMoveError("CL-PILE-5", "the pile is frozen: you need two natural kings")
+>>> isinstance(error, ValueError), error.rule
+(True, 'CL-PILE-5')
+>>> str(error)
+'CL-PILE-5: the pile is frozen: you need two natural kings'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["IllegalMoveError", "MoveParseError", "PositionError", "Violation"]
+
+
+@attrs.frozen(slots=True)
+class Violation:
+    """Why a move is illegal: the rule's ID and a sentence a player understands."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow in this position.
+
+    ``rule`` is the rule's ID (``"CL-PILE-5"``), ``reason`` the sentence for the player and
+    ``move`` the rejected move (or ``None`` when the text did not name a move).
+    """
+
+    def __init__(self, rule: str, reason: str, move: Any = None) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+        self.move = move
+
+    @classmethod
+    def from_violation(cls, violation: Violation, move: Any = None) -> IllegalMoveError:
+        """The error for a :class:`Violation`."""
+        return cls(violation.rule, violation.message, move)
+
+    @property
+    def violation(self) -> Violation:
+        """The rule and reason as a value."""
+        return Violation(self.rule, self.reason)
+
+
+class MoveParseError(ValueError):
+    """Text that does not name a move."""
+
+
+class PositionError(ValueError):
+    """A position that cannot arise under the rules (wrong card counts, invalid melds ...)."""

@@ -1,0 +1,273 @@
+"""Can the turn still be finished legally? The search that keeps move generation free of dead ends.
+
+A step in the meld phase is legal only if, after it, the player can still end the turn in one
+of two ways:
+
+* **stay**: discard and keep at least one card, with the opening minimum reached if the
+  opening has begun (:func:`can_stay`);
+* **go out**: meld every card but at most one, which is discarded, with the side's required
+  canastas and the partner's permission (:func:`can_go_out`).
+
+Both questions are answered exactly, by counting: suits never matter here, and twos and
+jokers differ only in points. The one case answered conservatively is going out in the turn
+an unopened side takes the pile while pile cards are still locked (CL-INIT-4); such a line is
+not offered until the minimum is reached with hand cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
+from canasta.deck import Cards
+from canasta.melds import Meld
+from canasta.rules import RuleSet
+from canasta.state import Deal
+
+__all__ = ["can_finish", "can_go_out", "can_stay", "may_go_out", "must_go_out"]
+
+_RANK_OF_INDEX = tuple(face.rank for face in ALL_FACES)
+_BLACK_THREE_INDICES = tuple(i for i, f in enumerate(ALL_FACES) if f.is_black_three)
+_NATURAL_POINTS = {rank: ALL_FACES[i * 4].points for i, rank in enumerate(NATURAL_RANKS)}
+
+
+def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
+    """Natural cards per rank, then twos, jokers and black threes."""
+    naturals: dict[Rank, int] = {}
+    twos = jokers = black = 0
+    for index, count in enumerate(cards.counts):
+        if not count:
+            continue
+        rank = _RANK_OF_INDEX[index]
+        if rank is Rank.TWO:
+            twos += count
+        elif rank is Rank.JOKER:
+            jokers += count
+        elif rank is Rank.THREE:
+            if index in _BLACK_THREE_INDICES:
+                black += count
+        else:
+            naturals[rank] = naturals.get(rank, 0) + count
+    return naturals, twos, jokers, black
+
+
+def must_go_out(deal: Deal) -> bool:
+    """Whether the player must go out: after a "yes" (CL-ASK-3) or black threes (CL-B3-3)."""
+    return deal.draft.answer is True or deal.draft.black_threes
+
+
+def may_go_out(deal: Deal) -> bool:
+    """Whether going out is permitted at all this turn, canastas aside (CL-ASK-1, CL-ASK-3)."""
+    draft, rules = deal.draft, deal.rules
+    if draft.answer is False or draft.no_discard:
+        return False
+    return not (
+        rules.has_partners and rules.ask_permission == "mandatory" and draft.answer is not True
+    )
+
+
+def can_finish(deal: Deal) -> bool:
+    """Whether the player in the meld phase can still end the turn legally."""
+    return can_stay(deal) or can_go_out(deal)
+
+
+def can_stay(deal: Deal) -> bool:
+    """Whether the turn can end without going out (CL-TURN-8, CL-INIT-1, CL-INIT-4)."""
+    draft = deal.draft
+    if must_go_out(deal):
+        return False
+    keep = 1 if draft.no_discard else 2
+    if not draft.committed or deal.minimum_reached():
+        return len(deal.hand) >= keep
+    owed = deal.minimums[deal.side] - draft.points
+    kept_anyway = len(draft.locked)
+    usable = deal.usable
+    best = best_points_keeping(usable, _side_melds(deal), deal.rules, keep - kept_anyway)
+    return best is not None and best >= owed
+
+
+def _side_melds(deal: Deal) -> dict[Rank, Meld]:
+    return {meld.rank: meld for meld in deal.melds[deal.side]}
+
+
+def best_points_keeping(
+    cards: Cards, melds: dict[Rank, Meld], rules: RuleSet, keep: int
+) -> int | None:
+    """The most points the player can meld from ``cards`` while keeping ``keep`` of them.
+
+    Black threes are never melded here (only when going out, CL-B3-3), so they are kept.
+    ``None`` if ``keep`` cards cannot be kept at all. An exact dynamic programme over ranks,
+    tracking wild cards placed and cards held back (up to ``keep``).
+    """
+    naturals, twos, jokers, black = _rank_counts(cards)
+    wilds = twos + jokers
+    keep = max(0, keep - black)
+    if len(cards) - black < keep:
+        return None
+    # state: (wilds placed, cards held back capped at keep) -> best natural points
+    states: dict[tuple[int, int], int] = {(0, 0): 0}
+    for rank in NATURAL_RANKS:
+        have = naturals.get(rank, 0)
+        meld = melds.get(rank)
+        if not have and meld is None:
+            continue
+        options = _rank_options(rank, have, meld, rules)
+        value = _NATURAL_POINTS[rank]
+        next_states: dict[tuple[int, int], int] = {}
+        for (placed, held), points in states.items():
+            for used, low, high in options:
+                new_held = min(keep, held + have - used)
+                gained = points + used * value
+                for extra in range(low, min(high, wilds - placed) + 1):
+                    key = (placed + extra, new_held)
+                    if next_states.get(key, -1) < gained:
+                        next_states[key] = gained
+        states = next_states
+    best: int | None = None
+    for (placed, held), points in states.items():
+        if held + (wilds - placed) < keep:
+            continue
+        placed_jokers = min(placed, jokers)
+        total = points + placed_jokers * 50 + (placed - placed_jokers) * 20
+        if best is None or total > best:
+            best = total
+    return best
+
+
+def _rank_options(
+    rank: Rank, have: int, meld: Meld | None, rules: RuleSet
+) -> list[tuple[int, int, int]]:
+    """(naturals used, fewest wilds, most wilds) for one rank, for :func:`best_points_keeping`.
+
+    Holding back more than two naturals of a rank never helps, except holding back all.
+    """
+    choices = {have, have - 1, have - 2, 0}
+    options = []
+    for used in sorted(c for c in choices if c >= 0):
+        if meld is not None:
+            room = _wild_room(meld, used, rules)
+            options.append((used, 0, room))
+        elif used == 0:
+            options.append((0, 0, 0))
+        elif used >= rules.min_naturals:
+            low = max(0, rules.min_meld_size - used)
+            high = rules.max_wilds(used)
+            if low <= high:
+                options.append((used, low, high))
+    return options
+
+
+def _wild_room(meld: Meld, added_naturals: int, rules: RuleSet) -> int:
+    """How many wild cards may still join ``meld`` once ``added_naturals`` join it."""
+    if meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta:
+        return 0
+    return max(0, rules.max_wilds(meld.naturals + added_naturals) - meld.wilds)
+
+
+def can_go_out(deal: Deal) -> bool:
+    """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4)."""
+    draft, rules = deal.draft, deal.rules
+    if not may_go_out(deal) or draft.locked:
+        return False
+    hand = deal.hand
+    melds = _side_melds(deal)
+    owed = 0
+    exempt = False
+    if draft.opening and not deal.minimum_reached():
+        owed = deal.minimums[deal.side] - draft.points
+        # An unopened side going out melds only new melds, so it goes out concealed (CL-CONC-4).
+        exempt = not rules.concealed_needs_minimum(draft.took_pile)
+    return going_out_plan_exists(hand, melds, rules, owed, exempt)
+
+
+def going_out_plan_exists(
+    hand: Cards, melds: dict[Rank, Meld], rules: RuleSet, owed: int, exempt: bool
+) -> bool:
+    """Whether ``hand`` can be melded onto ``melds`` (new melds allowed), all but one card
+    that is discarded, reaching ``rules.canastas_to_go_out`` canastas and ``owed`` points.
+
+    With ``exempt`` the points are not needed, but then the final discard is allowed only
+    if ``rules.concealed_allows_discard`` (a concealed going out, CL-CONC-1, CL-CONC-4).
+    """
+    naturals, twos, jokers, black = _rank_counts(hand)
+    total_points = hand.points
+    if not hand:
+        return False
+    discards: list[tuple[str, Rank | None, int]] = [("none", None, 0)]
+    for face in hand.faces():
+        kind = "natural" if face.is_natural else ("black" if face.is_black_three else "wild")
+        discards.append((kind, face.rank, face.points))
+    seen: set[tuple[str, Rank | None, int]] = set()
+    for kind, rank, points in discards:
+        if (kind, rank, points) in seen:
+            continue
+        seen.add((kind, rank, points))
+        melded_points = total_points - points
+        discarding = kind != "none"
+        short = owed > 0 and melded_points < owed
+        if short and (not exempt or (discarding and not rules.concealed_allows_discard)):
+            continue
+        counts = dict(naturals)
+        t, j, b = twos, jokers, black
+        if kind == "natural":
+            assert rank is not None
+            counts[rank] -= 1
+        elif kind == "black":
+            b -= 1
+        elif rank is Rank.TWO:
+            t -= 1
+        elif rank is Rank.JOKER:
+            j -= 1
+        if b not in (0, 3, 4):
+            continue
+        if _wilds_fit(counts, t + j, melds, rules):
+            return True
+    return False
+
+
+def _wilds_fit(
+    counts: dict[Rank, int], wilds: int, melds: dict[Rank, Meld], rules: RuleSet
+) -> bool:
+    """Whether all natural cards (``counts``) and ``wilds`` wild cards can be melded with enough
+    canastas: each rank must form or join a meld, and the wild cards must be spread within
+    every meld's limit, completing as many canastas as possible."""
+    needs: list[int] = []
+    rooms: list[int] = []
+    shortfalls: list[int] = []
+    canastas = 0
+    ranks: Iterable[Rank] = set(counts) | set(melds)
+    for rank in ranks:
+        have = counts.get(rank, 0)
+        meld = melds.get(rank)
+        if meld is not None:
+            if meld.is_black_threes:
+                continue
+            need, room = 0, _wild_room(meld, have, rules)
+            size = meld.size + have
+            already = meld.is_canasta_under(rules)
+        else:
+            if have == 0:
+                continue
+            if have < rules.min_naturals:
+                return False
+            need, room = max(0, rules.min_meld_size - have), rules.max_wilds(have)
+            size, already = have, False
+            if need > room:
+                return False
+        needs.append(need)
+        rooms.append(room)
+        if already or size >= rules.canasta_size:
+            canastas += 1
+        else:
+            shortfall = rules.canasta_size - size
+            if shortfall <= room:
+                shortfalls.append(max(0, shortfall - need))
+    if not sum(needs) <= wilds <= sum(rooms):
+        return False
+    spare = wilds - sum(needs)
+    for extra in sorted(shortfalls):
+        if extra > spare:
+            break
+        spare -= extra
+        canastas += 1
+    return canastas >= rules.canastas_to_go_out

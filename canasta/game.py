@@ -1,0 +1,401 @@
+"""The game: deals in sequence until a side reaches the target score.
+
+>>> import canasta
+>>> game = canasta.Game.new("classic", players=4, seed=7)
+>>> game.to_move, game.phase, game.scores
+(0, <Phase.DRAW: 'draw'>, (0, 0))
+>>> after = game.apply(canasta.Draw())
+>>> len(after.hand(0)), len(game.hand(0))
+(12, 11)
+>>> try:
+...     game.apply(canasta.Discard(canasta.Card.parse("KH")))
+... except canasta.IllegalMoveError as error:
+...     print(error.rule)
+CL-TURN-1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+
+import attrs
+
+from canasta.cards import Card, Rank
+from canasta.deck import Cards, pack_cards
+from canasta.errors import IllegalMoveError, PositionError, Violation
+from canasta.melds import Meld, check_new_meld, meld_rank
+from canasta.movegen import legal_moves
+from canasta.moves import Move, parse_move
+from canasta.rules import RuleSet, find_rules
+from canasta.scoring import DealResult, score_deal
+from canasta.state import Deal, DealEnd, Phase, TurnDraft
+from canasta.table import Table
+from canasta.transitions import missing_cards, play
+
+__all__ = ["Game"]
+
+# The members of the three-player side at a five-player table sit out in turn (CL-V5-2).
+_FIVE_PLAYER_PAIRS = ((0, 2), (0, 4), (2, 4))
+
+
+def _seat_players(rules: RuleSet, number: int) -> tuple[int, ...]:
+    """Which player sits in each seat of deal ``number``."""
+    if rules.num_players == 5:
+        first, second = _FIVE_PLAYER_PAIRS[number % 3]
+        return (first, 1, second, 3)
+    return tuple(range(rules.num_players))
+
+
+def _side_of_player(rules: RuleSet, player: int) -> int:
+    return player % rules.num_sides if rules.num_players != 5 else player % 2
+
+
+@attrs.frozen(slots=True)
+class Game:
+    """A whole match of Canasta. Immutable: :meth:`apply` returns a new game.
+
+    Players are numbered from 0 in seating order, clockwise. Sides are numbered from 0;
+    a player's side is ``game.side_of(player)``.
+    """
+
+    rules: RuleSet
+    #: The seed that fixes every shuffle of the match.
+    seed: int | str
+    #: The deal in progress (the last deal once the game is over).
+    deal: Deal
+    #: Each side's cumulative score (CL-DEF-16).
+    scores: tuple[int, ...]
+    #: Results of the finished deals, in order.
+    results: tuple[DealResult, ...] = ()
+    #: Which player sits in each seat of the current deal.
+    seat_players: tuple[int, ...] = ()
+    #: Whether the match has ended (CL-MATCH).
+    is_over: bool = False
+
+    # --- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: str | RuleSet = "classic",
+        players: int | None = None,
+        seed: int | str | None = None,
+    ) -> Game:
+        """A new match: ``rules`` is a rule set or a preset name (see :func:`find_rules`).
+
+        Without a seed a random one is chosen (from the operating system, not from the
+        global random state) and kept in :attr:`seed`, so the game can be replayed.
+        """
+        ruleset = find_rules(rules, players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        scores = (0,) * ruleset.num_sides
+        return cls._start_deal(ruleset, seed, 0, scores, ())
+
+    @classmethod
+    def _start_deal(
+        cls,
+        rules: RuleSet,
+        seed: int | str,
+        number: int,
+        scores: tuple[int, ...],
+        results: tuple[DealResult, ...],
+    ) -> Game:
+        minimums = tuple(rules.initial_minimum(score) for score in scores)
+        first_seat = number % rules.active_players  # the deal rotates clockwise (CL-SEAT-2)
+        deal = Deal.start(rules, f"{seed}/{number}", number, minimums, first_seat)
+        game = cls(
+            rules=rules,
+            seed=seed,
+            deal=deal,
+            scores=scores,
+            results=results,
+            seat_players=_seat_players(rules, number),
+        )
+        return game._after_deal_step() if deal.phase is Phase.OVER else game
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: str | RuleSet = "classic",
+        *,
+        hands: Sequence[Cards | str],
+        melds: Sequence[Iterable[Cards | str]] | None = None,
+        red_threes: Sequence[Cards | str] | None = None,
+        pile: Cards | str | Sequence[Card] = "",
+        pile_frozen: bool | None = None,
+        stock: Sequence[Card] | str | None = None,
+        to_move: int = 0,
+        scores: Sequence[int] | None = None,
+        melded_players: Iterable[int] = (),
+        deal_number: int = 0,
+        seed: int | str = 0,
+        players: int | None = None,
+    ) -> Game:
+        """A game set up by hand at the start of a turn, for scenarios, tests and puzzles.
+
+        ``hands`` lists each player's cards; ``melds`` each side's melds; ``pile`` is given
+        bottom card first. Cards not placed anywhere form the stock, shuffled by ``seed``,
+        unless ``stock`` is given (top card last). ``pile_frozen`` defaults to whether the
+        pile holds a wild card or a red three. ``scores`` are the cumulative scores at the
+        start of the deal; they set the initial-meld minimums. ``melded_players`` have
+        melded earlier in this deal (so they cannot go out concealed).
+
+        >>> game = Game.from_position(
+        ...     "classic",
+        ...     hands=["KH KS 5C 5D 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
+        ...     melds=[["QH QS QD"], []],
+        ...     pile="8C KD",
+        ... )
+        >>> game.table.pile_top, game.table.stock_size
+        (Card.parse('KD'), 89)
+        >>> from canasta import TakePile
+        >>> game.explain(TakePile("KH KS")) is None
+        True
+        >>> print(game.explain(TakePile("KH 5C")))
+        CL-PILE-3: 5C KH do not meld with the KD: use two natural Ks or one natural and ...
+        """
+        ruleset = find_rules(rules, players)
+        seat_players = _seat_players(ruleset, deal_number)
+        if len(hands) != ruleset.num_players:
+            raise PositionError(
+                f"{ruleset.num_players} hands are needed, one per player; got {len(hands)}"
+            )
+        player_hands = [Cards.parse(h) if isinstance(h, str) else h for h in hands]
+        for player, hand in enumerate(player_hands):
+            if player not in seat_players and hand:
+                raise PositionError(f"player {player} sits out this deal and holds no cards")
+            if any(face.is_red_three for face in hand.faces()):
+                raise PositionError(
+                    f"player {player} holds a red three; red threes are laid out (CL-R3-1)"
+                )
+        side_melds = []
+        for side in range(ruleset.num_sides):
+            given = melds[side] if melds is not None and side < len(melds) else ()
+            side_melds.append(_position_melds(ruleset, side, given))
+        if melds is not None and len(melds) > ruleset.num_sides:
+            raise PositionError(f"there are {ruleset.num_sides} sides, not {len(melds)}")
+        reds = [
+            Cards.parse(r) if isinstance(r, str) else r
+            for r in (red_threes or [""] * ruleset.num_sides)
+        ]
+        if len(reds) != ruleset.num_sides or any(
+            not face.is_red_three for r in reds for face in r.faces()
+        ):
+            raise PositionError("red_threes needs one group of red threes per side")
+        pile_cards = _card_list(pile)
+        placed = Cards.of(pile_cards)
+        for cards in [*player_hands, *reds]:
+            placed = placed + cards
+        for side_group in side_melds:
+            for meld in side_group:
+                placed = placed + meld.cards
+        full = pack_cards(ruleset.decks)
+        if not full.issuperset(placed):
+            extra = missing_cards(placed, full)
+            raise PositionError(f"more cards than the pack holds: {extra} too many")
+        rest = full - placed
+        if stock is None:
+            stock_cards = list(rest)
+            random.Random(f"{seed}/position").shuffle(stock_cards)
+        else:
+            stock_cards = _card_list(stock)
+            if Cards.of(stock_cards) != rest:
+                raise PositionError(
+                    "the stock must hold exactly the cards placed nowhere else: "
+                    f"{rest} (it lacks {missing_cards(rest, Cards.of(stock_cards))})"
+                )
+        score_tuple = tuple(scores) if scores is not None else (0,) * ruleset.num_sides
+        if len(score_tuple) != ruleset.num_sides or any(s % 5 for s in score_tuple):
+            raise PositionError("scores needs one multiple of 5 per side (CL-VAL-3)")
+        if to_move not in seat_players:
+            raise PositionError(f"player {to_move} does not play in this deal")
+        seat = seat_players.index(to_move)
+        frozen = (
+            pile_frozen
+            if pile_frozen is not None
+            else any(c.is_wild or c.is_red_three for c in pile_cards)
+        )
+        deal = Deal(
+            rules=ruleset,
+            number=deal_number,
+            hands=tuple(player_hands[p] for p in seat_players),
+            melds=tuple(side_melds),
+            red_threes=tuple(reds),
+            pile=tuple(pile_cards),
+            pile_frozen=frozen,
+            stock=tuple(stock_cards),
+            seat=seat,
+            phase=Phase.DRAW,
+            draft=TurnDraft(),
+            minimums=tuple(ruleset.initial_minimum(s) for s in score_tuple),
+            melded_seats=frozenset(
+                seat_players.index(p) for p in melded_players if p in seat_players
+            ),
+        )
+        return cls(
+            rules=ruleset,
+            seed=seed,
+            deal=deal,
+            scores=score_tuple,
+            seat_players=seat_players,
+        )
+
+    # --- what is going on ----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to act; ``None`` once the game is over."""
+        if self.is_over:
+            return None
+        seat = self.deal.to_act
+        return None if seat is None else self.seat_players[seat]
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current turn."""
+        return self.deal.phase
+
+    @property
+    def turn_player(self) -> int:
+        """The player whose turn it is (while a partner answers, the one who asked)."""
+        return self.seat_players[self.deal.seat]
+
+    @property
+    def draft(self) -> TurnDraft:
+        """The obligations of the turn in progress."""
+        return self.deal.draft
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in progress, from 0."""
+        return self.deal.number
+
+    @property
+    def table(self) -> Table:
+        """What every player can see."""
+        return Table.of(self.deal)
+
+    @property
+    def hands(self) -> tuple[Cards, ...]:
+        """Every player's hand (empty for a player sitting out)."""
+        return tuple(self.hand(player) for player in range(self.rules.num_players))
+
+    def hand(self, player: int) -> Cards:
+        """A player's hand."""
+        if player in self.seat_players:
+            return self.deal.hands[self.seat_players.index(player)]
+        if not 0 <= player < self.rules.num_players:
+            raise ValueError(f"there is no player {player}")
+        return Cards()
+
+    def side_of(self, player: int) -> int:
+        """The side a player belongs to."""
+        return _side_of_player(self.rules, player)
+
+    @property
+    def initial_minimums(self) -> tuple[int, ...]:
+        """Each side's initial-meld minimum in the current deal (CL-INIT-1)."""
+        return self.deal.minimums
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is over; ``None`` before, or after a drawn match."""
+        if not self.is_over:
+            return None
+        best = max(self.scores)
+        leaders = [side for side, score in enumerate(self.scores) if score == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> Iterator[Move]:
+        """The legal moves of the player to act (one representative among suit variants)."""
+        if self.is_over:
+            return iter(())
+        return legal_moves(self.deal)
+
+    def explain(self, move: Move, player: int | None = None) -> Violation | None:
+        """Why ``move`` is illegal now, or ``None`` if it is legal."""
+        outcome = self._play(move, player)
+        return outcome if isinstance(outcome, Violation) else None
+
+    def is_legal(self, move: Move, player: int | None = None) -> bool:
+        """Whether ``move`` is legal for the player to act (or for ``player``, if given)."""
+        return self.explain(move, player) is None
+
+    def apply(self, move: Move, player: int | None = None) -> Game:
+        """The game after ``move``; raises :class:`IllegalMoveError` if it is illegal.
+
+        ``player``, if given, must be the player to act: servers pass the seat the move
+        came from.
+        """
+        outcome = self._play(move, player)
+        if isinstance(outcome, Violation):
+            raise IllegalMoveError.from_violation(outcome, move)
+        game = attrs.evolve(self, deal=outcome)
+        return game._after_deal_step() if outcome.phase is Phase.OVER else game
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move from its text form (see :func:`canasta.moves.parse_move`)."""
+        return parse_move(text)
+
+    def _play(self, move: Move, player: int | None) -> Deal | Violation:
+        if self.is_over:
+            return Violation("CL-MATCH-3", "the game is over")
+        if player is not None and player != self.to_move:
+            return Violation(
+                "CL-TURN-7" if self.phase is not Phase.ANSWER else "CL-ASK-3",
+                f"it is player {self.to_move}'s move, not player {player}'s",
+            )
+        return play(self.deal, move)
+
+    def _after_deal_step(self) -> Game:
+        """Score a finished deal, then end the match or deal the next hand (CL-MATCH)."""
+        deal = self.deal
+        per_side = score_deal(deal)
+        scores = tuple(s + part.total for s, part in zip(self.scores, per_side, strict=True))
+        went_out = None if deal.went_out is None else self.seat_players[deal.went_out]
+        result = DealResult(
+            number=deal.number,
+            end=deal.end or DealEnd.STOCK_EXHAUSTED,
+            went_out=went_out,
+            concealed=deal.concealed,
+            scores=per_side,
+        )
+        results = (*self.results, result)
+        best = max(scores)
+        if best >= self.rules.target_score:
+            leaders = sum(1 for score in scores if score == best)
+            if leaders == 1 or self.rules.tie_rule == "draw":
+                return attrs.evolve(self, scores=scores, results=results, is_over=True)
+        return Game._start_deal(self.rules, self.seed, deal.number + 1, scores, results)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"player {self.to_move} to {self.phase.value}"
+        return (
+            f"<Game {self.rules.name} {self.rules.num_players}p seed={self.seed!r} "
+            f"deal {self.deal_number} scores={self.scores} {state}>"
+        )
+
+
+def _card_list(cards: Cards | str | Sequence[Card]) -> list[Card]:
+    if isinstance(cards, str):
+        return [Card.parse(word) for word in cards.replace(",", " ").split()]
+    return list(cards)
+
+
+def _position_melds(rules: RuleSet, side: int, given: Iterable[Cards | str]) -> tuple[Meld, ...]:
+    melds: dict[Rank, Meld] = {}
+    for item in given:
+        cards = Cards.parse(item) if isinstance(item, str) else item
+        problem = check_new_meld(cards, rules)
+        if problem is not None:
+            raise PositionError(f"side {side}'s meld {cards} is not valid: {problem}")
+        rank = meld_rank(cards)
+        if rank in melds:
+            raise PositionError(f"side {side} has two melds of {cards} (CL-MELD-6)")
+        assert rank is not None
+        melds[rank] = Meld(rank, cards)
+    return tuple(sorted(melds.values(), key=lambda m: m.rank.order))

@@ -1,0 +1,99 @@
+"""Scoring a finished deal (CL-SCORE), with every component reported apart.
+
+>>> from canasta.rules import classic
+>>> score = SideScore(side=0, meld_points=180, canasta_bonus=300, red_threes=0,
+...                   going_out=100, hand_penalty=0)
+>>> score.total  # the worked example of CL-SCORE-7
+580
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from canasta.deck import Cards
+from canasta.state import Deal, DealEnd
+
+__all__ = ["DealResult", "SideScore", "score_deal"]
+
+
+@attrs.frozen(slots=True)
+class SideScore:
+    """One side's score for one deal, component by component (CL-SCORE-2, CL-SCORE-6)."""
+
+    side: int
+    #: Card values of all melded cards (CL-VAL-2 (a)).
+    meld_points: int
+    #: 500 per natural and 300 per mixed canasta (CL-CAN-2).
+    canasta_bonus: int
+    #: Plus or minus the red-three amount (CL-R3-6).
+    red_threes: int
+    #: 100 for going out, or the concealed total (CL-OUT-4, CL-CONC-2).
+    going_out: int
+    #: Minus the card values left in the side's hands (CL-VAL-2 (b)); zero or negative.
+    hand_penalty: int
+
+    @property
+    def total(self) -> int:
+        """The deal's score for the side: the sum of the components."""
+        return (
+            self.meld_points
+            + self.canasta_bonus
+            + self.red_threes
+            + self.going_out
+            + self.hand_penalty
+        )
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """What a finished deal gave: how it ended and each side's breakdown."""
+
+    #: The deal's number in the match, from 0.
+    number: int
+    end: DealEnd
+    #: The player (not seat) who went out, if any.
+    went_out: int | None
+    concealed: bool
+    scores: tuple[SideScore, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's total for the deal."""
+        return tuple(score.total for score in self.scores)
+
+
+def score_deal(deal: Deal) -> tuple[SideScore, ...]:
+    """Score every side of a finished deal (CL-SCORE-1)."""
+    rules = deal.rules
+    scores = []
+    for side in range(rules.num_sides):
+        melds = deal.melds[side]
+        seats = [seat for seat in range(deal.seats) if deal.side_of(seat) == side]
+        held = Cards()
+        for seat in seats:
+            held = held + deal.hands[seat]
+        # Red threes still in a hand (first-turn timing, deal ended early) belong to the side.
+        red_in_hand = sum(held.count(face) for face in held.faces() if face.is_red_three)
+        red_count = len(deal.red_threes[side]) + red_in_hand
+        counts_plus = deal.canastas(side) > 0 if rules.red_threes_need_canasta else bool(melds)
+        amount = rules.red_three_amount(red_count)
+        going_out = 0
+        went_out = deal.went_out
+        if (
+            deal.end is DealEnd.WENT_OUT
+            and went_out is not None
+            and deal.side_of(went_out) == side
+        ):
+            going_out = rules.concealed_bonus_total if deal.concealed else rules.going_out_bonus
+        scores.append(
+            SideScore(
+                side=side,
+                meld_points=sum(meld.points for meld in melds),
+                canasta_bonus=sum(meld.bonus(rules) for meld in melds),
+                red_threes=amount if counts_plus else -amount,
+                going_out=going_out,
+                hand_penalty=-held.points,
+            )
+        )
+    return tuple(scores)

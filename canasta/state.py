@@ -1,0 +1,291 @@
+"""The state of one deal: hands, melds, red threes, pile, stock, whose turn, and the turn draft.
+
+A :class:`Deal` is an immutable value; the transitions in :mod:`canasta.transitions` make new
+ones. Hands are per *seat* (the players taking part in this deal, in turn order); melds, red
+threes and minimums are per *side*.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+
+import attrs
+
+from canasta.cards import Card, Rank
+from canasta.deck import Cards, shuffled_pack
+from canasta.melds import Meld
+from canasta.rules import RuleSet
+
+__all__ = ["Deal", "DealEnd", "Phase", "TurnDraft"]
+
+EMPTY = Cards()
+
+
+class Phase(enum.Enum):
+    """The phase of the turn (CL-TURN-1)."""
+
+    #: Acquire: draw from the stock or take the pile.
+    DRAW = "draw"
+    #: Meld, add to melds, ask to go out, and discard.
+    MELD = "meld"
+    #: The partner answers "may I go out?" (CL-ASK-3).
+    ANSWER = "answer"
+    #: The deal has ended.
+    OVER = "over"
+
+
+class DealEnd(enum.Enum):
+    """How a deal ended."""
+
+    #: A player went out (CL-OUT).
+    WENT_OUT = "went_out"
+    #: The stock ran out and nobody could or would take the pile (CL-EXH-3).
+    STOCK_EXHAUSTED = "stock_exhausted"
+    #: The last card of the stock was a red three (CL-EXH-1).
+    LAST_RED_THREE = "last_red_three"
+
+
+@attrs.frozen(slots=True)
+class TurnDraft:
+    """Obligations and facts that span the steps of one turn.
+
+    They decide what the rest of the turn must do: reach the opening minimum, meld the
+    pile's top card first, keep a card to discard, honour the partner's answer.
+    """
+
+    #: The player drew from the stock this turn.
+    drew: bool = False
+    #: The player took the pile this turn.
+    took_pile: bool = False
+    #: The side had not opened when the turn began, so a meld this turn is its opening.
+    opening: bool = False
+    #: The opening has begun (the pile was taken or a meld laid): the minimum is now owed.
+    committed: bool = False
+    #: Points melded this turn toward the opening minimum (CL-INIT-2).
+    points: int = 0
+    #: Pile cards that may not be used until the minimum is reached (CL-INIT-4).
+    locked: Cards = EMPTY
+    #: The player melded cards this turn beyond those of the pile take (CL-ASK-2).
+    melded: bool = False
+    #: Ranks of the melds laid this turn.
+    new_ranks: frozenset[Rank] = frozenset()
+    #: The player added to a meld that was on the table before this turn (CL-CONC-1).
+    touched_existing: bool = False
+    #: The player had melded earlier in this deal (CL-CONC-1).
+    had_melded: bool = False
+    #: The player asked the partner this turn.
+    asked: bool = False
+    #: The partner's answer, once given (CL-ASK-3).
+    answer: bool | None = None
+    #: A meld of black threes was laid, so the player must go out (CL-B3-3).
+    black_threes: bool = False
+    #: The last stock card was a red three: the player may meld but not discard (CL-EXH-1).
+    no_discard: bool = False
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """One deal's whole state, hidden cards included."""
+
+    rules: RuleSet
+    #: The deal's number in the match, from 0.
+    number: int
+    #: Cards in each seat's hand.
+    hands: tuple[Cards, ...]
+    #: Each side's melds, ordered by rank.
+    melds: tuple[tuple[Meld, ...], ...]
+    #: Each side's red threes on the table.
+    red_threes: tuple[Cards, ...]
+    #: The discard pile, bottom card first.
+    pile: tuple[Card, ...]
+    #: The pile holds a wild card or red three (or is frozen by an option) (CL-FRZ-5).
+    pile_frozen: bool
+    #: The stock; its last card is the top, drawn next.
+    stock: tuple[Card, ...]
+    #: The seat whose turn it is.
+    seat: int
+    phase: Phase
+    draft: TurnDraft
+    #: Each side's initial-meld minimum for this deal (CL-INIT-1).
+    minimums: tuple[int, ...]
+    #: Seats that have melded in this deal (CL-CONC-1).
+    melded_seats: frozenset[int] = frozenset()
+    #: Seats whose dealt red threes wait for their first turn (``red_three_timing="first_turn"``).
+    pending_red_threes: frozenset[int] = frozenset()
+    #: How the deal ended, once it has.
+    end: DealEnd | None = None
+    #: The seat that went out.
+    went_out: int | None = None
+    #: Whether that player went out concealed (CL-CONC-1).
+    concealed: bool = False
+    #: Turns played so far in this deal.
+    turn: int = 0
+
+    # --- seating ----------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        """Number of seats in play."""
+        return len(self.hands)
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for (CL-DEF-4): seats of a side alternate around the table."""
+        return seat % self.rules.num_sides
+
+    def partner_of(self, seat: int) -> int | None:
+        """The partner who answers "may I go out?": the next teammate clockwise (CL-ASK-1)."""
+        if not self.rules.has_partners:
+            return None
+        return (seat + self.rules.num_sides) % self.seats
+
+    @property
+    def side(self) -> int:
+        """The side of the player whose turn it is."""
+        return self.side_of(self.seat)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that makes the next move: the partner while answering; ``None`` when over."""
+        if self.phase is Phase.OVER:
+            return None
+        if self.phase is Phase.ANSWER:
+            return self.partner_of(self.seat)
+        return self.seat
+
+    # --- derived facts -----------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Cards:
+        """The hand of the player whose turn it is."""
+        return self.hands[self.seat]
+
+    @property
+    def usable(self) -> Cards:
+        """The cards the player may meld or discard now: the hand less locked pile cards."""
+        locked = self.draft.locked
+        return self.hand - locked if locked else self.hand
+
+    def has_opened(self, side: int) -> bool:
+        """A side has opened once one of its melds is on the table (CL-DEF-7)."""
+        return bool(self.melds[side])
+
+    def meld_of(self, side: int, rank: Rank) -> Meld | None:
+        """The side's meld of ``rank``, if it has one (CL-MELD-6)."""
+        for meld in self.melds[side]:
+            if meld.rank is rank:
+                return meld
+        return None
+
+    def canastas(self, side: int) -> int:
+        """The side's completed canastas."""
+        return sum(1 for meld in self.melds[side] if meld.is_canasta_under(self.rules))
+
+    @property
+    def top_card(self) -> Card | None:
+        """The pile's top card, or ``None`` if the pile is empty."""
+        return self.pile[-1] if self.pile else None
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Frozen for a side: globally frozen or the side has not opened (CL-DEF-12, CL-FRZ-5)."""
+        return self.pile_frozen or not self.has_opened(side)
+
+    def minimum_reached(self) -> bool:
+        """Whether the opening minimum of this turn is met, or not owed."""
+        draft = self.draft
+        return not draft.opening or draft.points >= self.minimums[self.side]
+
+    # --- dealing -------------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls, rules: RuleSet, seed: str, number: int, minimums: tuple[int, ...], first_seat: int
+    ) -> Deal:
+        """Shuffle, deal, turn the upcard and lay out dealt red threes (CL-DEAL, CL-UP, CL-R3-2).
+
+        ``seed`` fixes the shuffle; the same seed always gives the same deal.
+        """
+        seats = rules.active_players
+        stock = list(shuffled_pack(rules.decks, random.Random(seed)))
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for index in range(rules.hand_size * seats):
+            hands[(first_seat + index) % seats].append(stock.pop())
+        pile, frozen = _turn_upcard(rules, stock)
+        red_threes = [EMPTY] * rules.num_sides
+        pending: frozenset[int] = frozenset()
+        hand_sets = [Cards.of(hand) for hand in hands]
+        end = None
+        if rules.red_three_timing == "after_deal":
+            for offset in range(seats):
+                seat = (first_seat + offset) % seats
+                side = seat % rules.num_sides
+                hand_sets[seat], placed, ran_out = lay_out_red_threes(hand_sets[seat], stock)
+                red_threes[side] = red_threes[side] + placed
+                if ran_out:
+                    end = DealEnd.LAST_RED_THREE
+        else:
+            pending = frozenset(s for s in range(seats) if _has_red_three(hand_sets[s]))
+        return cls(
+            rules=rules,
+            number=number,
+            hands=tuple(hand_sets),
+            melds=((),) * rules.num_sides,
+            red_threes=tuple(red_threes),
+            pile=tuple(pile),
+            pile_frozen=frozen,
+            stock=tuple(stock),
+            seat=first_seat,
+            phase=Phase.OVER if end else Phase.DRAW,
+            draft=TurnDraft(),
+            minimums=minimums,
+            pending_red_threes=pending,
+            end=end,
+        )
+
+
+def _has_red_three(hand: Cards) -> bool:
+    return any(face.is_red_three for face in hand.faces())
+
+
+def _turn_upcard(rules: RuleSet, stock: list[Card]) -> tuple[list[Card], bool]:
+    """Turn upcards until one may stay on top (CL-UP-1 to CL-UP-5)."""
+    pile: list[Card] = []
+    frozen = rules.pile_frozen_at_start == "always"
+    while stock:
+        card = stock.pop()
+        pile.append(card)
+        if card.is_wild or card.is_red_three:
+            frozen = True
+            continue
+        if card.is_black_three:
+            frozen = frozen or rules.black_three_freezes_pile
+            if rules.upcard_cover_black_three:
+                continue
+        break
+    return pile, frozen
+
+
+def lay_out_red_threes(hand: Cards, stock: list[Card]) -> tuple[Cards, Cards, bool]:
+    """Lay out the red threes of a hand and replace each from ``stock`` (CL-R3-2, CL-R3-3).
+
+    Returns the new hand, the red threes laid out, and whether a red three was the last
+    card of the stock (so the deal ends, CL-EXH-1). ``stock`` is consumed from its end.
+    """
+    placed: list[Card] = []
+    ran_out = False
+    for face in hand.faces():
+        if not face.is_red_three:
+            continue
+        for _ in range(hand.count(face)):
+            hand = hand.remove(face)
+            placed.append(face)
+            while stock:
+                card = stock.pop()
+                if card.is_red_three:
+                    placed.append(card)
+                    continue
+                hand = hand.add(card)
+                break
+            else:
+                ran_out = True
+    return hand, Cards.of(placed), ran_out

@@ -1,0 +1,58 @@
+"""The table: what every player can see."""
+
+from __future__ import annotations
+
+import attrs
+
+from canasta.cards import Card
+from canasta.deck import Cards
+from canasta.melds import Meld
+from canasta.state import Deal
+
+__all__ = ["Table"]
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """The public layout: each side's melds and red threes, the pile and the stock's size."""
+
+    #: Each side's melds, ordered by rank.
+    melds: tuple[tuple[Meld, ...], ...]
+    #: Each side's red threes laid out.
+    red_threes: tuple[Cards, ...]
+    #: The pile's top card (``None`` when the pile is empty).
+    pile_top: Card | None
+    #: Cards in the pile.
+    pile_size: int
+    #: Frozen for everybody: it holds a wild card or red three, or an option froze it (CL-FRZ-1).
+    pile_frozen: bool
+    #: Cards left in the stock.
+    stock_size: int
+
+    @classmethod
+    def of(cls, deal: Deal) -> Table:
+        """The table of a deal."""
+        return cls(
+            melds=deal.melds,
+            red_threes=deal.red_threes,
+            pile_top=deal.top_card,
+            pile_size=len(deal.pile),
+            pile_frozen=deal.pile_frozen,
+            stock_size=len(deal.stock),
+        )
+
+    def has_opened(self, side: int) -> bool:
+        """Whether a side has a meld on the table (CL-DEF-7)."""
+        return bool(self.melds[side])
+
+    def frozen_for(self, side: int) -> bool:
+        """Frozen for a side: globally, or because the side has not opened (CL-DEF-12)."""
+        return self.pile_frozen or not self.has_opened(side)
+
+    def frozen_reason(self, side: int) -> str | None:
+        """Why the pile is frozen for ``side``, in words; ``None`` if it is not."""
+        if self.pile_frozen:
+            return "the pile holds a wild card or a red three (CL-FRZ-1)"
+        if not self.has_opened(side):
+            return "the side has not melded yet (CL-FRZ-2)"
+        return None

@@ -1,0 +1,540 @@
+"""The rules of a turn: checking a move and making the deal that follows it.
+
+:func:`play` is the one code path behind ``apply``, ``is_legal`` and ``explain``: it returns
+the next :class:`~canasta.state.Deal`, or the :class:`~canasta.errors.Violation` that makes
+the move illegal. Nothing is changed in either case; deals are values.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import attrs
+
+from canasta.cards import Card, Rank
+from canasta.deck import Cards
+from canasta.errors import Violation
+from canasta.feasibility import can_finish, can_go_out, can_stay, may_go_out
+from canasta.melds import Meld, check_addition, check_new_meld, meld_rank, representative
+from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
+from canasta.rules import RuleSet
+from canasta.state import EMPTY, Deal, DealEnd, Phase, TurnDraft, lay_out_red_threes
+
+T = TypeVar("T")
+
+__all__ = ["missing_cards", "pile_takes", "play"]
+
+
+def play(deal: Deal, move: Move) -> Deal | Violation:
+    """The deal after ``move``, or why ``move`` is illegal."""
+    if deal.phase is Phase.OVER:
+        return Violation("CL-OUT-3", "the deal is over; no more moves can be made in it")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        return Violation("CL-TURN-1", f"{move!r} is not a move")
+    return handler(deal, move)
+
+
+# --- acquisition ---------------------------------------------------------------------------
+
+
+def _draw(deal: Deal, move: Move) -> Deal | Violation:
+    if deal.phase is not Phase.DRAW:
+        return _wrong_phase(deal, "draw")
+    if not deal.stock:
+        return Violation(
+            "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
+        )
+    rules, side = deal.rules, deal.side
+    stock = list(deal.stock)
+    drawn: list[Card] = []
+    for _ in range(min(rules.draw_count, len(stock))):  # CL-EXH-7: draw what is left
+        drawn.append(stock.pop())
+    hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock)
+    draft = _fresh_draft(deal, drew=True)
+    after = attrs.evolve(
+        deal,
+        hands=_replace(deal.hands, deal.seat, hand),
+        red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
+        stock=tuple(stock),
+        phase=Phase.MELD,
+        draft=draft,
+    )
+    if ran_out:  # CL-EXH-1: a red three was the last card of the stock
+        if not rules.last_red_three_may_meld:
+            return _end(after, DealEnd.LAST_RED_THREE)
+        after = attrs.evolve(after, draft=attrs.evolve(draft, no_discard=True))
+    return after
+
+
+def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
+    return TurnDraft(
+        drew=drew,
+        took_pile=not drew,
+        opening=not deal.has_opened(deal.side),
+        had_melded=deal.seat in deal.melded_seats,
+    )
+
+
+def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
+    assert isinstance(move, TakePile)
+    if deal.phase is not Phase.DRAW:
+        return _wrong_phase(deal, "take the pile")
+    rules, side, hand = deal.rules, deal.side, deal.hand
+    top = deal.top_card
+    if top is None:
+        return Violation("CL-PILE-2", "the pile is empty")
+    if top.is_wild or top.is_black_three:
+        return Violation(
+            "CL-PILE-2", f"the top card {top} is a stop card: nobody can take the pile now"
+        )
+    opening = not deal.has_opened(side)
+    if opening and not rules.allow_take_before_opening:
+        return Violation("CL-PILE-6", "your side must meld before it may take the pile")
+    if rules.one_card_pile_rule and len(hand) == 1 and len(deal.pile) == 1:
+        return Violation(
+            "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
+        )
+    cards = move.cards
+    if not hand.issuperset(cards):
+        return _not_held(cards, hand, "CL-PILE-3")
+    rank = top.rank
+    frozen = deal.pile_frozen_for(side)
+    existing = deal.meld_of(side, rank)
+    naturals = sum(1 for card in cards if card.rank is rank)
+    wilds = sum(1 for card in cards if card.is_wild)
+    if (frozen and naturals != 2) or len(cards) not in (0, 2):
+        why = (
+            "the pile is frozen for your side" if deal.pile_frozen else "your side has not melded"
+        )
+        if frozen:
+            return Violation(
+                "CL-PILE-5",
+                f"{why}: take it only with two natural {rank.text}s from your hand "
+                f"(take {rank.text}x {rank.text}x)",
+            )
+        return Violation(
+            "CL-PILE-3",
+            f"take the pile with two cards from your hand that meld with the {top} (two "
+            f"natural {rank.text}s, or one and a wild card), or with none to add it to your "
+            f"meld of {rank.text}s; add more cards afterwards",
+        )
+    if len(cards) == 2 and (naturals + wilds != 2 or naturals == 0):
+        return Violation(
+            "CL-PILE-3",
+            f"{cards} do not meld with the {top}: use two natural {rank.text}s or one "
+            "natural and one wild card",
+        )
+    with_top = cards.add(top)
+    if existing is None:
+        if not cards:
+            return Violation(
+                "CL-PILE-3",
+                f"your side has no meld of {rank.text}s to add the {top} to; name two cards "
+                "from your hand to meld with it",
+            )
+        problem = check_new_meld(with_top, rules)
+        new_meld = Meld(rank, with_top)
+    else:
+        problem = check_addition(existing, with_top, rules)
+        if problem is not None and problem.rule == "CL-MELD-3":
+            problem = Violation("CL-PILE-4", problem.message)
+        new_meld = existing.add(with_top)
+    if problem is not None:
+        return problem
+
+    # The top card is melded; the rest of the pile goes to the hand (or stays, CL-EXH-6).
+    pile_rest = list(deal.pile[:-1])
+    stays: tuple[Card, ...] = ()
+    if not deal.stock and rules.exhausted_take == "top_card_only":
+        stays, pile_rest = tuple(pile_rest), []
+    taken = Cards.of(card for card in pile_rest if not card.is_red_three)
+    red_threes = Cards.of(card for card in pile_rest if card.is_red_three)  # CL-R3-4
+    points = with_top.points if opening else 0
+    draft = attrs.evolve(
+        _fresh_draft(deal, drew=False),
+        committed=opening,
+        points=points,
+        locked=taken if opening else EMPTY,
+        new_ranks=frozenset() if existing else frozenset({rank}),
+        touched_existing=existing is not None,
+    )
+    after = attrs.evolve(
+        deal,
+        hands=_replace(deal.hands, deal.seat, hand - cards + taken),
+        melds=_replace(deal.melds, side, _with_meld(deal.melds[side], new_meld)),
+        red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
+        pile=stays,
+        pile_frozen=_frozen_by(stays, rules) if stays else False,
+        phase=Phase.MELD,
+        draft=draft,
+        melded_seats=deal.melded_seats | {deal.seat},
+    )
+    after = _unlock_if_opened(after)
+    if not can_finish(after):
+        if opening:
+            return Violation(
+                "CL-PILE-6",
+                f"with the {top} and your hand you cannot reach your side's opening minimum "
+                f"of {deal.minimums[side]} and still finish the turn",
+            )
+        return _stuck(after)
+    return after
+
+
+def _frozen_by(pile: tuple[Card, ...], rules: RuleSet) -> bool:
+    """Whether a pile holding these cards is frozen (CL-FRZ-1, CL-FRZ-3)."""
+    return any(
+        card.is_wild
+        or card.is_red_three
+        or (card.is_black_three and rules.black_three_freezes_pile)
+        for card in pile
+    )
+
+
+def _pass(deal: Deal, move: Move) -> Deal | Violation:
+    if deal.phase is Phase.MELD and deal.draft.no_discard:
+        if deal.draft.committed and not deal.minimum_reached():
+            return _minimum_violation(deal)
+        return _end(deal, DealEnd.LAST_RED_THREE)
+    if deal.phase is not Phase.DRAW or deal.stock:
+        return Violation(
+            "CL-EXH-3", "you may pass only when the stock is empty, instead of taking the pile"
+        )
+    if deal.rules.forced_take_when_exhausted:
+        forced = play(deal, TakePile())
+        if isinstance(forced, Deal):
+            return Violation(
+                "CL-EXH-3",
+                f"the stock is empty and the {deal.top_card} fits your side's meld: you must "
+                "take the pile",
+            )
+    return _end(deal, DealEnd.STOCK_EXHAUSTED)
+
+
+def pile_takes(deal: Deal) -> list[TakePile]:
+    """The legal ways to take the pile: one representative per choice of cards."""
+    top = deal.top_card
+    if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
+        return []
+    candidates = [TakePile()]
+    hand = deal.hand
+    for naturals, twos, jokers in ((2, 0, 0), (1, 1, 0), (1, 0, 1)):
+        cards = representative(top.rank, naturals, twos, jokers, hand)
+        if cards is not None:
+            candidates.append(TakePile(cards))
+    return [move for move in candidates if isinstance(play(deal, move), Deal)]
+
+
+# --- melding ------------------------------------------------------------------------------
+
+
+def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
+    assert isinstance(move, LayMeld)
+    if deal.phase is not Phase.MELD:
+        return _wrong_phase(deal, "meld")
+    cards = move.cards
+    problem = _check_usable(deal, cards, "CL-TURN-4")
+    if problem is None:
+        problem = check_new_meld(cards, deal.rules)
+    if problem is not None:
+        return problem
+    rank = meld_rank(cards)
+    assert rank is not None
+    side = deal.side
+    if deal.meld_of(side, rank) is not None:
+        return Violation(
+            "CL-MELD-6", f"your side already has a meld of {rank.text}s: add the cards to it"
+        )
+    black_threes = rank is Rank.THREE
+    if black_threes and not may_go_out(deal):
+        return Violation("CL-B3-3", "black threes are melded only when going out")
+    draft = deal.draft
+    draft = attrs.evolve(
+        draft,
+        new_ranks=draft.new_ranks | {rank},
+        black_threes=draft.black_threes or black_threes,
+    )
+    melds = _with_meld(deal.melds[side], Meld(rank, cards))
+    return _after_melding(deal, cards, melds, draft)
+
+
+def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
+    assert isinstance(move, AddToMeld)
+    if deal.phase is not Phase.MELD:
+        return _wrong_phase(deal, "add to a meld")
+    side = deal.side
+    meld = deal.meld_of(side, move.rank)
+    if meld is None:
+        others = [s for s in range(len(deal.melds)) if s != side and deal.meld_of(s, move.rank)]
+        if others:
+            return Violation("CL-MELD-8", "you may not add cards to the opponents' melds")
+        return Violation(
+            "CL-TURN-4", f"your side has no meld of {move.rank.text}s; lay a new meld instead"
+        )
+    problem = _check_usable(deal, move.cards, "CL-TURN-4") or check_addition(
+        meld, move.cards, deal.rules
+    )
+    if problem is not None:
+        return problem
+    draft = deal.draft
+    if move.rank not in draft.new_ranks:
+        draft = attrs.evolve(draft, touched_existing=True)
+    melds = _with_meld(deal.melds[side], meld.add(move.cards))
+    return _after_melding(deal, move.cards, melds, draft)
+
+
+def _after_melding(
+    deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft
+) -> Deal | Violation:
+    side = deal.side
+    if draft.opening:
+        draft = attrs.evolve(draft, points=draft.points + cards.points, committed=True)
+    draft = attrs.evolve(draft, melded=True)
+    after = attrs.evolve(
+        deal,
+        hands=_replace(deal.hands, deal.seat, deal.hand - cards),
+        melds=_replace(deal.melds, side, melds),
+        draft=draft,
+        melded_seats=deal.melded_seats | {deal.seat},
+    )
+    after = _unlock_if_opened(after)
+    if not after.hand:
+        return _go_out(after, discarded=False)
+    if not can_finish(after):
+        return _stuck(after)
+    return after
+
+
+def _discard(deal: Deal, move: Move) -> Deal | Violation:
+    assert isinstance(move, Discard)
+    if deal.phase is not Phase.MELD:
+        return _wrong_phase(deal, "discard")
+    draft = deal.draft
+    if draft.no_discard:
+        return Violation(
+            "CL-EXH-1", "the last card of the stock was a red three: you may not discard; pass"
+        )
+    problem = _check_usable(deal, Cards.of([move.card]), "CL-DISC-1")
+    if problem is not None:
+        return problem
+    card = move.card
+    hand = deal.hand.remove(card)
+    rules = deal.rules
+    after = attrs.evolve(
+        deal,
+        hands=_replace(deal.hands, deal.seat, hand),
+        pile=(*deal.pile, card),
+        pile_frozen=deal.pile_frozen
+        or card.is_wild
+        or (card.is_black_three and rules.black_three_freezes_pile),
+    )
+    if not hand:
+        return _go_out(after, discarded=True)
+    if draft.committed and not deal.minimum_reached():
+        return _minimum_violation(deal)
+    if draft.black_threes:
+        return Violation("CL-B3-3", "after melding black threes you must go out this turn")
+    if draft.answer is True:
+        return Violation("CL-ASK-3", "your partner said yes: you must go out this turn")
+    return _begin_turn(after)
+
+
+def _go_out(deal: Deal, *, discarded: bool) -> Deal | Violation:
+    """The hand is empty: check that going out is allowed (CL-OUT-2, CL-ASK-3, CL-CONC-4)."""
+    rules, draft, side = deal.rules, deal.draft, deal.side
+    if draft.answer is False:
+        return Violation("CL-ASK-3", "your partner said no: you may not go out this turn")
+    if not may_go_out(deal):
+        if draft.no_discard:
+            return Violation("CL-EXH-1", "the deal ends with your turn: keep a card in hand")
+        return Violation("CL-ASK-1", "ask your partner's permission before going out")
+    needed = rules.canastas_to_go_out
+    if deal.canastas(side) < needed:
+        return Violation(
+            "CL-OUT-2",
+            f"going out needs {needed} canasta{'s' if needed > 1 else ''}; your side has "
+            f"{deal.canastas(side)}",
+        )
+    laid_now = sum(
+        1
+        for meld in deal.melds[side]
+        if meld.rank in draft.new_ranks and meld.is_canasta_under(rules)
+    )
+    concealed = (
+        not draft.had_melded
+        and not draft.touched_existing
+        and laid_now >= needed
+        and (rules.concealed_allows_discard or not discarded)
+    )
+    if draft.opening and not deal.minimum_reached():
+        exempt = concealed and not rules.concealed_needs_minimum(draft.took_pile)
+        if not exempt:
+            if not rules.concealed_allows_discard and discarded:
+                return Violation(
+                    "CL-CONC-1",
+                    "going out concealed below the minimum needs every card melded, "
+                    "with no discard",
+                )
+            return _minimum_violation(deal)
+    return attrs.evolve(_end(deal, DealEnd.WENT_OUT), went_out=deal.seat, concealed=concealed)
+
+
+# --- asking the partner ----------------------------------------------------------------------
+
+
+def _ask(deal: Deal, move: Move) -> Deal | Violation:
+    rules, draft = deal.rules, deal.draft
+    if not rules.has_partners:
+        return Violation("CL-ASK-4", "you have no partner to ask")
+    if rules.ask_permission == "disabled":
+        return Violation("CL-ASK-1", "asking permission to go out is not played in these rules")
+    if deal.phase is not Phase.MELD:
+        if deal.phase is Phase.DRAW:
+            return Violation("CL-ASK-2", "draw or take the pile first, then ask")
+        return _wrong_phase(deal, "ask")
+    if draft.asked:
+        return Violation("CL-ASK-2", "you may ask only once a turn")
+    if draft.melded:
+        return Violation("CL-ASK-2", "you may not ask after melding this turn")
+    if draft.no_discard:
+        return Violation("CL-EXH-1", "the deal ends with your turn; you cannot go out")
+    yes = attrs.evolve(deal, draft=attrs.evolve(draft, asked=True, answer=True))
+    if not can_go_out(yes):
+        return Violation("CL-ASK-2", "you cannot go out this turn, so you may not ask")
+    no = attrs.evolve(deal, draft=attrs.evolve(draft, asked=True, answer=False))
+    if not can_stay(no):
+        return Violation(
+            "CL-ASK-2", "if your partner said no you could not finish the turn; go out or play on"
+        )
+    return attrs.evolve(deal, phase=Phase.ANSWER, draft=attrs.evolve(draft, asked=True))
+
+
+def _answer(deal: Deal, move: Move) -> Deal | Violation:
+    assert isinstance(move, Answer)
+    if deal.phase is not Phase.ANSWER:
+        return Violation("CL-ASK-3", "nobody has asked to go out")
+    return attrs.evolve(deal, phase=Phase.MELD, draft=attrs.evolve(deal.draft, answer=move.yes))
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _begin_turn(deal: Deal) -> Deal:
+    """Pass the turn to the left (CL-TURN-6) and run what happens before the next player acts."""
+    seat = (deal.seat + 1) % deal.seats
+    after = attrs.evolve(deal, seat=seat, phase=Phase.DRAW, draft=TurnDraft(), turn=deal.turn + 1)
+    if seat in after.pending_red_threes:  # red_three_timing="first_turn" (CL-R3-2)
+        stock = list(after.stock)
+        hand, placed, ran_out = lay_out_red_threes(after.hand, stock)
+        side = after.side
+        after = attrs.evolve(
+            after,
+            hands=_replace(after.hands, seat, hand),
+            red_threes=_replace(after.red_threes, side, after.red_threes[side] + placed),
+            stock=tuple(stock),
+            pending_red_threes=after.pending_red_threes - {seat},
+        )
+        if ran_out:
+            return _end(after, DealEnd.LAST_RED_THREE)
+    if not after.stock and not pile_takes(after):
+        return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
+    return after
+
+
+def _end(deal: Deal, end: DealEnd) -> Deal:
+    return attrs.evolve(deal, phase=Phase.OVER, end=end)
+
+
+def _unlock_if_opened(deal: Deal) -> Deal:
+    """Free the pile cards once the opening minimum is reached (CL-INIT-4)."""
+    if deal.draft.locked and deal.minimum_reached():
+        return attrs.evolve(deal, draft=attrs.evolve(deal.draft, locked=EMPTY))
+    return deal
+
+
+def _check_usable(deal: Deal, cards: Cards, rule: str) -> Violation | None:
+    if deal.usable.issuperset(cards):
+        return None
+    if deal.hand.issuperset(cards):
+        return Violation(
+            "CL-INIT-4",
+            "cards from the pile may not be used until the opening minimum is reached "
+            "with the top card and cards from your hand",
+        )
+    return _not_held(cards, deal.hand, rule)
+
+
+def missing_cards(wanted: Cards, held: Cards) -> Cards:
+    """The cards of ``wanted`` that ``held`` lacks (counted with repeats)."""
+    return Cards(tuple(max(0, a - b) for a, b in zip(wanted.counts, held.counts, strict=True)))
+
+
+def _not_held(cards: Cards, hand: Cards, rule: str) -> Violation:
+    return Violation(rule, f"you do not hold {missing_cards(cards, hand)}")
+
+
+def _minimum_violation(deal: Deal) -> Violation:
+    draft = deal.draft
+    minimum = deal.minimums[deal.side]
+    rule = "CL-PILE-6" if draft.took_pile else "CL-INIT-1"
+    return Violation(
+        rule,
+        f"your side's first melds must count at least {minimum}; this turn's count {draft.points}",
+    )
+
+
+def _stuck(deal: Deal) -> Violation:
+    """Why a step leaves no legal way to finish the turn."""
+    draft = deal.draft
+    if draft.answer is True:
+        return Violation(
+            "CL-ASK-3", "your partner said yes: after this you could not go out this turn"
+        )
+    if draft.black_threes:
+        return Violation("CL-B3-3", "black threes are melded only when going out this turn")
+    if draft.committed and not deal.minimum_reached():
+        minimum = deal.minimums[deal.side]
+        return Violation(
+            "CL-INIT-1",
+            f"after this you could not bring your side's opening to {minimum} and keep a "
+            "card to discard",
+        )
+    if draft.no_discard:
+        return Violation("CL-EXH-1", "the deal ends with your turn: keep a card in hand")
+    return Violation(
+        "CL-TURN-8",
+        "after this you could not finish the turn: you must keep two cards "
+        "(one to discard) unless you go out, and going out needs the required canastas",
+    )
+
+
+def _wrong_phase(deal: Deal, action: str) -> Violation:
+    if deal.phase is Phase.DRAW:
+        return Violation("CL-TURN-1", f"draw from the stock or take the pile before you {action}")
+    if deal.phase is Phase.ANSWER:
+        return Violation("CL-ASK-3", "your partner must answer first")
+    if action in ("draw", "take the pile"):
+        return Violation("CL-TURN-3", "you have already drawn or taken the pile this turn")
+    return Violation("CL-TURN-1", f"you cannot {action} now")
+
+
+def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _with_meld(melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
+    kept = [m for m in melds if m.rank is not meld.rank]
+    return tuple(sorted([*kept, meld], key=lambda m: m.rank.order))
+
+
+_HANDLERS = {
+    Draw: _draw,
+    TakePile: _take_pile,
+    Pass: _pass,
+    LayMeld: _lay_meld,
+    AddToMeld: _add_to_meld,
+    Discard: _discard,
+    Ask: _ask,
+    Answer: _answer,
+}
