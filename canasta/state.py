@@ -225,7 +225,7 @@ class Deal:
                     end = DealEnd.LAST_RED_THREE
         else:
             pending = frozenset(s for s in range(seats) if _has_red_three(hand_sets[s]))
-        return cls(
+        deal = cls(
             rules=rules,
             number=number,
             hands=tuple(hand_sets),
@@ -240,6 +240,30 @@ class Deal:
             minimums=minimums,
             pending_red_threes=pending,
             end=end,
+        )
+        return deal.lay_out_pending_red_threes()
+
+    def lay_out_pending_red_threes(self) -> Deal:
+        """At the start of a player's first turn, lay out and replace the red threes they were
+        dealt (``red_three_timing="first_turn"``, CL-R3-2)."""
+        seat = self.seat
+        if seat not in self.pending_red_threes or self.phase is Phase.OVER:
+            return self
+        stock = list(self.stock)
+        hand, placed, ran_out = lay_out_red_threes(self.hand, stock)
+        side = self.side
+        hands = list(self.hands)
+        hands[seat] = hand
+        red_threes = list(self.red_threes)
+        red_threes[side] = red_threes[side] + placed
+        return attrs.evolve(
+            self,
+            hands=tuple(hands),
+            red_threes=tuple(red_threes),
+            stock=tuple(stock),
+            pending_red_threes=self.pending_red_threes - {seat},
+            phase=Phase.OVER if ran_out else self.phase,
+            end=DealEnd.LAST_RED_THREE if ran_out else None,
         )
 
 

@@ -424,19 +424,9 @@ def _begin_turn(deal: Deal) -> Deal:
     """Pass the turn to the left (CL-TURN-6) and run what happens before the next player acts."""
     seat = (deal.seat + 1) % deal.seats
     after = attrs.evolve(deal, seat=seat, phase=Phase.DRAW, draft=TurnDraft(), turn=deal.turn + 1)
-    if seat in after.pending_red_threes:  # red_three_timing="first_turn" (CL-R3-2)
-        stock = list(after.stock)
-        hand, placed, ran_out = lay_out_red_threes(after.hand, stock)
-        side = after.side
-        after = attrs.evolve(
-            after,
-            hands=_replace(after.hands, seat, hand),
-            red_threes=_replace(after.red_threes, side, after.red_threes[side] + placed),
-            stock=tuple(stock),
-            pending_red_threes=after.pending_red_threes - {seat},
-        )
-        if ran_out:
-            return _end(after, DealEnd.LAST_RED_THREE)
+    after = after.lay_out_pending_red_threes()
+    if after.phase is Phase.OVER:
+        return after
     if not after.stock and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after
