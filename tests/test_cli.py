@@ -44,3 +44,40 @@ def test_python_m_canasta() -> None:
         timeout=60,
     )
     assert result.stdout.strip() == f"canasta {canasta.__version__}"
+
+
+def run_play(argv: list[str], text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    import io
+
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    monkeypatch.setattr("sys.stdout", out)
+    code = main(["play", *argv])
+    return code, out.getvalue()
+
+
+def test_play_shows_the_table_and_refuses_an_illegal_move_with_its_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out = run_play(["--seed", "3", "--color", "never"], "discard 4C\nmoves\n", monkeypatch)
+    assert code == 0
+    assert "Your hand (11):" in out
+    assert "Not allowed (CL-TURN-1)" in out
+    assert "Legal moves: draw" in out
+    assert out.rstrip().endswith("End of input: goodbye.")
+
+
+def test_play_accepts_moves_and_lets_the_bots_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run_play(["--seed", "3", "--players", "2"], "draw\nfly\nquit\n", monkeypatch)
+    assert code == 0
+    assert "Your hand (17):" in out  # 15 dealt, two drawn (CL-V2-2)
+    assert "'fly' is not a move" in out
+    assert "Goodbye." in out
+
+
+def test_play_rejects_bad_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run_play(["--players", "9"], "", monkeypatch)
+    assert code == 2
+    assert "classic is played by" in out
+    code, out = run_play(["--seat", "5"], "", monkeypatch)
+    assert code == 2
