@@ -15,6 +15,7 @@ rule, so a hand is a multiset: it counts faces.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Iterator
 
@@ -29,7 +30,7 @@ _ZERO: tuple[int, ...] = (0,) * _FACES
 
 
 def _check_counts(instance: Cards, attribute: object, value: tuple[int, ...]) -> None:
-    if len(value) != _FACES or any(n < 0 for n in value):
+    if len(value) != _FACES or min(value) < 0:
         raise ValueError(f"Cards needs {_FACES} counts that are not negative, got {value!r}")
 
 
@@ -110,7 +111,7 @@ class Cards:
     def issuperset(self, other: Iterable[Card]) -> bool:
         """True if every card of ``other`` (counted with repeats) is here."""
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return all(mine >= theirs for mine, theirs in zip(self.counts, other.counts, strict=True))
+        return all(map(operator.ge, self.counts, other.counts))
 
     @property
     def points(self) -> int:
@@ -119,16 +120,15 @@ class Cards:
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
+        return Cards(tuple(map(operator.add, self.counts, other.counts)))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        result = []
-        for face, mine, theirs in zip(ALL_FACES, self.counts, other.counts, strict=True):
-            if theirs > mine:
-                raise ValueError(f"cannot remove {face}: not among {self}")
-            result.append(mine - theirs)
-        return Cards(tuple(result))
+        result = tuple(map(operator.sub, self.counts, other.counts))
+        if min(result) < 0:
+            face = ALL_FACES[next(i for i, n in enumerate(result) if n < 0)]
+            raise ValueError(f"cannot remove {face}: not among {self}")
+        return Cards(result)
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""

@@ -228,7 +228,7 @@ class RuleSet:
                 "initial_meld_table must start with (None, minimum) and list its lower "
                 "bounds in increasing order"
             )
-        if self.min_naturals + 0 > self.min_meld_size:
+        if self.min_naturals > self.min_meld_size:
             problems.append("min_naturals may not exceed min_meld_size")
         if self.canasta_size < self.min_meld_size:
             problems.append("canasta_size may not be smaller than min_meld_size")
@@ -332,6 +332,17 @@ class RuleSet:
         if self.concealed_min_rule == "never":
             return False
         return took_pile
+
+    @classmethod
+    def classic(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """The Classic preset for ``players`` players, with ``changes`` (section 19).
+
+        >>> RuleSet.classic() == RuleSet()
+        True
+        >>> RuleSet.classic(players=2).canastas_to_go_out
+        2
+        """
+        return attrs.evolve(find_rules("classic", players=players), **changes)
 
     def with_options(self, **changes: Any) -> RuleSet:
         """The rule set with some fields changed (the same as ``attrs.evolve``)."""

@@ -62,7 +62,8 @@ class TurnDraft:
     opening: bool = False
     #: The opening has begun (the pile was taken or a meld laid): the minimum is now owed.
     committed: bool = False
-    #: Points melded this turn toward the opening minimum (CL-INIT-2).
+    #: Points melded this turn toward the opening minimum, counted until it is reached
+    #: (CL-INIT-2, CL-INIT-4).
     points: int = 0
     #: Pile cards that may not be used until the minimum is reached (CL-INIT-4).
     locked: Cards = EMPTY

@@ -288,7 +288,9 @@ def _after_melding(
     deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft
 ) -> Deal | Violation:
     side = deal.side
-    if draft.opening:
+    if draft.opening and not deal.minimum_reached():
+        # Count toward the minimum only until it is reached: later cards, which may come
+        # from the pile, add nothing to the count (CL-INIT-4).
         draft = attrs.evolve(draft, points=draft.points + cards.points, committed=True)
     draft = attrs.evolve(draft, melded=True)
     after = attrs.evolve(
