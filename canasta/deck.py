@@ -18,6 +18,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Iterator
+from itertools import compress
 
 import attrs
 
@@ -27,6 +28,9 @@ __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
 _FACES = len(ALL_FACES)
 _ZERO: tuple[int, ...] = (0,) * _FACES
+_RANK_INDICES = {
+    rank: tuple(i for i, face in enumerate(ALL_FACES) if face.rank is rank) for rank in Rank
+}
 
 
 def _check_counts(instance: Cards, attribute: object, value: tuple[int, ...]) -> None:
@@ -102,11 +106,12 @@ class Cards:
 
     def count_rank(self, rank: Rank) -> int:
         """How many cards of this rank, whatever their suit."""
-        return sum(n for face, n in zip(ALL_FACES, self.counts, strict=True) if face.rank is rank)
+        counts = self.counts
+        return sum(counts[i] for i in _RANK_INDICES[rank])
 
     def faces(self) -> tuple[Card, ...]:
         """The distinct faces present, in display order."""
-        return tuple(face for face, n in zip(ALL_FACES, self.counts, strict=True) if n)
+        return tuple(compress(ALL_FACES, self.counts))
 
     def issuperset(self, other: Iterable[Card]) -> bool:
         """True if every card of ``other`` (counted with repeats) is here."""

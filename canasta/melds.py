@@ -151,20 +151,19 @@ def _check_cards_kind(cards: Cards, rank: Rank) -> Violation | None:
 
 
 def _check_composition(
-    naturals: int, wilds: int, cards_text: str, rules: RuleSet
+    naturals: int, wilds: int, cards: Cards, rules: RuleSet
 ) -> Violation | None:
     if naturals < rules.min_naturals:
         return Violation(
             "CL-MELD-2",
-            f"a meld needs at least {rules.min_naturals} natural cards; "
-            f"{cards_text} has {naturals}",
+            f"a meld needs at least {rules.min_naturals} natural cards; {cards} has {naturals}",
         )
     limit = rules.max_wilds(naturals)
     if wilds > limit:
         detail = "" if rules.wild_ratio == "none" else f" with {naturals} natural cards"
         return Violation(
             "CL-MELD-3",
-            f"a meld may hold at most {limit} wild cards{detail}; {cards_text} would hold {wilds}",
+            f"a meld may hold at most {limit} wild cards{detail}; {cards} would hold {wilds}",
         )
     return None
 
@@ -175,19 +174,18 @@ def check_new_meld(cards: Cards, rules: RuleSet) -> Violation | None:
     Only the meld itself is checked; when black threes may be melded (CL-B3-3) and whether
     the side already has the rank (CL-MELD-6) depend on the game.
     """
-    text = str(cards)
     if not cards:
         return Violation("CL-MELD-5", "a meld needs cards")
     faces = cards.faces()
     if all(face.is_wild for face in faces):
-        return Violation("CL-MELD-4", f"{text} has only wild cards; a meld needs natural cards")
+        return Violation("CL-MELD-4", f"{cards} has only wild cards; a meld needs natural cards")
     if any(face.is_red_three for face in faces):
         return Violation(
             "CL-R3-1", "red threes are never melded; they are laid out as bonus cards"
         )
     rank = meld_rank(cards)
     if rank is None:
-        return Violation("CL-MELD-1", f"{text} mixes ranks; a meld holds cards of one rank")
+        return Violation("CL-MELD-1", f"{cards} mixes ranks; a meld holds cards of one rank")
     if rank is Rank.THREE:
         if any(face.is_wild for face in faces):
             return Violation("CL-B3-3", "a meld of black threes may not hold wild cards")
@@ -197,10 +195,10 @@ def check_new_meld(cards: Cards, rules: RuleSet) -> Violation | None:
     if len(cards) < rules.min_meld_size:
         return Violation(
             "CL-MELD-5",
-            f"a new meld needs at least {rules.min_meld_size} cards; {text} has {len(cards)}",
+            f"a new meld needs at least {rules.min_meld_size} cards; {cards} has {len(cards)}",
         )
     wilds = _wild_count(cards)
-    return _check_composition(len(cards) - wilds, wilds, text, rules)
+    return _check_composition(len(cards) - wilds, wilds, cards, rules)
 
 
 def check_addition(meld: Meld, cards: Cards, rules: RuleSet) -> Violation | None:
@@ -216,7 +214,7 @@ def check_addition(meld: Meld, cards: Cards, rules: RuleSet) -> Violation | None
     if added_wilds and meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta:
         return Violation("CL-CAN-4", "wild cards may not be added to a completed canasta")
     merged = meld.add(cards)
-    return _check_composition(merged.naturals, merged.wilds, str(merged.cards), rules)
+    return _check_composition(merged.naturals, merged.wilds, merged.cards, rules)
 
 
 def representative(rank: Rank, naturals: int, twos: int, jokers: int, hand: Cards) -> Cards | None:

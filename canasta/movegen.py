@@ -14,7 +14,7 @@ from canasta.cards import NATURAL_RANKS, Rank
 from canasta.melds import representative
 from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
 from canasta.state import Deal, Phase
-from canasta.transitions import pile_takes, play
+from canasta.transitions import check, pile_takes
 
 __all__ = ["legal_moves"]
 
@@ -36,7 +36,7 @@ def legal_moves(deal: Deal) -> Iterator[Move]:
             yield Pass()
         return
     for move in _meld_phase_candidates(deal):
-        if isinstance(play(deal, move), Deal):
+        if check(deal, move) is None:
             yield move
 
 

@@ -22,7 +22,15 @@ from canasta.state import EMPTY, Deal, DealEnd, Phase, TurnDraft, lay_out_red_th
 
 T = TypeVar("T")
 
-__all__ = ["missing_cards", "pile_takes", "play"]
+__all__ = ["check", "missing_cards", "pile_takes", "play"]
+
+
+def check(deal: Deal, move: Move) -> Violation | None:
+    """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster."""
+    if isinstance(move, Discard) and deal.phase is not Phase.OVER:
+        return _discard_violation(deal, move)
+    outcome = play(deal, move)
+    return outcome if isinstance(outcome, Violation) else None
 
 
 def play(deal: Deal, move: Move) -> Deal | Violation:
@@ -310,6 +318,26 @@ def _after_melding(
 
 def _discard(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, Discard)
+    problem = _discard_violation(deal, move)
+    if problem is not None:
+        return problem
+    card = move.card
+    hand = deal.hand.remove(card)
+    after = attrs.evolve(
+        deal,
+        hands=_replace(deal.hands, deal.seat, hand),
+        pile=(*deal.pile, card),
+        pile_frozen=deal.pile_frozen
+        or card.is_wild
+        or (card.is_black_three and deal.rules.black_three_freezes_pile),
+    )
+    if not hand:
+        return _go_out(after, discarded=True)
+    return _begin_turn(after)
+
+
+def _discard_violation(deal: Deal, move: Discard) -> Violation | None:
+    """Why a discard is illegal, checked without building the next deal."""
     if deal.phase is not Phase.MELD:
         return _wrong_phase(deal, "discard")
     draft = deal.draft
@@ -317,33 +345,31 @@ def _discard(deal: Deal, move: Move) -> Deal | Violation:
         return Violation(
             "CL-EXH-1", "the last card of the stock was a red three: you may not discard; pass"
         )
-    problem = _check_usable(deal, Cards.of([move.card]), "CL-DISC-1")
-    if problem is not None:
-        return problem
-    card = move.card
-    hand = deal.hand.remove(card)
-    rules = deal.rules
-    after = attrs.evolve(
-        deal,
-        hands=_replace(deal.hands, deal.seat, hand),
-        pile=(*deal.pile, card),
-        pile_frozen=deal.pile_frozen
-        or card.is_wild
-        or (card.is_black_three and rules.black_three_freezes_pile),
-    )
-    if not hand:
-        return _go_out(after, discarded=True)
+    if move.card not in deal.usable:
+        return _check_usable(deal, Cards.of([move.card]), "CL-DISC-1")
+    if len(deal.hand) == 1:
+        outcome = _going_out(deal, discarded=True)
+        return outcome if isinstance(outcome, Violation) else None
     if draft.committed and not deal.minimum_reached():
         return _minimum_violation(deal)
     if draft.black_threes:
         return Violation("CL-B3-3", "after melding black threes you must go out this turn")
     if draft.answer is True:
         return Violation("CL-ASK-3", "your partner said yes: you must go out this turn")
-    return _begin_turn(after)
+    return None
 
 
 def _go_out(deal: Deal, *, discarded: bool) -> Deal | Violation:
-    """The hand is empty: check that going out is allowed (CL-OUT-2, CL-ASK-3, CL-CONC-4)."""
+    """The hand is empty: end the deal if going out is allowed."""
+    outcome = _going_out(deal, discarded=discarded)
+    if isinstance(outcome, Violation):
+        return outcome
+    return attrs.evolve(_end(deal, DealEnd.WENT_OUT), went_out=deal.seat, concealed=outcome)
+
+
+def _going_out(deal: Deal, *, discarded: bool) -> Violation | bool:
+    """Why the player may not go out now, or whether going out is concealed
+    (CL-OUT-2, CL-ASK-3, CL-CONC-1, CL-CONC-4). Only the turn draft and the table count."""
     rules, draft, side = deal.rules, deal.draft, deal.side
     if draft.answer is False:
         return Violation("CL-ASK-3", "your partner said no: you may not go out this turn")
@@ -379,7 +405,7 @@ def _go_out(deal: Deal, *, discarded: bool) -> Deal | Violation:
                     "with no discard",
                 )
             return _minimum_violation(deal)
-    return attrs.evolve(_end(deal, DealEnd.WENT_OUT), went_out=deal.seat, concealed=concealed)
+    return concealed
 
 
 # --- asking the partner ----------------------------------------------------------------------
