@@ -58,11 +58,15 @@ class RuleSetError(ValueError):
     """A rule set whose settings contradict each other, or an unknown rule set name."""
 
 
+def _public(attribute: attrs.Attribute[Any]) -> str:
+    return attribute.alias or attribute.name
+
+
 def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in values:
             allowed = ", ".join(repr(v) for v in values)
-            raise RuleSetError(f"{attribute.name} must be one of {allowed}; got {value!r}")
+            raise RuleSetError(f"{_public(attribute)} must be one of {allowed}; got {value!r}")
 
     return check
 
@@ -71,20 +75,30 @@ def _at_least(minimum: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
             raise RuleSetError(
-                f"{attribute.name} must be a whole number ≥ {minimum}; got {value!r}"
+                f"{_public(attribute)} must be a whole number ≥ {minimum}; got {value!r}"
             )
 
     return check
 
 
+def _optional(
+    check: Callable[[Any, attrs.Attribute[Any], Any], None],
+) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check_unless_none(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is not None:
+            check(instance, attribute, value)
+
+    return check_unless_none
+
+
 def _is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise RuleSetError(f"{attribute.name} must be True or False; got {value!r}")
+        raise RuleSetError(f"{_public(attribute)} must be True or False; got {value!r}")
 
 
 def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value % 5:
-        raise RuleSetError(f"{attribute.name} must be a whole multiple of 5; got {value!r}")
+        raise RuleSetError(f"{_public(attribute)} must be a whole multiple of 5; got {value!r}")
 
 
 def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
@@ -116,8 +130,10 @@ class RuleSet:
     draw_count: int = attrs.field(default=1, validator=_one_of(1, 2))
     #: Completed canastas a side needs before it may go out (CL-CAN-6, CL-OUT-2).
     canastas_to_go_out: int = attrs.field(default=1, validator=_at_least(0))
-    #: The cumulative score that ends the match (CL-MATCH-1).
-    target_score: int = attrs.field(default=5000, validator=_at_least(1))
+    # The target as given; ``None`` means the usual one for the table (see target_score).
+    _target_score: int | None = attrs.field(
+        default=None, alias="target_score", validator=_optional(_at_least(1))
+    )
     #: (lowest cumulative score, minimum count) rows, lowest first; ``None`` is minus
     #: infinity (CL-INIT-1).
     initial_meld_table: tuple[tuple[int | None, int], ...] = attrs.field(
@@ -206,8 +222,10 @@ class RuleSet:
     )
     #: Sides at a six-player table: two of three or three of two (CL-V6-1).
     six_player_sides: int = attrs.field(default=2, validator=_one_of(2, 3))
-    #: Cumulative score from which the six-player extra bracket (150) applies (CL-V6-5).
+    #: Cumulative score from which the six-player extra bracket applies (CL-V6-5).
     extra_bracket_start: int = attrs.field(default=7500, validator=_at_least(0))
+    #: The minimum of the six-player extra bracket (CL-V6-5).
+    extra_bracket_minimum: int = attrs.field(default=150, validator=_multiple_of_five)
 
     def __attrs_post_init__(self) -> None:
         problems = list(self._contradictions())
@@ -279,6 +297,31 @@ class RuleSet:
         """How many red threes the pack holds (two per deck)."""
         return 2 * self.decks
 
+    @property
+    def uses_extra_bracket(self) -> bool:
+        """Six players with three packs add a fourth step to the minimum table (CL-V6-5)."""
+        return self.num_players == 6 and self.six_player_pack == "three"
+
+    @property
+    def target_score(self) -> int:
+        """The cumulative score that ends the match (CL-MATCH-1): the ``target_score`` given,
+        or the usual one for the table (5000; six players with three packs: 10000 with two
+        sides, 7500 with three, CL-V6-4).
+
+        >>> classic().target_score, classic_six_player().target_score
+        (5000, 10000)
+        >>> import attrs
+        >>> attrs.evolve(classic_six_player(), six_player_sides=3).target_score
+        7500
+        >>> attrs.evolve(classic(), target_score=3000).target_score
+        3000
+        """
+        if self._target_score is not None:
+            return self._target_score
+        if self.uses_extra_bracket:
+            return 10000 if self.six_player_sides == 2 else 7500
+        return 5000
+
     # --- questions the engine asks ---------------------------------------------------------
 
     def initial_minimum(self, cumulative_score: int) -> int:
@@ -292,6 +335,8 @@ class RuleSet:
             assert low is not None
             if cumulative_score >= low:
                 minimum = value
+        if self.uses_extra_bracket and cumulative_score >= self.extra_bracket_start:
+            minimum = max(minimum, self.extra_bracket_minimum)
         return minimum
 
     def max_wilds(self, naturals: int) -> int:
@@ -386,16 +431,12 @@ def classic_six_player(pack: SixPlayerPack = "three", **changes: Any) -> RuleSet
     >>> classic_six_player(six_player_sides=3).target_score
     7500
     """
-    sides = changes.get("six_player_sides", 2)
     settings: dict[str, Any] = {"num_players": 6, "six_player_pack": pack}
     if pack == "three":
-        start = changes.get("extra_bracket_start", 7500)
         settings |= {
             "decks": 3,
             "hand_size": 13,
             "canastas_to_go_out": 2,
-            "target_score": 10000 if sides == 2 else 7500,
-            "initial_meld_table": (*CLASSIC_INITIAL_MELD_TABLE, (start, 150)),
             "red_three_special_amounts": ((5, 1000), (6, 1200)),
         }
     return RuleSet(**(settings | changes))

@@ -69,7 +69,8 @@ def test_CL_V6_six_players_three_packs() -> None:
     assert (rules.decks, rules.pack_size, rules.red_threes_in_pack) == (3, 162, 6)
     assert (rules.hand_size, rules.canastas_to_go_out, rules.target_score) == (13, 2, 10000)
     assert rules.extra_bracket_start == 7500
-    assert rules.initial_meld_table[-1] == (7500, 150)
+    assert rules.initial_minimum(7495) == 120
+    assert rules.initial_minimum(7500) == 150
 
 
 def test_CL_V6_4_three_sides_play_to_7500() -> None:
