@@ -8,6 +8,7 @@ LayMeld(cards=Cards.parse('7H 7S 2C'))
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeAlias
 
 import attrs
@@ -30,8 +31,35 @@ __all__ = [
 ]
 
 
-def _cards(value: Cards | str) -> Cards:
-    return Cards.parse(value) if isinstance(value, str) else value
+_RANKS = {rank.text: rank for rank in Rank if rank.is_natural} | {"T": Rank.TEN}
+
+
+def _cards(value: Cards | str | Iterable[Card]) -> Cards:
+    if isinstance(value, Cards):
+        return value
+    if isinstance(value, str):
+        return Cards.parse(value)
+    cards = list(value)
+    if not all(isinstance(card, Card) for card in cards):
+        raise MoveParseError(f"expected cards, got {cards!r}")
+    return Cards.of(cards)
+
+
+def _card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise MoveParseError(f"expected a card, got {value!r}")
+
+
+def _rank(value: Rank | str) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    rank = _RANKS.get(str(value).strip().upper())
+    if rank is None:
+        raise MoveParseError(f"{value!r} is not the rank of a meld (4-10, J, Q, K, A)")
+    return rank
 
 
 @attrs.frozen(slots=True)
@@ -71,7 +99,7 @@ class LayMeld:
 class AddToMeld:
     """Add cards from the hand to the side's meld of ``rank`` (CL-TURN-4 (b))."""
 
-    rank: Rank
+    rank: Rank = attrs.field(converter=_rank)
     cards: Cards = attrs.field(converter=_cards)
 
     def __str__(self) -> str:
@@ -82,7 +110,7 @@ class AddToMeld:
 class Discard:
     """Discard a card, ending the turn (CL-TURN-6)."""
 
-    card: Card
+    card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -128,7 +156,6 @@ _SIMPLE: dict[str, Move] = {
     "no": Answer(False),
     "pass": Pass(),
 }
-_RANKS = {rank.text: rank for rank in Rank if rank.is_natural} | {"T": Rank.TEN}
 _FORMS = "draw, take [CARDS], meld CARDS, add RANK CARDS, discard CARD, ask, yes, no, pass"
 
 
@@ -158,14 +185,9 @@ def parse_move(text: str) -> Move:
         if verb == "meld" and rest:
             return LayMeld(Cards.parse(" ".join(rest)))
         if verb == "add" and len(rest) >= 2:
-            rank = _RANKS.get(rest[0].upper())
-            if rank is None:
-                raise MoveParseError(
-                    f"{text!r}: {rest[0]!r} is not the rank of a meld (4-10, J, Q, K, A)"
-                )
-            return AddToMeld(rank, Cards.parse(" ".join(rest[1:])))
+            return AddToMeld(_rank(rest[0]), Cards.parse(" ".join(rest[1:])))
         if verb == "discard" and len(rest) == 1:
             return Discard(Card.parse(rest[0]))
-    except CardParseError as error:
+    except (CardParseError, MoveParseError) as error:
         raise MoveParseError(f"{text!r}: {error}") from None
     raise MoveParseError(f"{text!r} is not a move; moves are: {_FORMS}")

@@ -1,0 +1,97 @@
+"""Moves and their text form."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import canasta
+from canasta import (
+    ALL_FACES,
+    AddToMeld,
+    Answer,
+    Ask,
+    Card,
+    Cards,
+    Discard,
+    Draw,
+    LayMeld,
+    MoveParseError,
+    Pass,
+    Rank,
+    TakePile,
+    parse_move,
+)
+
+faces = st.sampled_from(ALL_FACES)
+card_lists = st.lists(faces, min_size=1, max_size=6).map(Cards.of)
+moves = st.one_of(
+    st.sampled_from([Draw(), Ask(), Answer(True), Answer(False), Pass(), TakePile()]),
+    card_lists.map(TakePile),
+    card_lists.map(LayMeld),
+    st.builds(AddToMeld, st.sampled_from(canasta.NATURAL_RANKS), card_lists),
+    faces.map(Discard),
+)
+
+
+@given(moves)
+def test_text_form_round_trips(move: canasta.Move) -> None:
+    assert parse_move(str(move)) == move
+    assert parse_move(f"  {str(move).upper()}  ") == move
+    assert parse_move(str(move).lower()) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("draw", Draw()),
+        ("take 7H 7D", TakePile("7H 7D")),
+        ("take", TakePile()),
+        ("meld 7h, 7s, 2c", LayMeld("7H 7S 2C")),
+        ("add 9 JK", AddToMeld(Rank.NINE, "JK")),
+        ("ADD t 10c", AddToMeld(Rank.TEN, "10C")),
+        ("discard 4c", Discard(Card.parse("4C"))),
+        ("ask", Ask()),
+        ("Yes", Answer(True)),
+        ("no", Answer(False)),
+        ("pass", Pass()),
+    ],
+)
+def test_documented_examples(text: str, move: canasta.Move) -> None:
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the move is empty"),
+        ("fly", "'fly' is not a move"),
+        ("meld", "'meld' is not a move"),
+        ("discard 4C 5C", "is not a move"),
+        ("take 7X", "'7X' is not a card"),
+        ("add 3 3S", "'3' is not the rank of a meld"),
+        ("draw 2", "is not a move"),
+    ],
+)
+def test_bad_text_is_rejected_clearly(text: str, message: str) -> None:
+    with pytest.raises(MoveParseError, match=message):
+        parse_move(text)
+
+
+def test_moves_accept_text_and_reject_other_things() -> None:
+    assert Discard("kh") == Discard(Card.parse("KH"))
+    assert AddToMeld("k", "KC") == AddToMeld(Rank.KING, Cards.parse("KC"))
+    assert LayMeld([Card.parse("4C")] * 3) == LayMeld("4C 4C 4C")
+    with pytest.raises(MoveParseError):
+        Discard(42)  # type: ignore[arg-type]  # deliberately the wrong type
+    with pytest.raises(MoveParseError):
+        LayMeld(["KH"])  # type: ignore[list-item]  # deliberately not cards
+
+
+def test_a_non_move_is_refused_with_a_rule() -> None:
+    game = canasta.Game.new("classic", seed=1)
+    with pytest.raises(canasta.IllegalMoveError) as raised:
+        game.apply("draw")  # type: ignore[arg-type]  # deliberately not a move
+    assert raised.value.rule == "CL-TURN-1"
+    assert game.explain(Discard("KH")) is not None
