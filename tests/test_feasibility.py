@@ -1,0 +1,139 @@
+"""The dead-end search against a brute-force oracle.
+
+:func:`canasta.feasibility.can_finish` decides by counting whether a turn can still be
+finished. The oracle here decides the same by trying every sequence of melds and additions
+(with the engine's own rule checks, but with the search switched off) until a legal discard
+or a legal going out is found. They must agree on every position tried: a position the
+search wrongly calls finishable would be a dead end, and one it wrongly calls stuck would be
+a legal turn the generator never offers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import canasta
+import canasta.transitions as transitions
+from canasta import AddToMeld, Discard, Game, LayMeld, Phase
+from canasta.feasibility import can_finish
+from canasta.movegen import _meld_phase_candidates
+from canasta.state import Deal, DealEnd
+
+MAX_HAND = 8
+
+
+@contextmanager
+def search_switched_off() -> Iterator[None]:
+    original = transitions.can_finish
+    transitions.can_finish = lambda deal: True
+    try:
+        yield
+    finally:
+        transitions.can_finish = original
+
+
+@cache
+def oracle(deal: Deal) -> bool:
+    """Whether some sequence of meld steps ends in a legal discard or a legal going out."""
+    for move in _meld_phase_candidates(deal):
+        if isinstance(move, Discard):
+            after = transitions.play(deal, move)
+            if isinstance(after, Deal):
+                return True
+        elif isinstance(move, (LayMeld, AddToMeld)):
+            after = transitions.play(deal, move)
+            if not isinstance(after, Deal):
+                continue
+            if after.phase is Phase.OVER:
+                if after.end is DealEnd.WENT_OUT:
+                    return True
+                continue
+            if oracle(after):
+                return True
+    return False
+
+
+def meld_phase_positions(rules: canasta.RuleSet, seed: int) -> Iterator[Deal]:
+    """Meld-phase deals of a random game, and the deals one unchecked step away from them."""
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed)
+    while not game.results:
+        deal = game.deal
+        if deal.phase is Phase.MELD and not deal.draft.locked:
+            if len(deal.hand) > MAX_HAND:  # keep the brute force small: a random part
+                cards = list(deal.hand)
+                kept = canasta.Cards.of(rng.sample(cards, rng.randint(1, MAX_HAND)))
+                hands = list(deal.hands)
+                hands[deal.seat] = kept
+                deal = attrs.evolve(deal, hands=tuple(hands))
+            yield deal
+            with search_switched_off():
+                for move in _meld_phase_candidates(deal):
+                    if isinstance(move, (LayMeld, AddToMeld)):
+                        after = transitions.play(deal, move)
+                        if (
+                            isinstance(after, Deal)
+                            and after.phase is Phase.MELD
+                            and not after.draft.locked
+                        ):
+                            yield after
+        game = game.apply(rng.choice(list(game.legal_moves())))
+
+
+OPTIONS = [
+    {},
+    {"wild_ratio": "naturals_ge_wilds"},
+    {"allow_wild_on_canasta": False},
+    {"concealed_min_rule": "never", "concealed_allows_discard": False},
+    {"concealed_min_rule": "always"},
+    {"canastas_to_go_out": 2},
+]
+
+
+@settings(max_examples=10)
+@given(
+    players=st.sampled_from([2, 4]),
+    options=st.sampled_from(OPTIONS),
+    seed=st.integers(0, 2**32),
+)
+def test_search_agrees_with_brute_force(
+    players: int, options: dict[str, object], seed: int
+) -> None:
+    rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
+    oracle.cache_clear()
+    checked = 0
+    for deal in meld_phase_positions(rules, seed):
+        if deal.draft.locked:
+            continue  # going out with locked pile cards is answered conservatively
+        with search_switched_off():
+            expected = oracle(deal)
+        assert can_finish(deal) == expected, (deal.hand, deal.melds[deal.side], deal.draft)
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "scores", "expected"),
+    [
+        # Opening 50 from two melds that together reach it, keeping a card to discard.
+        ("KH KS KD 9C 9D 9S 4C", [], [0, 0], True),
+        # Melding everything reaches 50 but leaves nothing to discard, and no canasta.
+        ("KH KS KD 9C 9D 9S", [], [0, 0], True),
+    ],
+)
+def test_examples(hand: str, melds: list[str], scores: list[int], expected: bool) -> None:
+    game = Game.from_position(
+        "classic", hands=[hand, "", "", ""], melds=[melds, []], pile="5C", scores=scores
+    )
+    game = game.apply(canasta.Draw())
+    assert can_finish(game.deal) is expected
+    with search_switched_off():
+        assert oracle(game.deal) is expected
