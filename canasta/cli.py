@@ -143,6 +143,10 @@ def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except KeyboardInterrupt:
         screen.say("\nGoodbye.")
         return 0
+    except BrokenPipeError:  # the reader went away (``canasta play | head``)
+        # Point stdout at devnull so that the interpreter's final flush does not fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     if game.is_over:
         winner = game.winner
         screen.say(f"Game over. Scores: {_scores(game)}.")
@@ -242,7 +246,10 @@ def _show(game: Game, seat: int, screen: _Screen) -> None:
             screen.say("      (no melds)")
     top = screen.card(table.pile_top) if table.pile_top else "empty"
     frozen = " FROZEN" if table.pile_frozen else ""
-    screen.say(f"  Pile: {top} ({table.pile_size} cards){frozen}   Stock: {table.stock_size}")
+    screen.say(
+        f"  Pile: {top} ({table.pile_size} card{'s' if table.pile_size != 1 else ''}){frozen}"
+        f"   Stock: {table.stock_size}"
+    )
     others = [f"player {p}: {len(game.hand(p))}" for p in range(rules.num_players) if p != seat]
     screen.say("  Cards in hands: " + ", ".join(others))
     screen.say(f"  Your hand ({len(game.hand(seat))}): {screen.cards(game.hand(seat))}")

@@ -82,7 +82,7 @@ class Game:
         players: int | None = None,
         seed: int | str | None = None,
     ) -> Game:
-        """A new match: ``rules`` is a rule set or a preset name (see :func:`find_rules`).
+        """A new match of ``rules``: a rule set, or a name for :func:`~canasta.rules.find_rules`.
 
         Without a seed a random one is chosen (from the operating system, not from the
         global random state) and kept in :attr:`seed`, so the game can be replayed.
@@ -326,7 +326,7 @@ class Game:
         return self.explain(move, player) is None
 
     def apply(self, move: Move, player: int | None = None) -> Game:
-        """The game after ``move``; raises :class:`IllegalMoveError` if it is illegal.
+        """The game after ``move``; raises :class:`~canasta.errors.IllegalMoveError` if illegal.
 
         ``player``, if given, must be the player to act: servers pass the seat the move
         came from.

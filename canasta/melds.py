@@ -42,7 +42,7 @@ def _wild_count(cards: Cards) -> int:
 class Meld:
     """A meld on the table: its rank and its cards (a joker stays a joker, a two a two).
 
-    A meld of black threes has rank :attr:`Rank.THREE` (CL-B3-3).
+    A meld of black threes has rank :attr:`~canasta.cards.Rank.THREE` (CL-B3-3).
     """
 
     rank: Rank

@@ -387,7 +387,9 @@ class RuleSet:
         >>> RuleSet.classic(players=2).canastas_to_go_out
         2
         """
-        return attrs.evolve(find_rules("classic", players=players), **changes)
+        if players not in _PRESETS["classic"]:
+            raise RuleSetError(f"classic is played by 2 to 6 players, not {players}")
+        return _PRESETS["classic"][players](**changes)
 
     def with_options(self, **changes: Any) -> RuleSet:
         """The rule set with some fields changed (the same as ``attrs.evolve``)."""
@@ -431,6 +433,7 @@ def classic_six_player(pack: SixPlayerPack = "three", **changes: Any) -> RuleSet
     >>> classic_six_player(six_player_sides=3).target_score
     7500
     """
+    pack = changes.pop("six_player_pack", pack)
     settings: dict[str, Any] = {"num_players": 6, "six_player_pack": pack}
     if pack == "three":
         settings |= {

@@ -515,8 +515,8 @@ def _stuck(deal: Deal) -> Violation:
         minimum = deal.minimums[deal.side]
         return Violation(
             "CL-INIT-1",
-            f"after this you could not bring your side's opening to {minimum} and keep a "
-            "card to discard",
+            f"after this you could not bring your side's opening to {minimum} and still keep "
+            "two cards (one to discard)",
         )
     if draft.no_discard:
         return Violation("CL-EXH-1", "the deal ends with your turn: keep a card in hand")
