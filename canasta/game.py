@@ -32,6 +32,7 @@ from canasta.scoring import DealResult, score_deal
 from canasta.state import Deal, DealEnd, Phase, TurnDraft
 from canasta.table import Table
 from canasta.transitions import missing_cards, play
+from canasta.views import PlayerView
 
 __all__ = ["Game"]
 
@@ -308,6 +309,20 @@ class Game:
         leaders = [side for side, score in enumerate(self.scores) if score == best]
         return leaders[0] if len(leaders) == 1 else None
 
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know: see :class:`~canasta.views.PlayerView`."""
+        return PlayerView.of(self, player)
+
+    @property
+    def moves(self) -> tuple[tuple[int, Move], ...]:
+        """Every move of the match so far, as (player, move), deal after deal."""
+        played: list[tuple[int, Move]] = []
+        for result in self.results:
+            played += [(result.seat_players[e.seat], e.move) for e in result.history]
+        if not self.is_over:
+            played += [(self.seat_players[e.seat], e.move) for e in self.deal.history]
+        return tuple(played)
+
     # --- moves -------------------------------------------------------------------------------
 
     def legal_moves(self) -> Iterator[Move]:
@@ -363,6 +378,8 @@ class Game:
             went_out=went_out,
             concealed=deal.concealed,
             scores=per_side,
+            history=deal.history,
+            seat_players=self.seat_players,
         )
         results = (*self.results, result)
         best = max(scores)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from canasta.deck import Cards
-from canasta.state import Deal, DealEnd
+from canasta.state import Deal, DealEnd, Event
 
 __all__ = ["DealResult", "SideScore", "score_deal"]
 
@@ -56,6 +56,10 @@ class DealResult:
     went_out: int | None
     concealed: bool
     scores: tuple[SideScore, ...]
+    #: The deal's public steps (seats, not players: see ``seat_players``).
+    history: tuple[Event, ...] = ()
+    #: Which player sat in each seat of the deal.
+    seat_players: tuple[int, ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -15,9 +15,10 @@ import attrs
 from canasta.cards import Card, Rank
 from canasta.deck import Cards, shuffled_pack
 from canasta.melds import Meld
+from canasta.moves import Move
 from canasta.rules import RuleSet
 
-__all__ = ["Deal", "DealEnd", "Phase", "TurnDraft"]
+__all__ = ["Deal", "DealEnd", "Event", "Phase", "TurnDraft"]
 
 EMPTY = Cards()
 
@@ -86,6 +87,36 @@ class TurnDraft:
 
 
 @attrs.frozen(slots=True)
+class Event:
+    """One step of a deal as everybody saw it: who made which move, and what it showed.
+
+    A draw shows how many cards were taken from the stock but not which (red threes drawn
+    are laid out, so they are shown); a pile take shows the pile cards that went into the
+    taker's hand.
+    """
+
+    #: The seat that moved.
+    seat: int
+    move: Move
+    #: Cards everybody saw go into the hand (a pile take) or onto the table (red threes drawn).
+    shown: Cards = EMPTY
+    #: Cards taken from the stock, red-three replacements included; nobody else sees them.
+    drawn: int = 0
+
+    def __str__(self) -> str:
+        text = f"seat {self.seat}: {self.move}"
+        if self.drawn:
+            text += f" ({self.drawn} from the stock)"
+        if self.shown:
+            text += f" [shown: {self.shown}]"
+        return text
+
+
+def _nothing_known(deal: Deal) -> tuple[Cards, ...]:
+    return (EMPTY,) * len(deal.hands)
+
+
+@attrs.frozen(slots=True)
 class Deal:
     """One deal's whole state, hidden cards included."""
 
@@ -122,6 +153,10 @@ class Deal:
     concealed: bool = False
     #: Turns played so far in this deal.
     turn: int = 0
+    #: Cards in each seat's hand that everybody knows: taken with the pile, not yet played.
+    known: tuple[Cards, ...] = attrs.field(default=attrs.Factory(_nothing_known, takes_self=True))
+    #: The deal's public steps so far.
+    history: tuple[Event, ...] = ()
 
     # --- seating ----------------------------------------------------------------------------
 
@@ -155,6 +190,16 @@ class Deal:
         return self.seat
 
     # --- derived facts -----------------------------------------------------------------------
+
+    def with_hand(self, seat: int, hand: Cards) -> Deal:
+        """The deal with a new hand for ``seat``; cards that left it are no longer known."""
+        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
+        known = self.known[seat]
+        if known and not hand.issuperset(known):
+            trimmed = Cards(tuple(map(min, known.counts, hand.counts)))
+            all_known = (*self.known[:seat], trimmed, *self.known[seat + 1 :])
+            return attrs.evolve(self, hands=hands, known=all_known)
+        return attrs.evolve(self, hands=hands)
 
     @property
     def hand(self) -> Cards:

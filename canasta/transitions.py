@@ -18,7 +18,7 @@ from canasta.feasibility import can_finish, can_go_out, can_stay, may_go_out
 from canasta.melds import Meld, check_addition, check_new_meld, meld_rank, representative
 from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
 from canasta.rules import RuleSet
-from canasta.state import EMPTY, Deal, DealEnd, Phase, TurnDraft, lay_out_red_threes
+from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out_red_threes
 
 T = TypeVar("T")
 
@@ -29,18 +29,40 @@ def check(deal: Deal, move: Move) -> Violation | None:
     """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster."""
     if isinstance(move, Discard) and deal.phase is not Phase.OVER:
         return _discard_violation(deal, move)
-    outcome = play(deal, move)
+    outcome = _outcome(deal, move)
     return outcome if isinstance(outcome, Violation) else None
 
 
 def play(deal: Deal, move: Move) -> Deal | Violation:
-    """The deal after ``move``, or why ``move`` is illegal."""
+    """The deal after ``move``, with the move in its history, or why ``move`` is illegal."""
+    outcome = _outcome(deal, move)
+    if isinstance(outcome, Violation):
+        return outcome
+    return _recorded(deal, move, outcome)
+
+
+def _outcome(deal: Deal, move: Move) -> Deal | Violation:
     if deal.phase is Phase.OVER:
         return Violation("CL-OUT-3", "the deal is over; no more moves can be made in it")
     handler = _HANDLERS.get(type(move))
     if handler is None:
         return Violation("CL-TURN-1", f"{move!r} is not a move")
     return handler(deal, move)
+
+
+def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
+    """``after`` with the public record of ``move`` added to its history."""
+    seat = before.to_act
+    assert seat is not None
+    shown, drawn = EMPTY, 0
+    if isinstance(move, Draw):
+        side = before.side
+        drawn = len(before.stock) - len(after.stock)
+        shown = missing_cards(after.red_threes[side], before.red_threes[side])
+    elif isinstance(move, TakePile):
+        shown = missing_cards(after.known[seat], before.known[seat])
+    event = Event(seat, move, shown, drawn)
+    return attrs.evolve(after, history=(*after.history, event))
 
 
 # --- acquisition ---------------------------------------------------------------------------
@@ -167,9 +189,12 @@ def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
         new_ranks=frozenset() if existing else frozenset({rank}),
         touched_existing=existing is not None,
     )
+    seat = deal.seat
+    known = Cards(tuple(map(min, deal.known[seat].counts, (hand - cards).counts))) + taken
     after = attrs.evolve(
         deal,
-        hands=_replace(deal.hands, deal.seat, hand - cards + taken),
+        hands=_replace(deal.hands, seat, hand - cards + taken),
+        known=_replace(deal.known, seat, known),
         melds=_replace(deal.melds, side, _with_meld(deal.melds[side], new_meld)),
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
         pile=stays,
@@ -209,14 +234,12 @@ def _pass(deal: Deal, move: Move) -> Deal | Violation:
         return Violation(
             "CL-EXH-3", "you may pass only when the stock is empty, instead of taking the pile"
         )
-    if deal.rules.forced_take_when_exhausted:
-        forced = play(deal, TakePile())
-        if isinstance(forced, Deal):
-            return Violation(
-                "CL-EXH-3",
-                f"the stock is empty and the {deal.top_card} fits your side's meld: you must "
-                "take the pile",
-            )
+    if deal.rules.forced_take_when_exhausted and check(deal, TakePile()) is None:
+        return Violation(
+            "CL-EXH-3",
+            f"the stock is empty and the {deal.top_card} fits your side's meld: you must "
+            "take the pile",
+        )
     return _end(deal, DealEnd.STOCK_EXHAUSTED)
 
 
@@ -231,7 +254,7 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         cards = representative(top.rank, naturals, twos, jokers, hand)
         if cards is not None:
             candidates.append(TakePile(cards))
-    return [move for move in candidates if isinstance(play(deal, move), Deal)]
+    return [move for move in candidates if check(deal, move) is None]
 
 
 # --- melding ------------------------------------------------------------------------------
@@ -302,8 +325,7 @@ def _after_melding(
         draft = attrs.evolve(draft, points=draft.points + cards.points, committed=True)
     draft = attrs.evolve(draft, melded=True)
     after = attrs.evolve(
-        deal,
-        hands=_replace(deal.hands, deal.seat, deal.hand - cards),
+        deal.with_hand(deal.seat, deal.hand - cards),
         melds=_replace(deal.melds, side, melds),
         draft=draft,
         melded_seats=deal.melded_seats | {deal.seat},
@@ -324,8 +346,7 @@ def _discard(deal: Deal, move: Move) -> Deal | Violation:
     card = move.card
     hand = deal.hand.remove(card)
     after = attrs.evolve(
-        deal,
-        hands=_replace(deal.hands, deal.seat, hand),
+        deal.with_hand(deal.seat, hand),
         pile=(*deal.pile, card),
         pile_frozen=deal.pile_frozen
         or card.is_wild

@@ -1,0 +1,241 @@
+"""What one player may know, the rules applied from there, and sampling the hidden cards.
+
+>>> import random, canasta
+>>> game = canasta.Game.new("classic", seed=7)
+>>> view = game.view(0)
+>>> view.hand == game.hand(0), view.hand_sizes
+(True, (11, 11, 11, 11))
+>>> sorted(map(str, view.legal_moves())) == sorted(map(str, game.legal_moves()))
+True
+>>> world = view.sample(random.Random(1))
+>>> world.view(0) == view, world.hand(1) == game.hand(1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from canasta.cards import Card
+from canasta.deck import Cards, pack_cards
+from canasta.errors import IllegalMoveError, Violation
+from canasta.movegen import legal_moves
+from canasta.moves import Move
+from canasta.rules import RuleSet
+from canasta.scoring import DealResult
+from canasta.state import EMPTY, Deal, Event, Phase, TurnDraft
+from canasta.table import Table
+from canasta.transitions import check
+
+if TYPE_CHECKING:
+    from canasta.game import Game
+
+__all__ = ["PlayerView"]
+
+
+@attrs.frozen(slots=True)
+class PlayerView:
+    """Exactly what ``player`` may know: their hand, the table, the public history.
+
+    Other hands appear only as their sizes and the cards in them that everybody saw taken
+    with the pile. The stock's order, the other cards of other hands and the game's seed
+    are not in a view, so two games that differ only there give equal views.
+    """
+
+    rules: RuleSet
+    #: The player whose view this is.
+    player: int
+    #: Their hand.
+    hand: Cards
+    #: Cards in every player's hand (0 for a player sitting out).
+    hand_sizes: tuple[int, ...]
+    #: For every player, the cards of their hand that everybody knows (taken with the pile).
+    known_cards: tuple[Cards, ...]
+    #: The melds and red threes of each side, the pile's top and size, the stock's size.
+    table: Table
+    #: The whole discard pile, bottom first: every card in it was seen when it was played.
+    pile: tuple[Card, ...]
+    #: Cumulative scores per side.
+    scores: tuple[int, ...]
+    #: Each side's initial-meld minimum in this deal.
+    minimums: tuple[int, ...]
+    #: The player to act (``None`` once the game is over).
+    to_move: int | None
+    #: The player whose turn it is.
+    turn_player: int
+    phase: Phase
+    #: The obligations of the turn in progress (all public: they follow from the table).
+    draft: TurnDraft
+    deal_number: int
+    #: Turns begun so far in this deal.
+    turn: int
+    #: Which player sits in each seat of this deal.
+    seat_players: tuple[int, ...]
+    #: Players who have melded in this deal.
+    melded_players: frozenset[int]
+    #: This deal's public steps.
+    history: tuple[Event, ...]
+    #: Finished deals, with their scores and public steps.
+    results: tuple[DealResult, ...]
+    is_over: bool
+
+    @classmethod
+    def of(cls, game: Game, player: int) -> PlayerView:
+        """The view of ``player`` in ``game``."""
+        rules = game.rules
+        if not 0 <= player < rules.num_players:
+            raise ValueError(
+                f"there is no player {player}; players are 0 to {rules.num_players - 1}"
+            )
+        deal = game.deal
+        seats = game.seat_players
+        known = tuple(
+            deal.known[seats.index(p)] if p in seats else EMPTY for p in range(rules.num_players)
+        )
+        return cls(
+            rules=rules,
+            player=player,
+            hand=game.hand(player),
+            hand_sizes=tuple(len(game.hand(p)) for p in range(rules.num_players)),
+            known_cards=known,
+            table=game.table,
+            pile=deal.pile,
+            scores=game.scores,
+            minimums=deal.minimums,
+            to_move=game.to_move,
+            turn_player=game.turn_player,
+            phase=deal.phase,
+            draft=deal.draft,
+            deal_number=deal.number,
+            turn=deal.turn,
+            seat_players=seats,
+            melded_players=frozenset(seats[s] for s in deal.melded_seats),
+            history=deal.history,
+            results=game.results,
+            is_over=game.is_over,
+        )
+
+    # --- the rules from the view ------------------------------------------------------------
+
+    def legal_moves(self) -> Iterator[Move]:
+        """The legal moves of this player if it is their move (else none), as the game has them."""
+        if self.is_over or self.to_move != self.player:
+            return iter(())
+        return legal_moves(self._world(random.Random(0)).deal)
+
+    def explain(self, move: Move) -> Violation | None:
+        """Why ``move`` by this player is illegal now, or ``None`` if it is legal."""
+        if self.is_over:
+            return Violation("CL-MATCH-3", "the game is over")
+        if self.to_move != self.player:
+            return Violation("CL-TURN-7", f"it is player {self.to_move}'s move, not yours")
+        return check(self._world(random.Random(0)).deal, move)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` by this player is legal now."""
+        return self.explain(move) is None
+
+    def verify(self, move: Move) -> None:
+        """Raise :class:`~canasta.errors.IllegalMoveError` if ``move`` is illegal now."""
+        violation = self.explain(move)
+        if violation is not None:
+            raise IllegalMoveError.from_violation(violation, move)
+
+    # --- determinization -----------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> Game:
+        """A whole :class:`~canasta.game.Game` consistent with this view.
+
+        The cards this player cannot see are dealt uniformly at random to the places they
+        cannot see (other hands, apart from their known cards, and the stock); a red three
+        goes only where one could be (the stock, or the hand of a player who has not yet
+        laid out dealt red threes). The sample's seed, which fixes later deals, is drawn
+        from ``rng`` too.
+        """
+        return self._world(rng)
+
+    def _world(self, rng: random.Random) -> Game:
+        from canasta.game import Game
+
+        rules = self.rules
+        seats = self.seat_players
+        me = seats.index(self.player) if self.player in seats else None
+        table = self.table
+        visible = Cards.of(self.pile) + self.hand
+        for player, known in enumerate(self.known_cards):
+            if player != self.player:
+                visible = visible + known
+        for side_melds in table.melds:
+            for meld in side_melds:
+                visible = visible + meld.cards
+        for laid_out in table.red_threes:
+            visible = visible + laid_out
+        hidden = list(pack_cards(rules.decks) - visible)
+        red = [card for card in hidden if card.is_red_three]
+        plain = [card for card in hidden if not card.is_red_three]
+        # Slots: each other seat's unknown cards, then the stock.
+        may_hold_red = self._seats_that_may_hold_red_threes()
+        slots: list[tuple[int | None, bool]] = []
+        for index, player in enumerate(seats):
+            if index == me:
+                continue
+            unknown = self.hand_sizes[player] - len(self.known_cards[player])
+            slots += [(index, index in may_hold_red)] * unknown
+        slots += [(None, True)] * table.stock_size
+        if len(slots) != len(hidden):
+            raise ValueError("the view does not add up to the pack")  # pragma: no cover
+        red_slots = set(rng.sample([i for i, (_, ok) in enumerate(slots) if ok], len(red)))
+        rng.shuffle(plain)
+        reds, plains = iter(red), iter(plain)
+        hands = [list(self.known_cards[player]) for player in seats]
+        if me is not None:
+            hands[me] = list(self.hand)
+        stock: list[Card] = []
+        for index, (seat, _) in enumerate(slots):
+            card = next(reds) if index in red_slots else next(plains)
+            (stock if seat is None else hands[seat]).append(card)
+        pending = frozenset(
+            seat for seat, hand in enumerate(hands) if any(c.is_red_three for c in hand)
+        )
+        deal = Deal(
+            rules=rules,
+            number=self.deal_number,
+            hands=tuple(Cards.of(hand) for hand in hands),
+            melds=table.melds,
+            red_threes=table.red_threes,
+            pile=self.pile,
+            pile_frozen=table.pile_frozen,
+            stock=tuple(stock),
+            seat=seats.index(self.turn_player),
+            phase=self.phase,
+            draft=self.draft,
+            minimums=self.minimums,
+            melded_seats=frozenset(seats.index(p) for p in self.melded_players),
+            pending_red_threes=pending,
+            end=self.results[-1].end if self.phase is Phase.OVER and self.results else None,
+            turn=self.turn,
+            known=tuple(self.known_cards[player] for player in seats),
+            history=self.history,
+        )
+        return Game(
+            rules=rules,
+            seed=rng.randrange(2**63),
+            deal=deal,
+            scores=self.scores,
+            results=self.results,
+            seat_players=seats,
+            is_over=self.is_over,
+        )
+
+    def _seats_that_may_hold_red_threes(self) -> frozenset[int]:
+        """Seats whose first turn has not begun, under first-turn red-three timing (CL-R3-2)."""
+        if self.rules.red_three_timing != "first_turn" or self.phase is Phase.OVER:
+            return frozenset()
+        seats = len(self.seat_players)
+        started = {event.seat for event in self.history}
+        started.add(self.seat_players.index(self.turn_player))
+        return frozenset(seat for seat in range(seats) if seat not in started)

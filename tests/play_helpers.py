@@ -1,0 +1,128 @@
+"""Helpers shared by the property tests: rule sets to try, random walks, move variants."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+from hypothesis import strategies as st
+
+import canasta
+from canasta import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Cards,
+    Discard,
+    Draw,
+    Game,
+    LayMeld,
+    Move,
+    Pass,
+    Rank,
+    TakePile,
+)
+from canasta.rules import RuleSet, classic_six_player
+
+#: Options that change what is legal, each with its non-default value.
+OPTION_CHANGES: list[dict[str, object]] = [
+    {},
+    {"one_card_pile_rule": False},
+    {"wild_ratio": "two_naturals_per_wild"},
+    {"wild_ratio": "naturals_gt_wilds"},
+    {"ask_permission": "mandatory"},
+    {"ask_permission": "disabled"},
+    {
+        "red_three_timing": "first_turn",
+        "upcard_cover_black_three": True,
+        "black_three_freezes_pile": True,
+    },
+    {"exhausted_take": "top_card_only", "forced_take_when_exhausted": False},
+    {"concealed_min_rule": "never", "concealed_allows_discard": False},
+    {"concealed_min_rule": "always"},
+    {"allow_wild_on_canasta": False, "allow_take_before_opening": False},
+    {"last_red_three_may_meld": True, "pile_frozen_at_start": "always"},
+    {"red_threes_need_canasta": True, "canastas_to_go_out": 2},
+]
+
+
+def make_rules(players: int, changes: dict[str, object]) -> RuleSet:
+    rules = canasta.find_rules("classic", players=players)
+    return attrs.evolve(rules, **changes) if changes else rules
+
+
+rule_sets = st.builds(
+    make_rules,
+    players=st.sampled_from([2, 3, 4, 5, 6]),
+    changes=st.sampled_from(OPTION_CHANGES),
+) | st.just(classic_six_player(six_player_sides=3))
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+def all_cards(game: Game) -> Cards:
+    deal = game.deal
+    total = Cards.of(deal.pile) + Cards.of(deal.stock)
+    for hand in deal.hands:
+        total = total + hand
+    for side_melds in deal.melds:
+        for meld in side_melds:
+            total = total + meld.cards
+    for red in deal.red_threes:
+        total = total + red
+    return total
+
+
+def random_walk(game: Game, rng: random.Random, max_moves: int = 3000) -> Iterator[Game]:
+    """Play uniformly random legal moves until the first deal ends, yielding each game."""
+    first_deal = game.deal_number
+    for _ in range(max_moves):
+        yield game
+        if game.is_over or game.deal_number != first_deal:
+            return
+        moves = list(game.legal_moves())
+        assert moves, f"dead end: {game!r} phase={game.phase} draft={game.draft}"
+        game = game.apply(rng.choice(moves))
+    raise AssertionError(f"the deal did not end within {max_moves} moves")
+
+
+def variants(game: Game) -> Iterator[Move]:
+    """Moves the generator might not make: every count choice, with the *last* suits held."""
+    hand = game.deal.usable
+    yield from (Draw(), Pass(), Ask(), Answer(True), Answer(False))
+    for face in game.hand(game.turn_player).faces():
+        yield Discard(face)
+    faces = list(hand)[::-1]
+
+    def pick(rank: Rank, count: int) -> list[canasta.Card]:
+        chosen = [card for card in faces if card.rank is rank][:count]
+        return chosen if len(chosen) == count else []
+
+    top = game.table.pile_top
+    if top is not None:
+        yield TakePile()
+        for naturals, twos, jokers in ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 2, 0), (3, 0, 0)):
+            cards = pick(top.rank, naturals) + pick(Rank.TWO, twos) + pick(Rank.JOKER, jokers)
+            if len(cards) == naturals + twos + jokers:
+                yield TakePile(Cards.of(cards))
+    for rank in [*canasta.NATURAL_RANKS, Rank.THREE]:
+        have = sum(1 for card in faces if card.rank is rank)
+        for naturals in range(have + 1):
+            for twos in range(3):
+                for jokers in range(3):
+                    cards = pick(rank, naturals) + pick(Rank.TWO, twos) + pick(Rank.JOKER, jokers)
+                    if len(cards) != naturals + twos + jokers or not cards:
+                        continue
+                    yield LayMeld(Cards.of(cards))
+                    yield AddToMeld(rank, Cards.of(cards))
+
+
+def move_key(move: Move) -> tuple[object, ...]:
+    """What a move means under Classic rules: suits of equal-ranked cards do not matter."""
+    if isinstance(move, Discard):
+        return ("discard", move.card)
+    cards = getattr(move, "cards", None)
+    if cards is None:
+        return (type(move).__name__, getattr(move, "yes", None))
+    ranks = tuple(sorted((card.rank.order, card.is_black_three) for card in cards))
+    return (type(move).__name__, getattr(move, "rank", None), ranks)
