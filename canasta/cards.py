@@ -42,6 +42,9 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # Members are singletons, so identity hashing is right, and much faster than Enum's.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         """The one-letter text form: ``C``, ``D``, ``H`` or ``S``."""
@@ -67,6 +70,8 @@ class Rank(enum.Enum):
     Rank order has no effect on legality in Classic Canasta (CL-DECK-5); sequences in the
     three-deck games use the natural ranks 4 to Ace in this order.
     """
+
+    __hash__ = object.__hash__  # as for Suit: identity hashing, fast
 
     FOUR = "4"
     FIVE = "5"
@@ -122,6 +127,7 @@ NATURAL_RANKS: tuple[Rank, ...] = (
 )
 _NATURAL_SET = frozenset(NATURAL_RANKS)
 _RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
+_SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 
 # Point values, CL-VAL-1. Red threes have no card value; they score only as bonus cards.
 _RANK_POINTS = {
@@ -146,7 +152,7 @@ _ACCEPTED = (
 )
 
 
-@attrs.frozen(slots=True, repr=False, order=False)
+@attrs.frozen(slots=True, repr=False, order=False, hash=False)
 class Card:
     """One card face: a rank and a suit, or the joker (whose suit is ``None``).
 
@@ -158,6 +164,8 @@ class Card:
 
     rank: Rank
     suit: Suit | None = attrs.field(default=None)
+    # The face's position in ALL_FACES, kept because hashing and counting use it constantly.
+    _index: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
@@ -165,6 +173,11 @@ class Card:
                 "a joker has no suit and every other card has one; "
                 f"got rank {self.rank.text} with suit {self.suit}"
             )
+        index = 52 if self.suit is None else 4 * _RANK_ORDER[self.rank] + _SUIT_ORDER[self.suit]
+        object.__setattr__(self, "_index", index)
+
+    def __hash__(self) -> int:
+        return self._index
 
     @classmethod
     def joker(cls) -> Card:
@@ -235,7 +248,7 @@ class Card:
     @property
     def index(self) -> int:
         """The face's position (0 to 52) in :data:`ALL_FACES`, the order used for sorting."""
-        return _FACE_INDEX[self]
+        return self._index
 
     def pretty(self) -> str:
         """The text form with a suit symbol, for terminals: ``Q♥``, ``10♠``, ``JK``."""
@@ -254,7 +267,7 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return _FACE_INDEX[self] < _FACE_INDEX[other]
+        return self._index < other._index
 
 
 def _all_faces() -> Iterator[Card]:
@@ -270,7 +283,6 @@ ALL_FACES: tuple[Card, ...] = tuple(_all_faces())
 """The 53 faces in display order: 4♣ 4♦ 4♥ 4♠ 5♣ ... A♠ 2♣ ... 3♠ JK."""
 
 JOKER: Card = ALL_FACES[-1]
-_FACE_INDEX = {card: index for index, card in enumerate(ALL_FACES)}
 
 
 def _text_forms(card: Card) -> Iterator[str]:

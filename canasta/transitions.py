@@ -29,6 +29,16 @@ def check(deal: Deal, move: Move) -> Violation | None:
     """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster."""
     if isinstance(move, Discard) and deal.phase is not Phase.OVER:
         return _discard_violation(deal, move)
+    if isinstance(move, LayMeld) and deal.phase is Phase.MELD:
+        problem = _lay_meld_violation(deal, move)
+        if problem is not None or (
+            meld_rank(move.cards) is not Rank.THREE and _finishable_at_once(deal, move.cards)
+        ):
+            return problem
+    if isinstance(move, AddToMeld) and deal.phase is Phase.MELD:
+        problem = _add_to_meld_violation(deal, move)
+        if problem is not None or _finishable_at_once(deal, move.cards):
+            return problem
     outcome = _outcome(deal, move)
     return outcome if isinstance(outcome, Violation) else None
 
@@ -262,24 +272,14 @@ def pile_takes(deal: Deal) -> list[TakePile]:
 
 def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, LayMeld)
-    if deal.phase is not Phase.MELD:
-        return _wrong_phase(deal, "meld")
-    cards = move.cards
-    problem = _check_usable(deal, cards, "CL-TURN-4")
-    if problem is None:
-        problem = check_new_meld(cards, deal.rules)
+    problem = _lay_meld_violation(deal, move)
     if problem is not None:
         return problem
+    cards = move.cards
     rank = meld_rank(cards)
     assert rank is not None
     side = deal.side
-    if deal.meld_of(side, rank) is not None:
-        return Violation(
-            "CL-MELD-6", f"your side already has a meld of {rank.text}s: add the cards to it"
-        )
     black_threes = rank is Rank.THREE
-    if black_threes and not may_go_out(deal):
-        return Violation("CL-B3-3", "black threes are melded only when going out")
     draft = deal.draft
     draft = attrs.evolve(
         draft,
@@ -290,8 +290,42 @@ def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
     return _after_melding(deal, cards, melds, draft)
 
 
+def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
+    """Why a new meld is illegal, apart from whether the turn can be finished after it."""
+    if deal.phase is not Phase.MELD:
+        return _wrong_phase(deal, "meld")
+    cards = move.cards
+    problem = _check_usable(deal, cards, "CL-TURN-4") or check_new_meld(cards, deal.rules)
+    if problem is not None:
+        return problem
+    rank = meld_rank(cards)
+    assert rank is not None
+    if deal.meld_of(deal.side, rank) is not None:
+        return Violation(
+            "CL-MELD-6", f"your side already has a meld of {rank.text}s: add the cards to it"
+        )
+    if rank is Rank.THREE and not may_go_out(deal):
+        return Violation("CL-B3-3", "black threes are melded only when going out")
+    return None
+
+
 def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, AddToMeld)
+    problem = _add_to_meld_violation(deal, move)
+    if problem is not None:
+        return problem
+    side = deal.side
+    meld = deal.meld_of(side, move.rank)
+    assert meld is not None
+    draft = deal.draft
+    if move.rank not in draft.new_ranks:
+        draft = attrs.evolve(draft, touched_existing=True)
+    melds = _with_meld(deal.melds[side], meld.add(move.cards))
+    return _after_melding(deal, move.cards, melds, draft)
+
+
+def _add_to_meld_violation(deal: Deal, move: AddToMeld) -> Violation | None:
+    """Why an addition is illegal, apart from whether the turn can be finished after it."""
     if deal.phase is not Phase.MELD:
         return _wrong_phase(deal, "add to a meld")
     side = deal.side
@@ -303,16 +337,22 @@ def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
         return Violation(
             "CL-TURN-4", f"your side has no meld of {move.rank.text}s; lay a new meld instead"
         )
-    problem = _check_usable(deal, move.cards, "CL-TURN-4") or check_addition(
+    return _check_usable(deal, move.cards, "CL-TURN-4") or check_addition(
         meld, move.cards, deal.rules
     )
-    if problem is not None:
-        return problem
+
+
+def _finishable_at_once(deal: Deal, cards: Cards) -> bool:
+    """Whether melding ``cards`` surely leaves a turn that ends with a plain discard: no
+    obligation is left and two cards stay in hand. Then no search is needed."""
     draft = deal.draft
-    if move.rank not in draft.new_ranks:
-        draft = attrs.evolve(draft, touched_existing=True)
-    melds = _with_meld(deal.melds[side], meld.add(move.cards))
-    return _after_melding(deal, move.cards, melds, draft)
+    if draft.answer is True or draft.black_threes or draft.no_discard:
+        return False
+    if len(deal.hand) - len(cards) < 2:
+        return False
+    if draft.opening and not deal.minimum_reached():
+        return draft.points + cards.points >= deal.minimums[deal.side]
+    return True
 
 
 def _after_melding(

@@ -155,8 +155,15 @@ class PlayerView:
         goes only where one could be (the stock, or the hand of a player who has not yet
         laid out dealt red threes). The sample's seed, which fixes later deals, is drawn
         from ``rng`` too.
+
+        The player whose turn it is may have obligations that only some hands can meet (an
+        opening begun, a partner's "yes"); worlds where that hand could not finish the turn
+        are drawn again, so the sample is uniform among the worlds the rules allow.
         """
-        return self._world(rng)
+        while True:
+            world = self._world(rng)
+            if world.is_over or world.phase is Phase.DRAW or any(world.legal_moves()):
+                return world
 
     def _world(self, rng: random.Random) -> Game:
         from canasta.game import Game
