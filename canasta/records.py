@@ -1,0 +1,627 @@
+"""Game records: a whole match as text a person can read, like PGN for chess.
+
+A record holds the headers that set the game up (the rule set and its options, the number
+of players, the seed that fixes every shuffle) and every move, one line per turn, grouped by
+deal. Replaying the moves from ``Game.new(rules, seed=seed)`` reproduces every state of the
+game. The API follows :mod:`json`: :func:`dumps` and :func:`dump` write a game,
+:func:`loads` and :func:`load` read a :class:`Record` back.
+
+>>> import canasta
+>>> game = canasta.Game.new("classic", players=2, seed=3)
+>>> for text in ["draw", "discard 3S"]:
+...     game = game.apply(game.parse_move(text))
+>>> text = dumps(game, date="2025-01-31")
+>>> print(text)
+[Format "1"]
+[Date "2025-01-31"]
+[Rules "classic"]
+[Players "2"]
+[Seed "3"]
+[Result "*"]
+<BLANKLINE>
+Deal 1
+  1. P0 draw; discard 3S
+<BLANKLINE>
+>>> record = loads(text)
+>>> record.moves
+((0, Draw()), (0, Discard(card=Card.parse('3S'))))
+>>> record.game() == game
+True
+
+Only games started with :meth:`Game.new <canasta.game.Game.new>` can be recorded: their deals
+follow from the seed. Bad records raise :class:`RecordError` with the line and what is wrong.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime
+import json
+import re
+import types
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any
+
+import attrs
+
+from canasta.errors import IllegalMoveError, MoveParseError
+from canasta.game import Game
+from canasta.moves import Move, parse_move
+from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta.scoring import DealResult
+from canasta.state import DealEnd
+
+__all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
+
+#: The version of the record format that :func:`dumps` writes and :func:`loads` reads.
+FORMAT_VERSION = "1"
+
+# Headers in the order they are written; ``P0`` to ``P5`` (players' names) follow Seed.
+_HEADERS = ("Format", "Event", "Site", "Date", "Rules", "Players", "Options", "Seed", "Result")
+_HEADER_NAMES = {name.lower(): name for name in _HEADERS}
+_MAX_PLAYERS = 6
+
+_HEADER_LINE = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s+(\"(?:[^\"\\]|\\.)*\")\s*\]")
+_PLAYER_HEADER = re.compile(r"[Pp]([0-9]{1,9})")
+_DEAL_LINE = re.compile(r"deal\s+([0-9]{1,9})", re.IGNORECASE)
+_DEAL_END_LINE = re.compile(r"deal\s+([0-9]{1,9})\s+ends\b.*", re.IGNORECASE)
+_TURN_NUMBER = re.compile(r"([0-9]{1,9})\s*\.\s*(.*)")
+_PLAYER_PREFIX = re.compile(r"p([0-9]{1,9})(?:\s+|$)(.*)", re.IGNORECASE)
+_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_OPTION_NAME = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*")
+_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+_DECODER = json.JSONDecoder()
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed.
+
+    ``line`` is the number of the offending line, from 1 (``None`` when the problem is not
+    on one line, such as a missing header), and ``reason`` says what is wrong.
+    """
+
+    def __init__(self, line: int | None, reason: str) -> None:
+        super().__init__(reason if line is None else f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def _headers_mapping(value: Mapping[str, str]) -> Mapping[str, str]:
+    return types.MappingProxyType(dict(value))
+
+
+def _move_tuple(value: Iterable[tuple[int, Move]]) -> tuple[tuple[int, Move], ...]:
+    return tuple((player, move) for player, move in value)
+
+
+@attrs.frozen(slots=True)
+class Record:
+    """A recorded game: the rules, the seed, every move as (player, move), and the headers.
+
+    :func:`loads` makes one from text, having checked every move; :meth:`game` and
+    :meth:`replay` play the moves again.
+    """
+
+    #: The rule set, options included.
+    rules: RuleSet
+    #: The seed of :meth:`Game.new <canasta.game.Game.new>`, which fixes every deal.
+    seed: int | str
+    #: Every move of the game, as (player, move).
+    moves: tuple[tuple[int, Move], ...] = attrs.field(default=(), converter=_move_tuple)
+    #: The headers as written, name to text, in the record's order.
+    headers: Mapping[str, str] = attrs.field(factory=dict, converter=_headers_mapping, hash=False)
+
+    @property
+    def names(self) -> tuple[str | None, ...]:
+        """Each player's name from the ``P0``, ``P1`` ... headers (``None`` if not given)."""
+        return tuple(self.headers.get(f"P{p}") for p in range(self.rules.num_players))
+
+    def replay(self) -> Iterator[Game]:
+        """Every state of the game: the new game, then the game after each move.
+
+        Raises :class:`~canasta.errors.IllegalMoveError` if a move is illegal (a record read
+        by :func:`loads` has been checked already).
+        """
+        game = Game.new(self.rules, seed=self.seed)
+        yield game
+        for player, move in self.moves:
+            game = game.apply(move, player=player)
+            yield game
+
+    def game(self) -> Game:
+        """The game after the last move."""
+        return collections.deque(self.replay(), maxlen=1)[0]
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def dumps(
+    game: Game | Record,
+    *,
+    event: str | None = None,
+    site: str | None = None,
+    date: str | datetime.date | None = None,
+    names: Sequence[str | None] | None = None,
+) -> str:
+    """The record of ``game`` as text.
+
+    ``event``, ``site`` and ``date`` (text, or a :class:`datetime.date` written as
+    ``YYYY-MM-DD``) fill the optional headers of those names; ``names`` gives each player's
+    name, in seat order (``None`` for a player left unnamed). The library never reads the
+    clock: a record has a date only if you pass one. A :class:`Record` may be passed instead
+    of a game; its optional headers are kept unless overridden.
+
+    Raises :class:`ValueError` if the game did not start from
+    :meth:`Game.new <canasta.game.Game.new>` with its seed (a game set up with
+    :meth:`Game.from_position <canasta.game.Game.from_position>` has no record).
+    """
+    extra: dict[str, str] = {}
+    if isinstance(game, Record):
+        extra = {k: v for k, v in game.headers.items() if k in ("Event", "Site", "Date")}
+        extra |= {k: v for k, v in game.headers.items() if _PLAYER_HEADER.fullmatch(k)}
+        game = game.game()
+    rules = game.rules
+    if event is not None:
+        extra["Event"] = str(event)
+    if site is not None:
+        extra["Site"] = str(site)
+    if date is not None:
+        extra["Date"] = date.isoformat() if isinstance(date, datetime.date) else str(date)
+    if names is not None:
+        if len(names) != rules.num_players:
+            raise ValueError(f"names needs {rules.num_players} entries, one per player")
+        for player, name in enumerate(names):
+            if name is not None:
+                extra[f"P{player}"] = str(name)
+    states = _replay_for_writing(game)
+    preset, options = _rule_options(rules)
+    headers = [("Format", FORMAT_VERSION)]
+    headers += [(name, extra[name]) for name in ("Event", "Site", "Date") if name in extra]
+    headers += [("Rules", preset), ("Players", str(rules.num_players))]
+    if options:
+        headers.append(("Options", options))
+    headers.append(("Seed", _seed_text(game.seed)))
+    headers += [(f"P{p}", extra[f"P{p}"]) for p in range(rules.num_players) if f"P{p}" in extra]
+    headers.append(("Result", _result_text(game)))
+    lines = [f"[{name} {json.dumps(value, ensure_ascii=False)}]" for name, value in headers]
+    lines += _body_lines(states, game.moves)
+    return "\n".join(lines) + "\n"
+
+
+def dump(
+    game: Game | Record,
+    fp: IO[str],
+    *,
+    event: str | None = None,
+    site: str | None = None,
+    date: str | datetime.date | None = None,
+    names: Sequence[str | None] | None = None,
+) -> None:
+    """Write the record of ``game`` to the text file ``fp`` (see :func:`dumps`)."""
+    fp.write(dumps(game, event=event, site=site, date=date, names=names))
+
+
+def _replay_for_writing(game: Game) -> list[Game]:
+    """The states before each move and the last one; checks that they reproduce ``game``."""
+    if not isinstance(game.seed, (int, str)) or isinstance(game.seed, bool):
+        raise ValueError(f"a game with the seed {game.seed!r} cannot be recorded")
+    problem = (
+        "the game cannot be recorded: replaying its moves from "
+        f"Game.new(rules, seed={game.seed!r}) does not reproduce it "
+        "(was it set up with Game.from_position?)"
+    )
+    state = Game.new(game.rules, seed=game.seed)
+    states = [state]
+    for player, move in game.moves:
+        try:
+            state = state.apply(move, player=player)
+        except IllegalMoveError:
+            raise ValueError(problem) from None
+        states.append(state)
+    if state != game:
+        raise ValueError(problem)
+    return states
+
+
+def _rule_options(rules: RuleSet) -> tuple[str, str]:
+    """The preset name for the Rules header, and the Options header's text."""
+    preset_name = rules.name.strip().lower()
+    if preset_name not in rule_set_names():
+        preset_name = rule_set_names()[0]
+    preset = find_rules(preset_name, players=rules.num_players)
+    changes = []
+    for field in attrs.fields(RuleSet):
+        value = getattr(rules, field.name)
+        if value != getattr(preset, field.name):
+            changes.append(f"{field.alias or field.name}={_option_value(value)}")
+    return preset_name, " ".join(changes)
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, str) and _BARE_WORD.fullmatch(value):
+        try:
+            json.loads(value)
+        except ValueError:
+            return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _seed_text(seed: int | str) -> str:
+    if isinstance(seed, int):
+        return str(seed)
+    if _INTEGER.fullmatch(seed) or seed.startswith('"'):
+        return json.dumps(seed, ensure_ascii=False)
+    return seed
+
+
+def _result_text(game: Game) -> str:
+    if not game.is_over:
+        return "*"
+    scores = " ".join(str(score) for score in game.scores)
+    winner = game.winner
+    if winner is None:
+        return f"{scores}; drawn"
+    players = " ".join(f"P{p}" for p in range(game.rules.num_players) if game.side_of(p) == winner)
+    return f"{scores}; side {winner} ({players}) wins"
+
+
+def _deal_end_text(result: DealResult, totals: Sequence[int]) -> str:
+    if result.end is DealEnd.WENT_OUT and result.went_out is not None:
+        how = f"P{result.went_out} went out" + (" concealed" if result.concealed else "")
+    elif result.end is DealEnd.LAST_RED_THREE:
+        how = "the last card of the stock was a red three"
+    else:
+        how = "the stock ran out"
+    scores = " ".join(str(total) for total in result.totals)
+    running = " ".join(str(total) for total in totals)
+    return f"Deal {result.number + 1} ends: {how}; scores {scores}; totals {running}"
+
+
+def _body_lines(states: Sequence[Game], moves: Sequence[tuple[int, Move]]) -> list[str]:
+    """The lines of the moves: each deal's line, its turns, and how it ended."""
+    lines: list[str] = []
+    turn: list[str] = []
+    turn_key: tuple[int, int] | None = None  # (deal, turn) of the line being written
+    turn_player = 0
+    announced = ended = 0  # deals whose "Deal" line, and whose end line, are written
+
+    def flush() -> None:
+        nonlocal turn, turn_key
+        if turn_key is not None:
+            lines.append(f"{turn_key[1] + 1:>3}. " + "; ".join(turn))
+        turn, turn_key = [], None
+
+    def catch_up(state: Game) -> None:
+        nonlocal announced, ended
+        while ended <= state.deal_number:
+            if announced == ended:
+                lines.extend(["", f"Deal {ended + 1}"])
+                announced += 1
+            if ended == len(state.results):
+                return
+            flush()
+            lines.append(_deal_end_text(state.results[ended], _totals(state.results, ended)))
+            ended += 1
+
+    for state, (player, move) in zip(states[:-1], moves, strict=True):
+        catch_up(state)
+        key = (state.deal_number, state.deal.turn)
+        if key != turn_key:
+            flush()
+            turn_key, turn_player = key, player
+            turn.append(f"P{player} {move}")
+        else:
+            turn.append(str(move) if player == turn_player else f"P{player} {move}")
+    catch_up(states[-1])
+    flush()
+    return lines
+
+
+def _totals(results: Sequence[DealResult], number: int) -> tuple[int, ...]:
+    """Each side's cumulative score after deal ``number``."""
+    totals = [0] * len(results[number].scores)
+    for result in results[: number + 1]:
+        totals = [a + b for a, b in zip(totals, result.totals, strict=True)]
+    return tuple(totals)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def load(fp: IO[str]) -> Record:
+    """Read a record from the text file ``fp`` (see :func:`loads`)."""
+    return loads(fp.read())
+
+
+def loads(text: str) -> Record:
+    """Read a record and check it by replaying every move.
+
+    Blank lines are skipped, and so are comments: a line starting with ``;``, and text in
+    braces ``{...}`` (which may span lines) after the headers. Raises :class:`RecordError`
+    with the line number and what is wrong.
+    """
+    if not isinstance(text, str):
+        raise RecordError(None, f"a record is text, not {type(text).__name__}")
+    lines = _lines_without_comments(text)
+    headers: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
+    body: list[tuple[int, str]] = []
+    for number, line in lines:
+        if not line:
+            continue
+        if line.startswith("["):
+            if body:
+                raise RecordError(number, "headers must come before the moves")
+            name, value = _header(number, line)
+            if name in headers:
+                raise RecordError(number, f"the {name} header is given twice")
+            headers[name] = value
+            header_lines[name] = number
+        else:
+            body.append((number, line))
+    rules, seed = _setup(headers, header_lines)
+    reader = _Reader(rules, seed)
+    for number, line in body:
+        reader.read_line(number, line)
+    if "Result" in headers:
+        expected = _result_text(reader.game)
+        if _normal(headers["Result"]) != _normal(expected):
+            raise RecordError(
+                header_lines["Result"],
+                f"the Result header says {headers['Result']!r}, but the moves give {expected!r}",
+            )
+    return Record(rules=rules, seed=seed, moves=reader.moves, headers=headers)
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _lines_without_comments(text: str) -> list[tuple[int, str]]:
+    """Each line with its number, stripped, with ``;`` lines and brace comments removed.
+
+    Header lines (starting with ``[``) are kept whole: braces there belong to the values.
+    """
+    result: list[tuple[int, str]] = []
+    opened: int | None = None  # the line where an unclosed brace comment began
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if opened is None and line.startswith((";", "[")):
+            result.append((number, "" if line.startswith(";") else line))
+            continue
+        kept = []
+        for char in line:
+            if opened is not None:
+                if char == "}":
+                    opened = None
+                    kept.append(" ")
+            elif char == "{":
+                opened = number
+            elif char == "}":
+                raise RecordError(number, "'}' closes no comment")
+            else:
+                kept.append(char)
+        result.append((number, "".join(kept).strip()))
+    if opened is not None:
+        raise RecordError(opened, "the comment opened with '{' is not closed")
+    return result
+
+
+def _header(number: int, line: str) -> tuple[str, str]:
+    match = _HEADER_LINE.fullmatch(line)
+    if match is None:
+        raise RecordError(number, f'a header is written [Name "value"], not {line!r}')
+    raw_name, quoted = match.groups()
+    try:
+        value = json.loads(quoted)
+    except ValueError as error:
+        raise RecordError(number, f"the value of {raw_name} is badly quoted: {error}") from None
+    if not isinstance(value, str):  # pragma: no cover - the pattern admits only strings
+        raise RecordError(number, f"the value of {raw_name} must be text")
+    player = _PLAYER_HEADER.fullmatch(raw_name)
+    if player is not None and int(player.group(1)) < _MAX_PLAYERS:
+        return f"P{int(player.group(1))}", value
+    name = _HEADER_NAMES.get(raw_name.lower())
+    if name is None:
+        known = ", ".join([*_HEADERS, "P0 to P5"])
+        raise RecordError(number, f"unknown header {raw_name!r}; headers are: {known}")
+    return name, value
+
+
+def _setup(headers: dict[str, str], lines: dict[str, int]) -> tuple[RuleSet, int | str]:
+    """The rule set and the seed from the headers."""
+    if "Format" in headers and headers["Format"].strip() != FORMAT_VERSION:
+        raise RecordError(
+            lines["Format"],
+            f"format {headers['Format']!r} is not known; this version reads format "
+            f"{FORMAT_VERSION}",
+        )
+    for name in ("Rules", "Seed"):
+        if name not in headers:
+            raise RecordError(None, f'the record has no {name} header ([{name} "..."])')
+    players: int | None = None
+    if "Players" in headers:
+        text = headers["Players"].strip()
+        if not re.fullmatch(r"[0-9]{1,3}", text):
+            raise RecordError(lines["Players"], f"Players must be a number, not {text!r}")
+        players = int(text)
+    try:
+        preset = find_rules(headers["Rules"], players=players)
+    except RuleSetError as error:
+        line = lines["Rules"]
+        if players is not None and headers["Rules"].strip().lower() in rule_set_names():
+            line = lines["Players"]
+        raise RecordError(line, str(error)) from None
+    rules = preset
+    if "Options" in headers:
+        rules = _apply_options(preset, headers["Options"], lines["Options"])
+    for name in headers:
+        player = _PLAYER_HEADER.fullmatch(name)
+        if player is not None and int(player.group(1)) >= rules.num_players:
+            raise RecordError(
+                lines[name], f"there is no player {name} among {rules.num_players} players"
+            )
+    return rules, _read_seed(headers["Seed"], lines["Seed"])
+
+
+def _read_seed(text: str, line: int) -> int | str:
+    if _INTEGER.fullmatch(text):
+        try:
+            return int(text)
+        except ValueError:
+            raise RecordError(line, "the seed has too many digits") from None
+    if text.startswith('"'):
+        try:
+            seed = json.loads(text)
+        except ValueError:
+            seed = None
+        if not isinstance(seed, str):
+            raise RecordError(line, f"a quoted seed must be one JSON string, not {text!r}")
+        return seed
+    return text
+
+
+def _option_fields() -> dict[str, attrs.Attribute[Any]]:
+    return {field.alias or field.name: field for field in attrs.fields(RuleSet)}
+
+
+def _apply_options(preset: RuleSet, text: str, line: int) -> RuleSet:
+    """The preset with the ``name=value`` changes of an Options header."""
+    fields = _option_fields()
+    changes: dict[str, Any] = {}
+    position = 0
+    while text[position:].strip():
+        match = _OPTION_NAME.match(text, position)
+        if match is None:
+            rest = text[position:].strip()
+            raise RecordError(line, f"options are written name=value, not {rest!r}")
+        name = match.group(1)
+        if name not in fields:
+            raise RecordError(
+                line, f"unknown option {name!r}; options are: {', '.join(sorted(fields))}"
+            )
+        if name == "num_players":
+            raise RecordError(line, "the Players header sets the number of players")
+        if name in changes:
+            raise RecordError(line, f"the option {name} is given twice")
+        value, position = _option_value_at(text, match.end(), name, line)
+        changes[name] = value
+    if "name" in changes and not isinstance(changes["name"], str):
+        raise RecordError(line, "the option name must be text")
+    try:
+        return attrs.evolve(preset, **changes)
+    except (TypeError, ValueError, ArithmeticError) as error:
+        raise RecordError(line, f"bad options: {error}") from None
+
+
+def _option_value_at(text: str, start: int, name: str, line: int) -> tuple[Any, int]:
+    """The value of option ``name`` that starts at ``start``, and where the next one starts."""
+    try:
+        value, end = _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        pass
+    else:
+        if end == len(text) or text[end].isspace():
+            return value, end
+    word = re.compile(r"\S*").match(text, start)
+    assert word is not None
+    if _BARE_WORD.fullmatch(word.group()):
+        return word.group(), word.end()
+    shown = word.group() or "nothing"
+    raise RecordError(
+        line, f"the value of the option {name} must be JSON or a plain word, not {shown!r}"
+    )
+
+
+class _Reader:
+    """Replays the lines of a record's body, checking each against the game."""
+
+    def __init__(self, rules: RuleSet, seed: int | str) -> None:
+        try:
+            self.game = Game.new(rules, seed=seed)
+        except ValueError as error:  # pragma: no cover - rule sets are checked when made
+            raise RecordError(None, f"the game cannot be set up: {error}") from None
+        self.moves: list[tuple[int, Move]] = []
+        self.deal_moves = [0] * (self.game.deal_number + 1)  # moves replayed in each deal
+
+    def read_line(self, number: int, line: str) -> None:
+        match = _DEAL_END_LINE.fullmatch(line)
+        if match is not None:
+            self._deal_end(number, int(match.group(1)), match.group(0))
+            return
+        match = _DEAL_LINE.fullmatch(line)
+        if match is not None:
+            self._deal_start(number, int(match.group(1)))
+            return
+        match = _TURN_NUMBER.fullmatch(line)
+        if match is not None:
+            turn, line = int(match.group(1)), match.group(2)
+            game = self.game
+            if not game.is_over and turn != game.deal.turn + 1:
+                raise RecordError(
+                    number,
+                    f"this is turn {game.deal.turn + 1} of deal {game.deal_number + 1}, "
+                    f"not turn {turn}",
+                )
+        line_player: int | None = None
+        for part in line.split(";"):
+            text = part.strip()
+            if not text:
+                raise RecordError(number, "a move is missing between ';'")
+            player = line_player
+            prefix = _PLAYER_PREFIX.fullmatch(text)
+            if prefix is not None:
+                player, text = int(prefix.group(1)), prefix.group(2).strip()
+                if not text:
+                    raise RecordError(number, f"P{player} makes no move")
+            if player is None:
+                player = self.game.to_move
+                if player is None:
+                    raise RecordError(number, "the game is over: no more moves can be made")
+            if line_player is None:
+                line_player = player
+            self._play(number, player, text)
+
+    def _play(self, number: int, player: int, text: str) -> None:
+        game = self.game
+        try:
+            move = parse_move(text)
+        except MoveParseError as error:
+            raise RecordError(number, f"not a move: {error}") from None
+        if player >= game.rules.num_players:
+            raise RecordError(
+                number, f"there is no player P{player} among {game.rules.num_players} players"
+            )
+        if game.is_over:
+            raise RecordError(number, f"P{player} {move}: the game is over")
+        if player != game.to_move:
+            raise RecordError(
+                number,
+                f"P{player} {move}: P{player} plays out of turn; it is P{game.to_move}'s move",
+            )
+        try:
+            after = game.apply(move, player=player)
+        except IllegalMoveError as error:
+            raise RecordError(
+                number, f"P{player} {move} is illegal: {error.rule}: {error.reason}"
+            ) from None
+        self.moves.append((player, move))
+        self.deal_moves[-1] += 1
+        self.deal_moves += [0] * (after.deal_number + 1 - len(self.deal_moves))
+        self.game = after
+
+    def _deal_start(self, number: int, deal: int) -> None:
+        game = self.game
+        if not 1 <= deal <= game.deal_number + 1:
+            raise RecordError(number, f"deal {deal} has not started")
+        if self.deal_moves[deal - 1]:
+            raise RecordError(number, f"the line 'Deal {deal}' comes after moves of deal {deal}")
+
+    def _deal_end(self, number: int, deal: int, text: str) -> None:
+        game = self.game
+        if not 1 <= deal <= len(game.results):
+            raise RecordError(number, f"deal {deal} has not ended")
+        expected = _deal_end_text(game.results[deal - 1], _totals(game.results, deal - 1))
+        if _normal(text) != _normal(expected):
+            raise RecordError(number, f"the moves give {expected!r}")
