@@ -197,6 +197,8 @@ def going_out_plan_exists(
     for face in hand.faces():
         kind = "natural" if face.is_natural else ("black" if face.is_black_three else "wild")
         discards.append((kind, face.rank, face.points))
+    # A side has at most one meld of black threes, and nothing joins it (CL-MELD-6, CL-B3-4).
+    black_meld_sizes = (0,) if Rank.THREE in melds else (0, 3, 4)
     seen: set[tuple[str, Rank | None, int]] = set()
     for kind, rank, points in discards:
         if (kind, rank, points) in seen:
@@ -218,7 +220,7 @@ def going_out_plan_exists(
             t -= 1
         elif rank is Rank.JOKER:
             j -= 1
-        if b not in (0, 3, 4):
+        if b not in black_meld_sizes:
             continue
         if _wilds_fit(counts, t + j, melds, rules):
             return True

@@ -137,3 +137,22 @@ def test_examples(hand: str, melds: list[str], scores: list[int], expected: bool
     assert can_finish(game.deal) is expected
     with search_switched_off():
         assert oracle(game.deal) is expected
+
+
+def test_CL_B3_3_a_second_group_of_black_threes_cannot_be_melded() -> None:
+    # Three decks hold six black threes, but a side has one meld of them at most and
+    # nothing joins it (CL-MELD-6, CL-B3-4), so holding six of them blocks going out.
+    rules = canasta.rules.classic_six_player(six_player_sides=3)
+    game = Game.from_position(
+        rules,
+        hands=["3S 3S 3S 3C 3C 3C KH", "4C 4D", "", "", "", ""],
+        melds=[["7C 7C 7D 7D 7H 7H 7S", "JD JD JH JH JS JS JS", "KC KS 2C"], [], []],
+        pile="5H",
+    ).apply(canasta.Draw())
+    violation = game.explain(LayMeld("3C 3C 3C"))
+    assert violation is not None
+    assert violation.rule == "CL-B3-3"
+    assert not any(
+        isinstance(m, LayMeld) and m.cards.count_rank(canasta.Rank.THREE)
+        for m in game.legal_moves()
+    )
