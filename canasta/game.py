@@ -389,6 +389,29 @@ class Game:
                 return attrs.evolve(self, scores=scores, results=results, is_over=True)
         return Game._start_deal(self.rules, self.seed, deal.number + 1, scores, results)
 
+    # --- JSON ----------------------------------------------------------------------------------
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The game as JSON (see :doc:`/json`): compact, or indented by ``indent`` spaces.
+
+        ``Game.from_json(game.to_json()) == game``: the rules, the seed, the deal with its
+        hidden cards and history, and the finished deals are all written.
+        """
+        from canasta.serialize import game_to_json
+
+        return game_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """The game a JSON document describes (see :doc:`/json`).
+
+        Raises :class:`~canasta.serialize.JsonError` (a
+        :class:`~canasta.errors.PositionError`) saying what is wrong and where.
+        """
+        from canasta.serialize import game_from_json
+
+        return game_from_json(text)
+
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"player {self.to_move} to {self.phase.value}"
         return (

@@ -246,3 +246,18 @@ class PlayerView:
         started = {event.seat for event in self.history}
         started.add(self.seat_players.index(self.turn_player))
         return frozenset(seat for seat in range(seats) if seat not in started)
+
+    # --- JSON ----------------------------------------------------------------------------------
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The view as JSON (see :doc:`/json`): compact, or indented by ``indent`` spaces."""
+        from canasta.serialize import view_to_json
+
+        return view_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PlayerView:
+        """The view a JSON document describes; raises :class:`~canasta.serialize.JsonError`."""
+        from canasta.serialize import view_from_json
+
+        return view_from_json(text)
