@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import enum
 import random
+from operator import attrgetter
+from typing import Any, TypeVar
 
 import attrs
 
@@ -84,6 +86,10 @@ class TurnDraft:
     black_threes: bool = False
     #: The last stock card was a red three: the player may meld but not discard (CL-EXH-1).
     no_discard: bool = False
+
+    def replace(self, **changes: Any) -> TurnDraft:
+        """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
+        return _replace(self, changes)
 
 
 @attrs.frozen(slots=True)
@@ -191,6 +197,10 @@ class Deal:
 
     # --- derived facts -----------------------------------------------------------------------
 
+    def replace(self, **changes: Any) -> Deal:
+        """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
+        return _replace(self, changes)
+
     def with_hand(self, seat: int, hand: Cards) -> Deal:
         """The deal with a new hand for ``seat``; cards that left it are no longer known."""
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
@@ -198,8 +208,8 @@ class Deal:
         if known and not hand.issuperset(known):
             trimmed = Cards(tuple(map(min, known.counts, hand.counts)))
             all_known = (*self.known[:seat], trimmed, *self.known[seat + 1 :])
-            return attrs.evolve(self, hands=hands, known=all_known)
-        return attrs.evolve(self, hands=hands)
+            return self.replace(hands=hands, known=all_known)
+        return self.replace(hands=hands)
 
     @property
     def hand(self) -> Cards:
@@ -302,8 +312,7 @@ class Deal:
         hands[seat] = hand
         red_threes = list(self.red_threes)
         red_threes[side] = red_threes[side] + placed
-        return attrs.evolve(
-            self,
+        return self.replace(
             hands=tuple(hands),
             red_threes=tuple(red_threes),
             stock=tuple(stock),
@@ -311,6 +320,25 @@ class Deal:
             phase=Phase.OVER if ran_out else self.phase,
             end=DealEnd.LAST_RED_THREE if ran_out else None,
         )
+
+
+_T = TypeVar("_T")
+_GETTERS: dict[type, tuple[attrgetter[Any], dict[str, int]]] = {}
+
+
+def _replace(instance: _T, changes: dict[str, Any]) -> _T:
+    """Rebuild a frozen instance with ``changes``, positionally: much quicker than evolve."""
+    cls = type(instance)
+    getter, positions = _GETTERS[cls]
+    values = list(getter(instance))
+    for name, value in changes.items():
+        values[positions[name]] = value
+    return cls(*values)
+
+
+for _cls in (TurnDraft, Deal):
+    _names = [field.name for field in attrs.fields(_cls)]
+    _GETTERS[_cls] = (attrgetter(*_names), {name: i for i, name in enumerate(_names)})
 
 
 def _has_red_three(hand: Cards) -> bool:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-import attrs
-
 from canasta.cards import Card, Rank
 from canasta.deck import Cards
 from canasta.errors import Violation
@@ -72,7 +70,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
     event = Event(seat, move, shown, drawn)
-    return attrs.evolve(after, history=(*after.history, event))
+    return after.replace(history=(*after.history, event))
 
 
 # --- acquisition ---------------------------------------------------------------------------
@@ -92,8 +90,7 @@ def _draw(deal: Deal, move: Move) -> Deal | Violation:
         drawn.append(stock.pop())
     hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock)
     draft = _fresh_draft(deal, drew=True)
-    after = attrs.evolve(
-        deal,
+    after = deal.replace(
         hands=_replace(deal.hands, deal.seat, hand),
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
         stock=tuple(stock),
@@ -103,7 +100,7 @@ def _draw(deal: Deal, move: Move) -> Deal | Violation:
     if ran_out:  # CL-EXH-1: a red three was the last card of the stock
         if not rules.last_red_three_may_meld:
             return _end(after, DealEnd.LAST_RED_THREE)
-        after = attrs.evolve(after, draft=attrs.evolve(draft, no_discard=True))
+        after = after.replace(draft=draft.replace(no_discard=True))
     return after
 
 
@@ -191,8 +188,7 @@ def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
     taken = Cards.of(card for card in pile_rest if not card.is_red_three)
     red_threes = Cards.of(card for card in pile_rest if card.is_red_three)  # CL-R3-4
     points = with_top.points if opening else 0
-    draft = attrs.evolve(
-        _fresh_draft(deal, drew=False),
+    draft = _fresh_draft(deal, drew=False).replace(
         committed=opening,
         points=points,
         locked=taken if opening else EMPTY,
@@ -201,8 +197,7 @@ def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
     )
     seat = deal.seat
     known = Cards(tuple(map(min, deal.known[seat].counts, (hand - cards).counts))) + taken
-    after = attrs.evolve(
-        deal,
+    after = deal.replace(
         hands=_replace(deal.hands, seat, hand - cards + taken),
         known=_replace(deal.known, seat, known),
         melds=_replace(deal.melds, side, _with_meld(deal.melds[side], new_meld)),
@@ -281,8 +276,7 @@ def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
     side = deal.side
     black_threes = rank is Rank.THREE
     draft = deal.draft
-    draft = attrs.evolve(
-        draft,
+    draft = draft.replace(
         new_ranks=draft.new_ranks | {rank},
         black_threes=draft.black_threes or black_threes,
     )
@@ -319,7 +313,7 @@ def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
     assert meld is not None
     draft = deal.draft
     if move.rank not in draft.new_ranks:
-        draft = attrs.evolve(draft, touched_existing=True)
+        draft = draft.replace(touched_existing=True)
     melds = _with_meld(deal.melds[side], meld.add(move.cards))
     return _after_melding(deal, move.cards, melds, draft)
 
@@ -362,10 +356,9 @@ def _after_melding(
     if draft.opening and not deal.minimum_reached():
         # Count toward the minimum only until it is reached: later cards, which may come
         # from the pile, add nothing to the count (CL-INIT-4).
-        draft = attrs.evolve(draft, points=draft.points + cards.points, committed=True)
-    draft = attrs.evolve(draft, melded=True)
-    after = attrs.evolve(
-        deal.with_hand(deal.seat, deal.hand - cards),
+        draft = draft.replace(points=draft.points + cards.points, committed=True)
+    draft = draft.replace(melded=True)
+    after = deal.with_hand(deal.seat, deal.hand - cards).replace(
         melds=_replace(deal.melds, side, melds),
         draft=draft,
         melded_seats=deal.melded_seats | {deal.seat},
@@ -385,8 +378,7 @@ def _discard(deal: Deal, move: Move) -> Deal | Violation:
         return problem
     card = move.card
     hand = deal.hand.remove(card)
-    after = attrs.evolve(
-        deal.with_hand(deal.seat, hand),
+    after = deal.with_hand(deal.seat, hand).replace(
         pile=(*deal.pile, card),
         pile_frozen=deal.pile_frozen
         or card.is_wild
@@ -425,7 +417,7 @@ def _go_out(deal: Deal, *, discarded: bool) -> Deal | Violation:
     outcome = _going_out(deal, discarded=discarded)
     if isinstance(outcome, Violation):
         return outcome
-    return attrs.evolve(_end(deal, DealEnd.WENT_OUT), went_out=deal.seat, concealed=outcome)
+    return _end(deal, DealEnd.WENT_OUT).replace(went_out=deal.seat, concealed=outcome)
 
 
 def _going_out(deal: Deal, *, discarded: bool) -> Violation | bool:
@@ -488,22 +480,22 @@ def _ask(deal: Deal, move: Move) -> Deal | Violation:
         return Violation("CL-ASK-2", "you may not ask after melding this turn")
     if draft.no_discard:
         return Violation("CL-EXH-1", "the deal ends with your turn; you cannot go out")
-    yes = attrs.evolve(deal, draft=attrs.evolve(draft, asked=True, answer=True))
+    yes = deal.replace(draft=draft.replace(asked=True, answer=True))
     if not can_go_out(yes):
         return Violation("CL-ASK-2", "you cannot go out this turn, so you may not ask")
-    no = attrs.evolve(deal, draft=attrs.evolve(draft, asked=True, answer=False))
+    no = deal.replace(draft=draft.replace(asked=True, answer=False))
     if not can_stay(no):
         return Violation(
             "CL-ASK-2", "if your partner said no you could not finish the turn; go out or play on"
         )
-    return attrs.evolve(deal, phase=Phase.ANSWER, draft=attrs.evolve(draft, asked=True))
+    return deal.replace(phase=Phase.ANSWER, draft=draft.replace(asked=True))
 
 
 def _answer(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, Answer)
     if deal.phase is not Phase.ANSWER:
         return Violation("CL-ASK-3", "nobody has asked to go out")
-    return attrs.evolve(deal, phase=Phase.MELD, draft=attrs.evolve(deal.draft, answer=move.yes))
+    return deal.replace(phase=Phase.MELD, draft=deal.draft.replace(answer=move.yes))
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -512,7 +504,7 @@ def _answer(deal: Deal, move: Move) -> Deal | Violation:
 def _begin_turn(deal: Deal) -> Deal:
     """Pass the turn to the left (CL-TURN-6) and run what happens before the next player acts."""
     seat = (deal.seat + 1) % deal.seats
-    after = attrs.evolve(deal, seat=seat, phase=Phase.DRAW, draft=TurnDraft(), turn=deal.turn + 1)
+    after = deal.replace(seat=seat, phase=Phase.DRAW, draft=TurnDraft(), turn=deal.turn + 1)
     after = after.lay_out_pending_red_threes()
     if after.phase is Phase.OVER:
         return after
@@ -522,13 +514,13 @@ def _begin_turn(deal: Deal) -> Deal:
 
 
 def _end(deal: Deal, end: DealEnd) -> Deal:
-    return attrs.evolve(deal, phase=Phase.OVER, end=end)
+    return deal.replace(phase=Phase.OVER, end=end)
 
 
 def _unlock_if_opened(deal: Deal) -> Deal:
     """Free the pile cards once the opening minimum is reached (CL-INIT-4)."""
     if deal.draft.locked and deal.minimum_reached():
-        return attrs.evolve(deal, draft=attrs.evolve(deal.draft, locked=EMPTY))
+        return deal.replace(draft=deal.draft.replace(locked=EMPTY))
     return deal
 
 
