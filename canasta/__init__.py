@@ -14,7 +14,7 @@ Draw()
 from canasta.__about__ import __version__
 from canasta.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
 from canasta.deck import Cards, pack_cards, shuffled_pack
-from canasta.errors import IllegalMoveError, MoveParseError, PositionError, Violation
+from canasta.errors import IllegalMoveError, JsonError, MoveParseError, PositionError, Violation
 from canasta.game import Game
 from canasta.melds import CanastaKind, Meld, check_addition, check_new_meld
 from canasta.moves import (
@@ -31,8 +31,9 @@ from canasta.moves import (
 )
 from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
 from canasta.scoring import DealResult, SideScore
-from canasta.state import DealEnd, Phase, TurnDraft
+from canasta.state import DealEnd, Event, Phase, TurnDraft
 from canasta.table import Table
+from canasta.views import PlayerView
 
 __all__ = [
     "ALL_FACES",
@@ -49,14 +50,17 @@ __all__ = [
     "DealResult",
     "Discard",
     "Draw",
+    "Event",
     "Game",
     "IllegalMoveError",
+    "JsonError",
     "LayMeld",
     "Meld",
     "Move",
     "MoveParseError",
     "Pass",
     "Phase",
+    "PlayerView",
     "PositionError",
     "Rank",
     "RuleSet",

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["IllegalMoveError", "MoveParseError", "PositionError", "Violation"]
+__all__ = ["IllegalMoveError", "JsonError", "MoveParseError", "PositionError", "Violation"]
 
 
 @attrs.frozen(slots=True)
@@ -57,3 +57,25 @@ class MoveParseError(ValueError):
 
 class PositionError(ValueError):
     """A position that cannot arise under the rules (wrong card counts, invalid melds ...)."""
+
+
+class JsonError(PositionError):
+    """JSON that does not describe a game or view: not JSON, a wrong format or version, a
+    missing or mistyped field, bad card text, or a position that breaks the rules (a card
+    too many, a meld the rule set does not allow, a seat out of range ...).
+
+    ``path`` says where (``deal.hands[2]``; empty for the whole document) and ``reason``
+    what is wrong; ``str(error)`` is both.
+
+    >>> error = JsonError("deal.hands[2]", "card 1 of 'KX': ...")
+    >>> error.path, str(error)
+    ('deal.hands[2]', "deal.hands[2]: card 1 of 'KX': ...")
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}" if path else reason)
+        self.path = path
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[JsonError], tuple[str, str]]:
+        return (type(self), (self.path, self.reason))

@@ -36,21 +36,6 @@ from canasta.views import PlayerView
 
 __all__ = ["Game"]
 
-# The members of the three-player side at a five-player table sit out in turn (CL-V5-2).
-_FIVE_PLAYER_PAIRS = ((0, 2), (0, 4), (2, 4))
-
-
-def _seat_players(rules: RuleSet, number: int) -> tuple[int, ...]:
-    """Which player sits in each seat of deal ``number``."""
-    if rules.num_players == 5:
-        first, second = _FIVE_PLAYER_PAIRS[number % 3]
-        return (first, 1, second, 3)
-    return tuple(range(rules.num_players))
-
-
-def _side_of_player(rules: RuleSet, player: int) -> int:
-    return player % rules.num_sides if rules.num_players != 5 else player % 2
-
 
 @attrs.frozen(slots=True)
 class Game:
@@ -90,7 +75,7 @@ class Game:
         """
         ruleset = find_rules(rules, players)
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = random.SystemRandom().randrange(2**53)  # exact in JSON readers that use doubles
         scores = (0,) * ruleset.num_sides
         return cls._start_deal(ruleset, seed, 0, scores, ())
 
@@ -112,7 +97,7 @@ class Game:
             deal=deal,
             scores=scores,
             results=results,
-            seat_players=_seat_players(rules, number),
+            seat_players=rules.seat_players(number),
         )
         return game._after_deal_step() if deal.phase is Phase.OVER else game
 
@@ -138,9 +123,10 @@ class Game:
 
         ``hands`` lists each player's cards; ``melds`` each side's melds; ``pile`` is given
         bottom card first. Cards not placed anywhere form the stock, shuffled by ``seed``,
-        unless ``stock`` is given (top card last). ``pile_frozen`` defaults to whether the
-        pile holds a wild card or a red three. ``scores`` are the cumulative scores at the
-        start of the deal; they set the initial-meld minimums. ``melded_players`` have
+        unless ``stock`` is given (top card last). ``pile_frozen`` defaults to whether a
+        card of the pile freezes it (:meth:`~canasta.rules.RuleSet.freezes_pile`).
+        ``scores`` are the cumulative scores at the start of the deal; they set the
+        initial-meld minimums. ``melded_players`` have
         melded earlier in this deal (so they cannot go out concealed).
 
         >>> game = Game.from_position(
@@ -158,7 +144,7 @@ class Game:
         CL-PILE-3: 5C KH do not meld with the KD: use two natural Ks or one natural and ...
         """
         ruleset = find_rules(rules, players)
-        seat_players = _seat_players(ruleset, deal_number)
+        seat_players = ruleset.seat_players(deal_number)
         if len(hands) != ruleset.num_players:
             raise PositionError(
                 f"{ruleset.num_players} hands are needed, one per player; got {len(hands)}"
@@ -216,7 +202,7 @@ class Game:
         frozen = (
             pile_frozen
             if pile_frozen is not None
-            else any(c.is_wild or c.is_red_three for c in pile_cards)
+            else any(ruleset.freezes_pile(card) for card in pile_cards)
         )
         deal = Deal(
             rules=ruleset,
@@ -293,7 +279,7 @@ class Game:
 
     def side_of(self, player: int) -> int:
         """The side a player belongs to."""
-        return _side_of_player(self.rules, player)
+        return self.rules.side_of_player(player)
 
     @property
     def initial_minimums(self) -> tuple[int, ...]:
@@ -405,7 +391,7 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """The game a JSON document describes (see :doc:`/json`).
 
-        Raises :class:`~canasta.serialize.JsonError` (a
+        Raises :class:`~canasta.errors.JsonError` (a
         :class:`~canasta.errors.PositionError`) saying what is wrong and where.
         """
         from canasta.serialize import game_from_json

@@ -22,6 +22,8 @@ from typing import Any, Literal
 
 import attrs
 
+from canasta.cards import Card
+
 __all__ = [
     "RuleSet",
     "RuleSetError",
@@ -286,6 +288,33 @@ class RuleSet:
     def has_partners(self) -> bool:
         """Whether sides have more than one player, so asking permission applies (CL-ASK-4)."""
         return self.num_players >= 4
+
+    def seat_players(self, deal_number: int) -> tuple[int, ...]:
+        """Which player sits in each seat of a deal, in turn order.
+
+        Everybody plays every deal, except at a five-player table, where the members of the
+        side of three (players 0, 2 and 4) sit out in turn (CL-V5-2).
+
+        >>> [classic_five_player().seat_players(n) for n in range(4)]
+        [(0, 1, 2, 3), (0, 1, 4, 3), (2, 1, 4, 3), (0, 1, 2, 3)]
+        """
+        if self.num_players == 5:
+            first, second = ((0, 2), (0, 4), (2, 4))[deal_number % 3]
+            return (first, 1, second, 3)
+        return tuple(range(self.num_players))
+
+    def side_of_player(self, player: int) -> int:
+        """The side a player belongs to: sides alternate around the table (CL-DEF-4)."""
+        return player % (2 if self.num_players == 5 else self.num_sides)
+
+    def freezes_pile(self, card: Card) -> bool:
+        """Whether this card in the pile freezes it: a wild card or red three (CL-FRZ-1), or a
+        black three under ``black_three_freezes_pile`` (CL-B3-2)."""
+        return (
+            card.is_wild
+            or card.is_red_three
+            or (card.is_black_three and self.black_three_freezes_pile)
+        )
 
     @property
     def pack_size(self) -> int:

@@ -17,7 +17,7 @@ True
 >>> canasta.Game.from_json('{"format": "canasta-game", "version": 2}')
 Traceback (most recent call last):
 ...
-canasta.serialize.JsonError: version: this library reads version 1 of the canasta-game format, ...
+canasta.errors.JsonError: version: this library reads version 1 of the canasta-game format, ...
 
 Loading only parses JSON and builds values from it: nothing in the input is executed. Every
 problem raises :class:`JsonError` (a :class:`~canasta.errors.PositionError`, so a
@@ -40,7 +40,7 @@ import attrs
 
 from canasta.cards import Card, CardParseError, Rank
 from canasta.deck import Cards, pack_cards
-from canasta.errors import MoveParseError, PositionError
+from canasta.errors import JsonError, MoveParseError
 from canasta.melds import Meld, check_new_meld, meld_rank
 from canasta.moves import Move, parse_move
 from canasta.rules import RuleSet, RuleSetError, find_rules
@@ -81,28 +81,6 @@ VERSION = 1
 SCHEMA_FILE = "canasta-v1.schema.json"
 
 E = TypeVar("E", bound=enum.Enum)
-
-
-class JsonError(PositionError):
-    """JSON that does not describe a game or view: not JSON, a wrong format or version, a
-    missing or mistyped field, bad card text, or a position that breaks the rules (a card
-    too many, a meld the rule set does not allow, a seat out of range ...).
-
-    ``path`` says where (``deal.hands[2]``; empty for the whole document) and ``reason``
-    what is wrong; ``str(error)`` is both.
-
-    >>> error = JsonError("deal.hands[2]", "card 1 of 'KX': ...")
-    >>> error.path, str(error)
-    ('deal.hands[2]', "deal.hands[2]: card 1 of 'KX': ...")
-    """
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}" if path else reason)
-        self.path = path
-        self.reason = reason
-
-    def __reduce__(self) -> tuple[type[JsonError], tuple[str, str]]:
-        return (type(self), (self.path, self.reason))
 
 
 def _fail(path: str, reason: str) -> NoReturn:
@@ -625,9 +603,7 @@ def _minimums(value: object, path: str, rules: RuleSet) -> tuple[int, ...]:
 
 
 def _default_seat_players(rules: RuleSet, number: int) -> tuple[int, ...]:
-    from canasta.game import _seat_players
-
-    return _seat_players(rules, number)
+    return rules.seat_players(number)
 
 
 def _seating(value: object, path: str, rules: RuleSet) -> tuple[int, ...]:
@@ -876,12 +852,7 @@ def _deal(
         random.Random(f"{seed}/position").shuffle(unplaced)
         stock = tuple(unplaced)
 
-    pile_frozen = any(
-        card.is_wild
-        or card.is_red_three
-        or (card.is_black_three and rules.black_three_freezes_pile)
-        for card in pile
-    )
+    pile_frozen = any(rules.freezes_pile(card) for card in pile)
     if obj.has("pile_frozen"):
         pile_frozen = _bool(obj.data["pile_frozen"], obj.at("pile_frozen"))
     seat = _seat(obj.data["seat"], obj.at("seat"), seats) if obj.has("seat") else 0
@@ -1208,7 +1179,7 @@ def _check_hidden_red_threes(view: PlayerView) -> None:
     red = sum(hidden.count(face) for face in hidden.faces() if face.is_red_three)
     if not red:
         return
-    may_hold = view._seats_that_may_hold_red_threes()
+    may_hold = view.seats_that_may_hold_red_threes
     places = view.table.stock_size
     for seat, player in enumerate(view.seat_players):
         if seat in may_hold and player != view.player:

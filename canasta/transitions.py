@@ -15,7 +15,6 @@ from canasta.errors import Violation
 from canasta.feasibility import can_finish, can_go_out, can_stay, may_go_out
 from canasta.melds import Meld, check_addition, check_new_meld, meld_rank, representative
 from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
-from canasta.rules import RuleSet
 from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out_red_threes
 
 T = TypeVar("T")
@@ -203,7 +202,7 @@ def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
         melds=_replace(deal.melds, side, _with_meld(deal.melds[side], new_meld)),
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
         pile=stays,
-        pile_frozen=_frozen_by(stays, rules) if stays else False,
+        pile_frozen=any(rules.freezes_pile(card) for card in stays),
         phase=Phase.MELD,
         draft=draft,
         melded_seats=deal.melded_seats | {deal.seat},
@@ -218,16 +217,6 @@ def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
             )
         return _stuck(after)
     return after
-
-
-def _frozen_by(pile: tuple[Card, ...], rules: RuleSet) -> bool:
-    """Whether a pile holding these cards is frozen (CL-FRZ-1, CL-FRZ-3)."""
-    return any(
-        card.is_wild
-        or card.is_red_three
-        or (card.is_black_three and rules.black_three_freezes_pile)
-        for card in pile
-    )
 
 
 def _pass(deal: Deal, move: Move) -> Deal | Violation:
@@ -380,9 +369,7 @@ def _discard(deal: Deal, move: Move) -> Deal | Violation:
     hand = deal.hand.remove(card)
     after = deal.with_hand(deal.seat, hand).replace(
         pile=(*deal.pile, card),
-        pile_frozen=deal.pile_frozen
-        or card.is_wild
-        or (card.is_black_three and deal.rules.black_three_freezes_pile),
+        pile_frozen=deal.pile_frozen or deal.rules.freezes_pile(card),
     )
     if not hand:
         return _go_out(after, discarded=True)

@@ -185,7 +185,7 @@ class PlayerView:
         red = [card for card in hidden if card.is_red_three]
         plain = [card for card in hidden if not card.is_red_three]
         # Slots: each other seat's unknown cards, then the stock.
-        may_hold_red = self._seats_that_may_hold_red_threes()
+        may_hold_red = self.seats_that_may_hold_red_threes
         slots: list[tuple[int | None, bool]] = []
         for index, player in enumerate(seats):
             if index == me:
@@ -230,7 +230,7 @@ class PlayerView:
         )
         return Game(
             rules=rules,
-            seed=rng.randrange(2**63),
+            seed=rng.randrange(2**53),
             deal=deal,
             scores=self.scores,
             results=self.results,
@@ -238,7 +238,8 @@ class PlayerView:
             is_over=self.is_over,
         )
 
-    def _seats_that_may_hold_red_threes(self) -> frozenset[int]:
+    @property
+    def seats_that_may_hold_red_threes(self) -> frozenset[int]:
         """Seats whose first turn has not begun, under first-turn red-three timing (CL-R3-2)."""
         if self.rules.red_three_timing != "first_turn" or self.phase is Phase.OVER:
             return frozenset()
@@ -257,7 +258,7 @@ class PlayerView:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
-        """The view a JSON document describes; raises :class:`~canasta.serialize.JsonError`."""
+        """The view a JSON document describes; raises :class:`~canasta.errors.JsonError`."""
         from canasta.serialize import view_from_json
 
         return view_from_json(text)
