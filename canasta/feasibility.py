@@ -190,9 +190,15 @@ def going_out_plan_exists(
     if ``rules.concealed_allows_discard`` (a concealed going out, CL-CONC-1, CL-CONC-4).
     """
     naturals, twos, jokers, black = _rank_counts(hand)
-    total_points = hand.points
     if not hand:
         return False
+    # Natural cards of a rank too few for a meld of their own can only be the one discard.
+    stray = [n for rank, n in naturals.items() if n < rules.min_naturals and rank not in melds]
+    if len(stray) > 1 or (stray and stray[0] > 1):
+        return False
+    if not _enough_canastas_possible(naturals, twos + jokers, melds, rules):
+        return False
+    total_points = hand.points
     discards: list[tuple[str, Rank | None, int]] = [("none", None, 0)]
     for face in hand.faces():
         kind = "natural" if face.is_natural else ("black" if face.is_black_three else "wild")
@@ -225,6 +231,22 @@ def going_out_plan_exists(
         if _wilds_fit(counts, t + j, melds, rules):
             return True
     return False
+
+
+def _enough_canastas_possible(
+    naturals: dict[Rank, int], wilds: int, melds: dict[Rank, Meld], rules: RuleSet
+) -> bool:
+    """A quick bound: could every rank, given all the wild cards, make enough canastas?"""
+    size = rules.canasta_size
+    possible = 0
+    for rank in set(naturals) | set(melds):
+        meld = melds.get(rank)
+        if meld is not None and meld.is_black_threes:
+            continue
+        cards = naturals.get(rank, 0) + (meld.size if meld else 0)
+        if cards + wilds >= size:
+            possible += 1
+    return possible >= rules.canastas_to_go_out
 
 
 def _wilds_fit(

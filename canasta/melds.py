@@ -47,6 +47,13 @@ class Meld:
 
     rank: Rank
     cards: Cards
+    # Counts asked for constantly by the move generator, kept rather than recounted.
+    _size: int = attrs.field(init=False, eq=False, repr=False)
+    _wilds: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_size", len(self.cards))
+        object.__setattr__(self, "_wilds", _wild_count(self.cards))
 
     @classmethod
     def of(cls, cards: Cards | str) -> Meld:
@@ -62,12 +69,12 @@ class Meld:
     @property
     def size(self) -> int:
         """Number of cards."""
-        return len(self.cards)
+        return self._size
 
     @property
     def wilds(self) -> int:
         """Number of wild cards (twos and jokers)."""
-        return _wild_count(self.cards)
+        return self._wilds
 
     @property
     def jokers(self) -> int:
@@ -82,7 +89,7 @@ class Meld:
     @property
     def naturals(self) -> int:
         """Number of cards of the meld's own rank."""
-        return self.size - self.wilds
+        return self._size - self._wilds
 
     @property
     def is_black_threes(self) -> bool:
@@ -91,7 +98,7 @@ class Meld:
 
     def is_canasta_under(self, rules: RuleSet) -> bool:
         """Whether the meld counts as a canasta under ``rules`` (CL-CAN-1, CL-B3-4)."""
-        return not self.is_black_threes and self.size >= rules.canasta_size
+        return self._size >= rules.canasta_size and self.rank is not Rank.THREE
 
     @property
     def is_canasta(self) -> bool:
