@@ -26,6 +26,10 @@ def check(deal: Deal, move: Move) -> Violation | None:
     """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster."""
     if isinstance(move, Discard) and deal.phase is not Phase.OVER:
         return _discard_violation(deal, move)
+    if isinstance(move, TakePile) and deal.phase is Phase.DRAW:
+        problem = _take_pile_violation(deal, move)
+        if problem is not None or _take_keeps_two_cards(deal, move):
+            return problem
     if isinstance(move, LayMeld) and deal.phase is Phase.MELD:
         problem = _lay_meld_violation(deal, move)
         if problem is not None or (
@@ -114,6 +118,14 @@ def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
 
 def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, TakePile)
+    problem = _take_pile_violation(deal, move)
+    if problem is not None:
+        return problem
+    return _after_taking(deal, move)
+
+
+def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
+    """Why taking the pile is illegal, apart from whether the turn can be finished after it."""
     if deal.phase is not Phase.DRAW:
         return _wrong_phase(deal, "take the pile")
     rules, side, hand = deal.rules, deal.side, deal.hand
@@ -169,15 +181,34 @@ def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
                 f"your side has no meld of {rank.text}s to add the {top} to; name two cards "
                 "from your hand to meld with it",
             )
-        problem = check_new_meld(with_top, rules)
-        new_meld = Meld(rank, with_top)
-    else:
-        problem = check_addition(existing, with_top, rules)
-        if problem is not None and problem.rule == "CL-MELD-3":
-            problem = Violation("CL-PILE-4", problem.message)
-        new_meld = existing.add(with_top)
-    if problem is not None:
-        return problem
+        return check_new_meld(with_top, rules)
+    problem = check_addition(existing, with_top, rules)
+    if problem is not None and problem.rule == "CL-MELD-3":
+        return Violation("CL-PILE-4", problem.message)
+    return problem
+
+
+def _take_keeps_two_cards(deal: Deal, move: TakePile) -> bool:
+    """Whether a take by an opened side surely leaves a turn that ends with a plain discard."""
+    if not deal.has_opened(deal.side):
+        return False
+    rest: tuple[Card, ...] = deal.pile[:-1]
+    if not deal.stock and deal.rules.exhausted_take == "top_card_only":
+        rest = ()
+    gained = sum(1 for card in rest if not card.is_red_three)
+    return len(deal.hand) - len(move.cards) + gained >= 2
+
+
+def _after_taking(deal: Deal, move: TakePile) -> Deal | Violation:
+    """The deal after a take that :func:`_take_pile_violation` allows, if it can be finished."""
+    rules, side, hand, cards = deal.rules, deal.side, deal.hand, move.cards
+    top = deal.top_card
+    assert top is not None
+    rank = top.rank
+    opening = not deal.has_opened(side)
+    existing = deal.meld_of(side, rank)
+    with_top = cards.add(top)
+    new_meld = Meld(rank, with_top) if existing is None else existing.add(with_top)
 
     # The top card is melded; the rest of the pile goes to the hand (or stays, CL-EXH-6).
     pile_rest = list(deal.pile[:-1])
