@@ -62,7 +62,7 @@ class Cards:
         counts = [0] * _FACES
         for card in cards:
             counts[card.index] += 1
-        return cls(tuple(counts))
+        return _trusted(tuple(counts))
 
     @classmethod
     def parse(cls, text: str) -> Cards:
@@ -125,7 +125,7 @@ class Cards:
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return Cards(tuple(map(operator.add, self.counts, other.counts)))
+        return _trusted(tuple(map(operator.add, self.counts, other.counts)))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
@@ -133,13 +133,13 @@ class Cards:
         if min(result) < 0:
             face = ALL_FACES[next(i for i, n in enumerate(result) if n < 0)]
             raise ValueError(f"cannot remove {face}: not among {self}")
-        return Cards(result)
+        return _trusted(result)
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
         counts = list(self.counts)
         counts[card.index] += count
-        return Cards(tuple(counts))
+        return _trusted(tuple(counts))
 
     def remove(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` fewer of ``card``; ``ValueError`` if there are not enough."""
@@ -148,7 +148,7 @@ class Cards:
             raise ValueError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
         counts = list(self.counts)
         counts[index] -= count
-        return Cards(tuple(counts))
+        return _trusted(tuple(counts))
 
     def pretty(self) -> str:
         """The cards with suit symbols, for terminals."""
@@ -159,6 +159,13 @@ class Cards:
 
     def __repr__(self) -> str:
         return f"Cards.parse({str(self)!r})"
+
+
+def _trusted(counts: tuple[int, ...]) -> Cards:
+    """A multiset from counts this module computed itself, skipping the validator."""
+    cards = object.__new__(Cards)
+    object.__setattr__(cards, "counts", counts)
+    return cards
 
 
 def pack_cards(decks: int, jokers_per_deck: int = 2) -> Cards:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from operator import attrgetter
 
 import attrs
 
@@ -335,7 +336,7 @@ class Game:
         outcome = self._play(move, player)
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)
-        game = attrs.evolve(self, deal=outcome)
+        game = _with_deal(self, outcome)
         return game._after_deal_step() if outcome.phase is Phase.OVER else game
 
     def parse_move(self, text: str) -> Move:
@@ -425,3 +426,14 @@ def _position_melds(rules: RuleSet, side: int, given: Iterable[Cards | str]) -> 
         assert rank is not None
         melds[rank] = Meld(rank, cards)
     return tuple(sorted(melds.values(), key=lambda m: m.rank.order))
+
+
+_GAME_FIELDS = attrgetter(*(field.name for field in attrs.fields(Game)))
+_DEAL_POSITION = [field.name for field in attrs.fields(Game)].index("deal")
+
+
+def _with_deal(game: Game, deal: Deal) -> Game:
+    """The game with another deal in progress: ``attrs.evolve``, but quicker (``apply`` is hot)."""
+    values = list(_GAME_FIELDS(game))
+    values[_DEAL_POSITION] = deal
+    return Game(*values)
