@@ -137,6 +137,8 @@ class Cards:
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
+        if count < 0:
+            raise ValueError(f"cannot add {count} × {card}: use remove")
         counts = list(self.counts)
         counts[card.index] += count
         return _trusted(tuple(counts))
