@@ -1,32 +1,48 @@
-"""Simple computer players. They live outside the rules core and use it like any program.
+"""Computer players. They live outside the rules core and use it like any other program.
 
-A bot is anything with ``choose(game, rng) -> move`` that picks one of
-``game.legal_moves()`` for ``game.to_move``. These bots look only at the public table and
-at the hand of the player they act for.
+A bot is anything with a method ``choose(view, rng) -> move`` (the :class:`Bot` protocol):
+it is given the :class:`~canasta.views.PlayerView` of the player to act, which holds only
+what that player may know (their hand, the table, the public history, the sizes of the
+other hands), and returns one of ``view.legal_moves()``. A bot never sees a hidden card.
+``rng`` is the only source of chance a bot should use, so that seeded games repeat.
 
 >>> import random, canasta
 >>> game = canasta.Game.new("classic", seed=1)
->>> RandomBot().choose(game, random.Random(1)) in list(game.legal_moves())
+>>> view = game.view(game.to_move)
+>>> RandomBot().choose(view, random.Random(1)) in list(view.legal_moves())
 True
+>>> GreedyBot().choose(view, random.Random(1))
+Draw()
+
+Writing a bot takes one method; this one always plays the last legal move it is offered:
+
+>>> class LastMoveBot:
+...     def choose(self, view, rng):
+...         return list(view.legal_moves())[-1]
+>>> LastMoveBot().choose(view, random.Random(1))
+Draw()
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from typing import Protocol
 
-from canasta.cards import Card
-from canasta.game import Game
+from canasta.cards import Card, Rank
+from canasta.deck import Cards
 from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
+from canasta.views import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "find_bot"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "find_bot"]
 
 
 class Bot(Protocol):
-    """The interface of a computer player."""
+    """The interface of a computer player: one method."""
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
-        """One of ``game.legal_moves()`` for the player to act."""
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """One of ``view.legal_moves()``: the move of ``view.player``, who is to act."""
         ...  # pragma: no cover
 
 
@@ -35,70 +51,297 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A uniformly random legal move."""
-        return rng.choice(list(game.legal_moves()))
+        return rng.choice(list(view.legal_moves()))
 
 
 class GreedyBot:
-    """Plays by simple rules of thumb: take the pile when it can, meld as much as it can,
-    go out when it can, and discard the card least likely to help."""
+    """Plays by rules of thumb, one move at a time, looking only at its view.
+
+    - It answers its partner "yes" unless its own hand would cost more than the deal gains.
+    - It takes the pile when the pile holds two cards or more, and otherwise draws.
+    - It opens as soon as it can, melds natural cards, adds them to its melds and completes
+      canastas; it keeps wild cards for completing canastas, for its opening and for going
+      out, and melds them freely only near the end of the deal.
+    - It goes out whenever it can (asking first when the rules make asking compulsory).
+    - It discards what it needs least and what the next opponent is least likely to take:
+      black threes first (stop cards), never a card the next opponent's side has melded
+      while the pile is open to them, seldom a wild card (which would freeze the pile), and
+      rather a single card than one of a pair.
+
+    Ties are broken with ``rng``.
+    """
 
     name = "greedy"
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
-        """The move the rules of thumb prefer; ties broken by ``rng``."""
-        moves = list(game.legal_moves())
-        scored = [
-            (self._score(game, move), rng.random(), index) for index, move in enumerate(moves)
-        ]
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move the rules of thumb like best."""
+        moves = list(view.legal_moves())
+        if len(moves) == 1:
+            return moves[0]
+        facts = _Facts(view, moves)
+        scored = [(facts.score(move), rng.random(), index) for index, move in enumerate(moves)]
         return moves[max(scored)[2]]
 
-    def _score(self, game: Game, move: Move) -> float:
-        hand = game.hand(game.turn_player)
-        if isinstance(move, Answer):
-            return 1.0 if move.yes else 0.0
-        if isinstance(move, TakePile):
-            return 50.0 + game.table.pile_size
-        if isinstance(move, Draw):
-            return 10.0
-        if isinstance(move, Pass):
-            return 0.0
-        if isinstance(move, Ask):
-            return -5.0
-        if isinstance(move, (LayMeld, AddToMeld)):
-            cards = move.cards
-            if len(cards) == len(game.deal.usable):
-                return 200.0  # going out
-            wilds = sum(1 for card in cards if card.is_wild)
-            naturals = len(cards) - wilds
-            meld = (
-                game.deal.meld_of(game.deal.side, move.rank)
-                if isinstance(move, AddToMeld)
-                else None
-            )
-            size = len(cards) + (meld.size if meld else 0)
-            completes = meld is not None and meld.size < 7 <= size
-            return 20.0 + 3 * naturals - 4 * wilds + (60.0 if completes else 0.0)
+
+# --- the greedy bot's judgement -------------------------------------------------------------
+
+_GOING_OUT = 1000.0
+
+
+class _Facts:
+    """What the greedy bot works out once per decision, and how it scores each move."""
+
+    def __init__(self, view: PlayerView, moves: list[Move]) -> None:
+        self.view = view
+        rules = view.rules
+        self.rules = rules
+        self.table = view.table
+        self.side = rules.side_of_player(view.player)
+        self.hand = view.hand
+        self.usable = view.hand - view.draft.locked if view.draft.locked else view.hand
+        self.my_melds = {meld.rank: meld for meld in self.table.melds[self.side]}
+        self.canastas = sum(1 for m in self.table.melds[self.side] if m.is_canasta_under(rules))
+        self.has_canastas = self.canastas >= rules.canastas_to_go_out
+        seats = view.seat_players
+        opponents = [p for p in seats if rules.side_of_player(p) != self.side and p != view.player]
+        # The deal is nearly over: the stock is short, or an opponent able to go out holds
+        # few cards. Then cards in the hand are a debt, and wild cards are melded freely.
+        threat = any(
+            view.hand_sizes[p] <= 3 and self._side_canastas(rules.side_of_player(p)) > 0
+            for p in opponents
+        )
+        self.endgame = self.table.stock_size <= 2 * len(seats) or threat
+        # Close to going out: the side has its canastas and few cards are left to place.
+        self.closing = self.has_canastas and (len(self.usable) <= 7 or Ask() in moves)
+        self.next_opponent: int | None = None
+        if view.player in seats:
+            following = seats[(seats.index(view.player) + 1) % len(seats)]
+            if rules.side_of_player(following) != self.side:
+                self.next_opponent = following
+        self._risk_cache: dict[Rank, float] = {}
+
+    def _side_canastas(self, side: int) -> int:
+        return sum(1 for meld in self.table.melds[side] if meld.is_canasta_under(self.rules))
+
+    def score(self, move: Move) -> float:
+        scorer: Callable[[_Facts, Move], float] = _SCORERS[type(move)]
+        return scorer(self, move)
+
+    # --- the partner's question -------------------------------------------------------------
+
+    def answer(self, move: Move) -> float:
+        assert isinstance(move, Answer)
+        rules = self.rules
+        ours = self._table_value(self.side) + rules.going_out_bonus - self.hand.points
+        theirs = max(
+            (
+                self._table_value(side) - 10 * self._cards_held(side)
+                for side in range(rules.num_sides)
+                if side != self.side
+            ),
+            default=0,
+        )
+        agree = self.hand.points <= 60 or ours >= theirs
+        return 1.0 if move.yes == agree else 0.0
+
+    def _table_value(self, side: int) -> int:
+        melds = self.table.melds[side]
+        red = self.rules.red_three_amount(len(self.table.red_threes[side]))
+        return sum(meld.value(self.rules) for meld in melds) + (red if melds else -red)
+
+    def _cards_held(self, side: int) -> int:
+        view = self.view
+        return sum(
+            view.hand_sizes[p] for p in view.seat_players if self.rules.side_of_player(p) == side
+        )
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def draw(self, move: Move) -> float:
+        return 0.0
+
+    def take(self, move: Move) -> float:
+        assert isinstance(move, TakePile)
+        size = self.table.pile_size
+        if size < 2 and self.table.stock_size > 0:
+            return -1.0  # a card from the stock is as good, and keeps the pairs in the hand
+        wilds = sum(1 for card in move.cards if card.is_wild)
+        pile_points = sum(card.points for card in self.view.pile)
+        return 10.0 + 3 * size + pile_points / 20 - 4 * wilds - len(move.cards)
+
+    def pass_(self, move: Move) -> float:
+        return -0.5
+
+    # --- melding ------------------------------------------------------------------------------
+
+    def meld(self, move: Move) -> float:
+        assert isinstance(move, (LayMeld, AddToMeld))
+        cards = move.cards
+        left = len(self.hand) - len(cards)
+        if left <= 1 and not self.view.draft.no_discard:
+            return _GOING_OUT + len(cards)  # the hand empties now or with the discard
+        rank = move.rank if isinstance(move, AddToMeld) else _rank_of(cards)
+        if rank is Rank.THREE:
+            return _GOING_OUT - 1  # black threes are melded only to go out (CL-B3-3)
+        wilds = sum(1 for card in cards if card.is_wild)
+        naturals = len(cards) - wilds
+        meld = self.my_melds.get(rank)
+        before = meld.size if meld else 0
+        after = before + len(cards)
+        score = 3.0 * naturals + (4.0 if meld is None else 0.0)
+        if before < self.rules.canasta_size <= after:
+            natural = wilds == 0 and (meld is None or meld.wilds == 0)
+            score += self.rules.canasta_bonus(natural) / 10
+        if wilds:
+            if self.closing or self.endgame:
+                score += 2.0 * wilds
+            elif before < self.rules.canasta_size <= after:
+                score -= 2.0 * wilds
+            elif self.view.draft.opening:
+                score -= 5.0 * wilds  # spend wild cards on an opening only when needed
+            else:
+                score -= 25.0 * wilds
+        return score
+
+    # --- asking -------------------------------------------------------------------------------
+
+    def ask(self, move: Move) -> float:
+        # Asking is offered only when going out is possible this turn (CL-ASK-2). When the
+        # rules allow going out without asking, the bot goes out without giving its partner
+        # a veto; when they demand asking, it asks.
+        if self.rules.ask_permission == "mandatory" and self.closing:
+            return 2 * _GOING_OUT
+        return -100.0
+
+    # --- discarding ---------------------------------------------------------------------------
+
+    def discard(self, move: Move) -> float:
         assert isinstance(move, Discard)
-        return 15.0 - _keep_value(move.card, hand.count_rank(move.card.rank), game)
+        if len(self.hand) == 1:
+            return _GOING_OUT
+        card = move.card
+        pile_cost = 6.0 * (self.table.pile_size + 1) + sum(c.points for c in self.view.pile) / 5
+        return -(self._keep_value(card) + self._take_risk(card) * pile_cost)
+
+    def _keep_value(self, card: Card) -> float:
+        if card.is_wild:
+            return 5.0 if self.endgame else 80.0
+        if card.is_black_three:
+            return -15.0  # a stop card: the next player cannot take the pile
+        same = self.usable.count_rank(card.rank)
+        value = 10.0 * (same - 1)
+        if card.rank in self.my_melds:
+            value += 5.0
+        if self.endgame:
+            value -= card.points / 2
+        return value
+
+    def _take_risk(self, card: Card) -> float:
+        """How likely the next opponent can take the pile with ``card`` on top, 0 to 1."""
+        opponent = self.next_opponent
+        if opponent is None or card.is_wild or card.is_black_three:
+            return 0.0
+        rank = card.rank
+        if rank in self._risk_cache:
+            return self._risk_cache[rank]
+        view, rules, table = self.view, self.rules, self.table
+        their_side = rules.side_of_player(opponent)
+        frozen = table.pile_frozen or not table.has_opened(their_side)
+        their_meld = any(meld.rank is rank for meld in table.melds[their_side])
+        known = view.known_cards[opponent]
+        held = known.count_rank(rank)
+        if (their_meld and not frozen) or held >= 2:
+            risk = 1.0
+        else:
+            unseen_rank = max(0, 4 * rules.decks - self._seen(rank))
+            unseen_wild = max(0, 6 * rules.decks - self._seen(Rank.TWO) - self._seen(Rank.JOKER))
+            hidden = self._hidden_slots()
+            unknown_cards = view.hand_sizes[opponent] - len(known)
+            expected = unknown_cards * unseen_rank / hidden if hidden else 0.0
+            expected_wild = unknown_cards * unseen_wild / hidden if hidden else 0.0
+            pair = _at_least(2 - held, expected)
+            risk = pair
+            if not frozen:
+                one = _at_least(1 - held, expected)
+                risk = pair + (one - pair) * _at_least(1, expected_wild)
+            if not table.has_opened(their_side):
+                risk *= 0.5  # they would also need the opening minimum
+            if self._discarded_by(opponent, rank):
+                risk *= 0.6
+        self._risk_cache[rank] = risk
+        return risk
+
+    def _seen(self, rank: Rank) -> int:
+        """Cards of ``rank`` this player can see or knows about."""
+        view = self.view
+        seen = view.hand.count_rank(rank) + sum(1 for card in view.pile if card.rank is rank)
+        for side_melds in view.table.melds:
+            seen += sum(meld.cards.count_rank(rank) for meld in side_melds)
+        for player, known in enumerate(view.known_cards):
+            if player != view.player:
+                seen += known.count_rank(rank)
+        return seen
+
+    def _hidden_slots(self) -> int:
+        view = self.view
+        others = sum(
+            view.hand_sizes[p] - len(view.known_cards[p])
+            for p in view.seat_players
+            if p != view.player
+        )
+        return others + view.table.stock_size
+
+    def _discarded_by(self, player: int, rank: Rank) -> bool:
+        seats = self.view.seat_players
+        if player not in seats:
+            return False
+        seat = seats.index(player)
+        return any(
+            event.seat == seat and isinstance(event.move, Discard) and event.move.card.rank is rank
+            for event in self.view.history
+        )
 
 
-def _keep_value(card: Card, same_rank: int, game: Game) -> float:
-    """How much a card is worth keeping: wild cards and pairs are valuable."""
-    if card.is_wild:
-        return 30.0
-    if card.is_black_three:
-        return -5.0  # a safe stop card
-    side_has = game.deal.meld_of(game.deal.side, card.rank) is not None
-    return card.points / 5 + 4 * (same_rank - 1) + (8 if side_has else 0)
+def _at_least(count: int, expected: float) -> float:
+    """P(X >= count) for a Poisson count with this mean: a cheap estimate for card draws."""
+    if count <= 0:
+        return 1.0
+    below = sum(expected**k / math.factorial(k) for k in range(count))
+    return max(0.0, 1.0 - math.exp(-expected) * below)
 
 
-_BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _rank_of(cards: Cards) -> Rank:
+    natural = next((card for card in cards if not card.is_wild), None)
+    return natural.rank if natural is not None else Rank.JOKER
+
+
+_SCORERS: dict[type, Callable[[_Facts, Move], float]] = {
+    Answer: _Facts.answer,
+    Draw: _Facts.draw,
+    TakePile: _Facts.take,
+    Pass: _Facts.pass_,
+    LayMeld: _Facts.meld,
+    AddToMeld: _Facts.meld,
+    Ask: _Facts.ask,
+    Discard: _Facts.discard,
+}
+
+_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def bot_names() -> tuple[str, ...]:
+    """The names :func:`find_bot` knows."""
+    return tuple(_BOTS)
 
 
 def find_bot(name: str) -> Bot:
-    """A bot by name: ``random`` or ``greedy``."""
+    """A new bot by name: ``random`` or ``greedy``.
+
+    >>> find_bot("Greedy")
+    <canasta.bots.GreedyBot object at ...>
+    """
     try:
         return _BOTS[name.strip().lower()]()
     except KeyError:

@@ -1,4 +1,4 @@
-"""The bots play only legal moves and finish deals."""
+"""The bots: they decide from views only, play legal moves, and the greedy one plays sensibly."""
 
 from __future__ import annotations
 
@@ -7,7 +7,22 @@ import random
 import pytest
 
 import canasta
-from canasta.bots import GreedyBot, RandomBot, find_bot
+from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
+from canasta.bots import Bot, GreedyBot, RandomBot, bot_names, find_bot
+
+
+def play_turn(game: Game, bot: Bot, seed: int = 0) -> tuple[Game, list[Move]]:
+    """Let ``bot`` play the whole turn of the player to move; the game and its moves."""
+    rng = random.Random(seed)
+    player = game.to_move
+    assert player is not None
+    moves: list[Move] = []
+    deals = len(game.results)
+    while game.to_move == player and len(game.results) == deals:
+        move = bot.choose(game.view(player), rng)
+        moves.append(move)
+        game = game.apply(move)
+    return game, moves
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -18,13 +33,160 @@ def test_bots_finish_a_deal_with_legal_moves(players: int) -> None:
     while not game.results:
         player = game.to_move
         assert player is not None
-        move = bots[game.side_of(player) % 2].choose(game, rng)
-        assert game.is_legal(move)
+        view = game.view(player)
+        move = bots[game.side_of(player) % 2].choose(view, rng)
+        assert view.is_legal(move)
         game = game.apply(move)
     assert game.results[0].scores
 
 
+def test_a_bot_is_given_only_a_view() -> None:
+    """Two games that differ only in cards the player cannot see give the same choices."""
+    game = canasta.Game.new("classic", players=4, seed=5).apply(canasta.Draw())
+    view = game.view(0)
+    other_world = view.sample(random.Random(3))
+    assert other_world.hands[1:] != game.hands[1:]
+    assert other_world.view(0) == view
+    for bot in (GreedyBot(), RandomBot()):
+        assert bot.choose(view, random.Random(1)) == bot.choose(
+            other_world.view(0), random.Random(1)
+        )
+
+
+def test_a_user_bot_needs_one_method() -> None:
+    class FirstMoveBot:
+        def choose(self, view: PlayerView, rng: random.Random) -> Move:
+            return next(view.legal_moves())
+
+    bot: Bot = FirstMoveBot()
+    _, moves = play_turn(canasta.Game.new("classic", seed=2), bot)
+    assert str(moves[0]) == "draw"
+    assert isinstance(moves[-1], Discard)
+
+
 def test_find_bot() -> None:
     assert isinstance(find_bot("Greedy"), GreedyBot)
+    assert bot_names() == ("random", "greedy")
     with pytest.raises(ValueError, match="unknown bot 'clever'; bots: random, greedy"):
         find_bot("clever")
+
+
+def test_greedy_beats_random_over_single_deals() -> None:
+    """Four deals, the greedy bots on side 0 and then side 1: greedy scores far more."""
+    margin = 0
+    for seed in range(4):
+        game = canasta.Game.new("classic", players=4, seed=seed)
+        greedy_side = seed % 2
+        bots: dict[int, Bot] = {
+            p: GreedyBot() if game.side_of(p) == greedy_side else RandomBot() for p in range(4)
+        }
+        rng = random.Random(seed)
+        while not game.results:
+            player = game.to_move
+            assert player is not None
+            game = game.apply(bots[player].choose(game.view(player), rng))
+        totals = game.results[0].totals
+        margin += totals[greedy_side] - totals[1 - greedy_side]
+    assert margin > 800  # about 850 a deal on average; at least 1180 over any 4 seeds of 200
+
+
+# --- the greedy bot's rules of thumb --------------------------------------------------------
+
+
+def test_greedy_goes_out_when_it_can() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D 6C 7C", "5C 6D 8D 10D", "AH 4D 4S 7H"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+    )
+    game, moves = play_turn(game, GreedyBot())
+    assert len(game.results) == 1
+    assert game.results[0].went_out == 0
+    assert str(moves[1]) == "meld 9D 9H 9S"
+
+
+def test_greedy_takes_a_big_pile() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["9S 9D 5C 6H 7S KD", "QC 5D", "5H 6D", "AH 4D"],
+        melds=[["QH QS QD"], []],
+        pile="4C 6C 7D JH 9H",
+    )
+    move = GreedyBot().choose(game.view(0), random.Random(0))
+    assert move == TakePile("9S 9D")
+
+
+def test_greedy_draws_rather_than_take_one_card() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["9S 9D 5C 6H 7S KD", "QC 5D", "5H 6D", "AH 4D"],
+        melds=[["QH QS QD"], []],
+        pile="9H",
+    )
+    assert str(GreedyBot().choose(game.view(0), random.Random(0))) == "draw"
+
+
+def test_greedy_keeps_wild_cards_for_canastas() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["KH JK 2C 5C 8D 10S AS 4H", "QC 5D 6C 7C", "5H 6D", "AH 4D"],
+        melds=[["KC KD KS"], ["QH QS QD"]],
+        pile="8C",
+        seed=1,
+    )
+    game, moves = play_turn(game, GreedyBot())
+    assert AddToMeld("K", "KH") in moves
+    wild_melds = [
+        m for m in moves if isinstance(m, (LayMeld, AddToMeld)) and any(c.is_wild for c in m.cards)
+    ]
+    assert wild_melds == []
+    assert {"JK", "2C"} <= {str(card) for card in game.hand(0)}
+
+
+def test_greedy_completes_a_canasta_with_a_wild_card() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["JK 5C 8D 10S AS 4H 6H", "QC 5D 6C 7C", "5H 6D", "AH 4D"],
+        melds=[["KC KD KS KH KH KD"], ["QH QS QD"]],
+        pile="8C",
+        seed=1,
+    )
+    game, moves = play_turn(game, GreedyBot())
+    assert AddToMeld("K", "JK") in moves
+    assert game.table.melds[0][-1].is_canasta
+
+
+def test_greedy_discards_a_black_three_and_not_what_the_next_player_melded() -> None:
+    # Player 1, next to play, has melded kings and the pile is open to side 1.
+    game = Game.from_position(
+        "classic",
+        hands=["KH 3C 6D 9S JC AS 7H", "QC 5D 6C 7C", "5H 6D", "AH 4D"],
+        melds=[["QH QS QD"], ["KC KD KS"]],
+        pile="8C",
+        seed=4,
+    )
+    game, moves = play_turn(game, GreedyBot())
+    assert moves[-1] == Discard("3C")
+    game = Game.from_position(
+        "classic",
+        hands=["KH 6D 9S JC AS 7H 5S", "QC 5D 6C 7C", "5H 6D", "AH 4D"],
+        melds=[["QH QS QD"], ["KC KD KS"]],
+        pile="8C",
+        seed=4,
+    )
+    game, moves = play_turn(game, GreedyBot())
+    assert isinstance(moves[-1], Discard)
+    assert moves[-1] != Discard("KH")
+
+
+def test_greedy_answers_its_partner() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+    )
+    game = game.apply(canasta.Draw()).apply(canasta.Ask())
+    assert game.to_move == 2
+    assert GreedyBot().choose(game.view(2), random.Random(0)) == Answer(True)

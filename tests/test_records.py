@@ -38,7 +38,7 @@ def greedy_match(players: int, seed: int, target: int = 50) -> Game:
     rules = canasta.find_rules("classic", players=players).with_options(target_score=target)
     game, rng = Game.new(rules, seed=seed), random.Random(seed)
     while not game.is_over:
-        game = game.apply(GreedyBot().choose(game, rng))
+        game = game.apply(GreedyBot().choose(game.view(game.to_move), rng))
     return game
 
 
@@ -75,9 +75,9 @@ def test_a_finished_match() -> None:
     assert text.startswith(
         '[Format "1"]\n[Event "Club night"]\n[Rules "classic"]\n[Players "2"]\n'
         '[Options "target_score=50"]\n[Seed "58"]\n[P0 "Ann"]\n[P1 "Bob"]\n'
-        '[Result "1160 775; side 0 (P0) wins"]\n\nDeal 1\n  1. P0 draw; meld '
+        '[Result "1935 1065; side 0 (P0) wins"]\n\nDeal 1\n  1. P0 draw; meld '
     )
-    assert text.endswith("\nDeal 1 ends: P0 went out; scores 1160 775; totals 1160 775\n")
+    assert text.endswith("\nDeal 1 ends: P0 went out; scores 1935 1065; totals 1935 1065\n")
     record = loads(text)
     assert record.game() == game
     assert dumps(record) == text
@@ -367,18 +367,18 @@ def test_a_move_after_the_end_of_the_game() -> None:
 
 def test_a_wrong_deal_end_line() -> None:
     text = dumps(greedy_match(players=2, seed=58))
-    bad = text.replace("scores 1160 775", "scores 1160 770")
-    line = bad.splitlines().index("Deal 1 ends: P0 went out; scores 1160 770; totals 1160 775")
+    bad = text.replace("scores 1935 1065", "scores 1935 1060")
+    line = bad.splitlines().index("Deal 1 ends: P0 went out; scores 1935 1060; totals 1935 1065")
     with pytest.raises(RecordError) as caught:
         loads(bad)
     assert caught.value.line == line + 1
-    assert "the moves give 'Deal 1 ends: P0 went out; scores 1160 775" in caught.value.reason
+    assert "the moves give 'Deal 1 ends: P0 went out; scores 1935 1065" in caught.value.reason
 
 
 def test_a_wrong_result_header() -> None:
     text = dumps(greedy_match(players=2, seed=58))
-    with pytest.raises(RecordError, match="the moves give '1160 775; side 0"):
-        loads(text.replace('[Result "1160 775; side 0 (P0) wins"]', '[Result "*"]'))
+    with pytest.raises(RecordError, match="the moves give '1935 1065; side 0"):
+        loads(text.replace('[Result "1935 1065; side 0 (P0) wins"]', '[Result "*"]'))
 
 
 def test_loads_needs_text() -> None:
