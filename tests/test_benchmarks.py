@@ -1,0 +1,90 @@
+"""The playouts benchmark script runs and reports every figure (its speed is not tested)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "playouts.py"
+QUICK = ["--seconds", "0.3", "--sample-deals", "1", "--memory-deals", "1"]
+
+OUR_KEYS = {
+    "rules",
+    "players",
+    "decisions_per_second",
+    "deals_per_second",
+    "ratio_to_rlcard_env",
+    "ratio_to_rlcard_game",
+    "mean_legal_moves",
+    "largest_legal_moves",
+    "microseconds_per_legal_moves",
+    "microseconds_per_apply",
+    "decisions",
+    "deals",
+    "dead_ends",
+    "game_bytes_mean",
+    "game_bytes_max",
+    "apply_bytes_mean",
+    "apply_bytes_max",
+    "json_bytes_mean",
+    "json_bytes_max",
+    "peak_memory_kib",
+    "rates_per_round",
+}
+
+pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="benchmarks/ is not here")
+
+
+# Runs the script as if rlcard were not installed, whether or not it is.
+WITHOUT_RLCARD = (
+    "import runpy, sys; sys.modules['rlcard'] = None; sys.argv[0] = sys.argv[1]; "
+    "del sys.argv[1]; runpy.run_path(sys.argv[0], run_name='__main__')"
+)
+
+
+def run_script(*args: str, rlcard: bool = True) -> str:
+    hide = [] if rlcard else ["-c", WITHOUT_RLCARD]
+    done = subprocess.run(
+        [sys.executable, *hide, str(SCRIPT), *QUICK, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_json_report_has_every_figure_without_the_peer() -> None:
+    report = json.loads(run_script("--json", "--players", "2", rlcard=False))
+    assert report["peers"] == []
+    assert "rlcard is not installed" in report["peer_error"]
+    (figures,) = report["results"]
+    assert set(figures) == OUR_KEYS
+    assert (figures["rules"], figures["players"]) == ("classic", 2)
+    assert figures["decisions"] > 0
+    assert figures["dead_ends"] == 0
+    assert figures["ratio_to_rlcard_env"] is None
+    assert 0 < figures["game_bytes_mean"] <= figures["game_bytes_max"]
+    assert 0 < figures["json_bytes_mean"] <= figures["json_bytes_max"]
+    assert 0 < figures["apply_bytes_mean"] <= figures["apply_bytes_max"]
+    assert figures["peak_memory_kib"] > 0
+
+
+@pytest.mark.skipif(importlib.util.find_spec("rlcard") is None, reason="rlcard not installed")
+def test_text_report_with_the_peer() -> None:
+    out = run_script("--peer", "--players", "4")
+    titles = [line for line in out.splitlines() if not line.startswith(" ")]
+    assert titles[:3] == [
+        "classic, 4 players, 0.3 s:",
+        "rlcard gin-rummy env, 2 players, 0.3 s:",
+        "rlcard gin-rummy game, 2 players, 0.3 s:",
+    ]
+    names = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
+    assert {"ratio_to_rlcard_env", "ratio_to_rlcard_game", "steps_per_second"} <= set(names)
+    assert "n/a" not in out
