@@ -204,12 +204,15 @@ class Deal:
     def with_hand(self, seat: int, hand: Cards) -> Deal:
         """The deal with a new hand for ``seat``; cards that left it are no longer known."""
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
+        return self.replace(hands=hands, known=self.known_after(seat, hand))
+
+    def known_after(self, seat: int, hand: Cards) -> tuple[Cards, ...]:
+        """Every seat's known cards once ``seat`` holds ``hand``: what left it is not known."""
         known = self.known[seat]
         if known and not hand.issuperset(known):
             trimmed = Cards(tuple(map(min, known.counts, hand.counts)))
-            all_known = (*self.known[:seat], trimmed, *self.known[seat + 1 :])
-            return self.replace(hands=hands, known=all_known)
-        return self.replace(hands=hands)
+            return (*self.known[:seat], trimmed, *self.known[seat + 1 :])
+        return self.known
 
     @property
     def hand(self) -> Cards:

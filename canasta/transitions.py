@@ -7,7 +7,7 @@ the move illegal. Nothing is changed in either case; deals are values.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from canasta.cards import Card, Rank
 from canasta.deck import Cards
@@ -69,7 +69,8 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
     if isinstance(move, Draw):
         side = before.side
         drawn = len(before.stock) - len(after.stock)
-        shown = missing_cards(after.red_threes[side], before.red_threes[side])
+        if after.red_threes is not before.red_threes:
+            shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
     event = Event(seat, move, shown, drawn)
@@ -95,7 +96,9 @@ def _draw(deal: Deal, move: Move) -> Deal | Violation:
     draft = _fresh_draft(deal, drew=True)
     after = deal.replace(
         hands=_replace(deal.hands, deal.seat, hand),
-        red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
+        red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes)
+        if red_threes
+        else deal.red_threes,
         stock=tuple(stock),
         phase=Phase.MELD,
         draft=draft,
@@ -397,14 +400,20 @@ def _discard(deal: Deal, move: Move) -> Deal | Violation:
     if problem is not None:
         return problem
     card = move.card
+    seat = deal.seat
     hand = deal.hand.remove(card)
-    after = deal.with_hand(deal.seat, hand).replace(
-        pile=(*deal.pile, card),
-        pile_frozen=deal.pile_frozen or deal.rules.freezes_pile(card),
-    )
+    pile = (*deal.pile, card)
+    frozen = deal.pile_frozen or deal.rules.freezes_pile(card)
     if not hand:
+        after = deal.with_hand(seat, hand).replace(pile=pile, pile_frozen=frozen)
         return _go_out(after, discarded=True)
-    return _begin_turn(after)
+    return _begin_turn(
+        deal,
+        hands=_replace(deal.hands, seat, hand),
+        known=deal.known_after(seat, hand),
+        pile=pile,
+        pile_frozen=frozen,
+    )
 
 
 def _discard_violation(deal: Deal, move: Discard) -> Violation | None:
@@ -519,16 +528,22 @@ def _answer(deal: Deal, move: Move) -> Deal | Violation:
 # --- helpers --------------------------------------------------------------------------------
 
 
-def _begin_turn(deal: Deal) -> Deal:
-    """Pass the turn to the left (CL-TURN-6) and run what happens before the next player acts."""
+def _begin_turn(deal: Deal, **changes: Any) -> Deal:
+    """With ``changes`` made, pass the turn to the left (CL-TURN-6) and run what happens
+    before the next player acts."""
     seat = (deal.seat + 1) % deal.seats
-    after = deal.replace(seat=seat, phase=Phase.DRAW, draft=TurnDraft(), turn=deal.turn + 1)
+    after = deal.replace(
+        seat=seat, phase=Phase.DRAW, draft=_NEW_TURN, turn=deal.turn + 1, **changes
+    )
     after = after.lay_out_pending_red_threes()
     if after.phase is Phase.OVER:
         return after
     if not after.stock and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after
+
+
+_NEW_TURN = TurnDraft()
 
 
 def _end(deal: Deal, end: DealEnd) -> Deal:
