@@ -26,29 +26,21 @@ from canasta.state import Deal
 
 __all__ = ["can_finish", "can_go_out", "can_stay", "may_go_out", "must_go_out"]
 
-_RANK_OF_INDEX = tuple(face.rank for face in ALL_FACES)
-_BLACK_THREE_INDICES = tuple(i for i, f in enumerate(ALL_FACES) if f.is_black_three)
 _NATURAL_POINTS = {rank: ALL_FACES[i * 4].points for i, rank in enumerate(NATURAL_RANKS)}
 
 
 def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
     """Natural cards per rank, then twos, jokers and black threes."""
-    naturals: dict[Rank, int] = {}
-    twos = jokers = black = 0
-    for index, count in enumerate(cards.counts):
-        if not count:
-            continue
-        rank = _RANK_OF_INDEX[index]
-        if rank is Rank.TWO:
-            twos += count
-        elif rank is Rank.JOKER:
-            jokers += count
-        elif rank is Rank.THREE:
-            if index in _BLACK_THREE_INDICES:
-                black += count
-        else:
-            naturals[rank] = naturals.get(rank, 0) + count
-    return naturals, twos, jokers, black
+    # Faces come four suits a rank in display order (C D H S): 4 to Ace, twos, threes, joker.
+    counts = cards.counts
+    naturals = {
+        rank: total
+        for index, rank in enumerate(NATURAL_RANKS)
+        if (total := sum(counts[4 * index : 4 * index + 4]))
+    }
+    twos = sum(counts[44:48])
+    black = counts[48] + counts[51]  # the three of clubs and the three of spades
+    return naturals, twos, counts[52], black
 
 
 def must_go_out(deal: Deal) -> bool:

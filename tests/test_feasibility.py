@@ -156,3 +156,18 @@ def test_CL_B3_3_a_second_group_of_black_threes_cannot_be_melded() -> None:
         isinstance(m, LayMeld) and m.cards.count_rank(canasta.Rank.THREE)
         for m in game.legal_moves()
     )
+
+
+@given(st.lists(st.sampled_from(canasta.ALL_FACES), max_size=30))
+def test_rank_counts_match_a_plain_count(faces: list[canasta.Card]) -> None:
+    from canasta.feasibility import _rank_counts
+
+    naturals, twos, jokers, black = _rank_counts(canasta.Cards.of(faces))
+    expected = {}
+    for card in faces:
+        if card.is_natural:
+            expected[card.rank] = expected.get(card.rank, 0) + 1
+    assert naturals == expected
+    assert twos == sum(card.rank is canasta.Rank.TWO for card in faces)
+    assert jokers == sum(card.is_joker for card in faces)
+    assert black == sum(card.is_black_three for card in faces)
