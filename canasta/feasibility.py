@@ -9,16 +9,16 @@ of two ways:
   canastas and the partner's permission (:func:`can_go_out`).
 
 Both questions are answered exactly, by counting: suits never matter here, and twos and
-jokers differ only in points. The one case answered conservatively is going out in the turn
-an unopened side takes the pile while pile cards are still locked (CL-INIT-4); such a line is
-not offered until the minimum is reached with hand cards.
+jokers differ only in points. Going out in the turn an unopened side takes the pile, while the
+pile cards are still locked (CL-INIT-4), needs a small search over the melds that reach the
+minimum first (:func:`_out_after_unlocking`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards
 from canasta.melds import Meld
 from canasta.rules import RuleSet
@@ -159,10 +159,13 @@ def _wild_room(meld: Meld, added_naturals: int, rules: RuleSet) -> int:
 def can_go_out(deal: Deal) -> bool:
     """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4)."""
     draft, rules = deal.draft, deal.rules
-    if not may_go_out(deal) or draft.locked:
+    if not may_go_out(deal):
         return False
     hand = deal.hand
     melds = _side_melds(deal)
+    if draft.locked:
+        owed = deal.minimums[deal.side] - draft.points
+        return _out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
     owed = 0
     exempt = False
     if draft.opening and not deal.minimum_reached():
@@ -170,6 +173,64 @@ def can_go_out(deal: Deal) -> bool:
         # An unopened side going out melds only new melds, so it goes out concealed (CL-CONC-4).
         exempt = not rules.concealed_needs_minimum(draft.took_pile)
     return going_out_plan_exists(hand, melds, rules, owed, exempt)
+
+
+def _out_after_unlocking(
+    usable: Cards, locked: Cards, melds: dict[Rank, Meld], rules: RuleSet, owed: int
+) -> bool:
+    """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile cards,
+    after which everything can be melded to go out (CL-INIT-4, CL-OUT-1).
+
+    An exact depth-first search over the melds of the opening, memoised on the position;
+    a branch ends as soon as going out is impossible even with the pile cards unlocked.
+    """
+    seen: set[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]] = set()
+
+    def search(usable: Cards, melds: dict[Rank, Meld], owed: int) -> bool:
+        if owed <= 0:
+            return going_out_plan_exists(usable + locked, melds, rules, 0, False)
+        laid = tuple(sorted((rank.order, meld.cards.counts) for rank, meld in melds.items()))
+        key = (usable.counts, laid, owed)
+        if key in seen or not going_out_plan_exists(usable + locked, melds, rules, 0, False):
+            return False
+        seen.add(key)
+        for rank, cards in _opening_steps(usable, melds, rules):
+            meld = melds.get(rank)
+            grown = Meld(rank, cards) if meld is None else meld.add(cards)
+            if search(usable - cards, {**melds, rank: grown}, owed - cards.points):
+                return True
+        return False
+
+    return search(usable, melds, owed)
+
+
+def _opening_steps(
+    usable: Cards, melds: dict[Rank, Meld], rules: RuleSet
+) -> list[tuple[Rank, Cards]]:
+    """Every meld or addition of one rank that ``usable`` allows (suits chosen in order)."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for face, count in zip(ALL_FACES, usable.counts, strict=True):
+        if count:
+            by_rank.setdefault(face.rank, []).extend([face] * count)
+    twos, jokers = by_rank.get(Rank.TWO, []), by_rank.get(Rank.JOKER, [])
+    steps: list[tuple[Rank, Cards]] = []
+    for rank in NATURAL_RANKS:
+        naturals = by_rank.get(rank, [])
+        meld = melds.get(rank)
+        if meld is None and len(naturals) < rules.min_naturals:
+            continue
+        for k in range(0 if meld else rules.min_naturals, len(naturals) + 1):
+            room = rules.max_wilds(k) if meld is None else _wild_room(meld, k, rules)
+            for x in range(min(len(twos), room) + 1):
+                for y in range(min(len(jokers), room - x) + 1):
+                    size = k + x + y
+                    if size == 0 or (meld is None and size < rules.min_meld_size):
+                        continue
+                    steps.append((rank, Cards.of(naturals[:k] + twos[:x] + jokers[:y])))
+    black = [card for card in by_rank.get(Rank.THREE, []) if card.is_black_three]
+    if Rank.THREE not in melds:
+        steps += [(Rank.THREE, Cards.of(black[:size])) for size in (3, 4) if len(black) >= size]
+    return steps
 
 
 def going_out_plan_exists(

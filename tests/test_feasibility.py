@@ -67,8 +67,10 @@ def meld_phase_positions(rules: canasta.RuleSet, seed: int) -> Iterator[Deal]:
     game = Game.new(rules, seed=seed)
     while not game.results:
         deal = game.deal
-        if deal.phase is Phase.MELD and not deal.draft.locked:
-            if len(deal.hand) > MAX_HAND:  # keep the brute force small: a random part
+        if deal.phase is Phase.MELD:
+            if (
+                len(deal.hand) > MAX_HAND and not deal.draft.locked
+            ):  # keep the brute force small: a random part
                 cards = list(deal.hand)
                 kept = canasta.Cards.of(rng.sample(cards, rng.randint(1, MAX_HAND)))
                 hands = list(deal.hands)
@@ -79,11 +81,7 @@ def meld_phase_positions(rules: canasta.RuleSet, seed: int) -> Iterator[Deal]:
                 for move in _meld_phase_candidates(deal):
                     if isinstance(move, (LayMeld, AddToMeld)):
                         after = transitions.play(deal, move)
-                        if (
-                            isinstance(after, Deal)
-                            and after.phase is Phase.MELD
-                            and not after.draft.locked
-                        ):
+                        if isinstance(after, Deal) and after.phase is Phase.MELD:
                             yield after
         game = game.apply(rng.choice(list(game.legal_moves())))
 
@@ -111,8 +109,6 @@ def test_search_agrees_with_brute_force(
     oracle.cache_clear()
     checked = 0
     for deal in meld_phase_positions(rules, seed):
-        if deal.draft.locked:
-            continue  # going out with locked pile cards is answered conservatively
         with search_switched_off():
             expected = oracle(deal)
         assert can_finish(deal) == expected, (deal.hand, deal.melds[deal.side], deal.draft)
@@ -171,3 +167,44 @@ def test_rank_counts_match_a_plain_count(faces: list[canasta.Card]) -> None:
     assert twos == sum(card.rank is canasta.Rank.TWO for card in faces)
     assert jokers == sum(card.is_joker for card in faces)
     assert black == sum(card.is_black_three for card in faces)
+
+
+def test_CL_INIT_4_going_out_with_the_pile_cards_after_a_pile_taking_opening() -> None:
+    # The minimum is 120 (score 3000). Taking the pile with two kings, only melding every card
+    # of the hand reaches 120 (kings 30, queens 40, a mixed canasta of sixes 50); the pile's
+    # 5C is then unlocked and discarded to go out. No card can be kept back, so the take is
+    # legal only because going out is.
+    game = Game.from_position(
+        "classic",
+        hands=["KH KS QH QS QD QC 6C 6C 6D 6D 6H 6S 2C", "4C 4D", "7C 7D", "8C 8D"],
+        pile="5C KD",
+        scores=[3000, 0],
+    )
+    assert game.is_legal(canasta.TakePile("KH KS"))
+    game = game.apply(canasta.TakePile("KH KS"))
+    assert game.draft.locked == canasta.Cards.parse("5C")
+    assert game.explain(canasta.Discard("QC")) is not None  # no discard before 120
+    game = game.apply(LayMeld("QH QS QD QC")).apply(LayMeld("6C 6C 6D 6D 6H 6S 2C"))
+    game = game.apply(canasta.Discard("5C"))
+    result = game.results[-1]
+    assert (result.end, result.went_out) == (DealEnd.WENT_OUT, 0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "legal"),
+    [
+        ("KH KS QH QS QD QC 6C 6C 6D 6D 6H 6S 2C", True),
+        ("KH KS QH QS QD QC 6C 6C 6D 6D 6H 6S 4C", False),  # no canasta: cannot go out
+        ("KH KS QH QS QD 6C 6C 6D 6D 6H 6S 2C JK", True),
+    ],
+)
+def test_pile_taking_openings_agree_with_brute_force(hand: str, legal: bool) -> None:
+    game = Game.from_position(
+        "classic", hands=[hand, "4C 4D", "7C 7D", "8C 8D"], pile="5C KD", scores=[3000, 0]
+    )
+    assert game.is_legal(canasta.TakePile("KH KS")) is legal
+    with search_switched_off():
+        after = transitions.play(game.deal, canasta.TakePile("KH KS"))
+        assert isinstance(after, Deal)
+        assert oracle(after) is legal
+    assert can_finish(after) is legal
