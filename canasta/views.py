@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from canasta.cards import Card
+from canasta.cards import JOKER, Card
 from canasta.deck import Cards, pack_cards
 from canasta.errors import IllegalMoveError, Violation
 from canasta.movegen import legal_moves
@@ -125,7 +125,7 @@ class PlayerView:
         """The legal moves of this player if it is their move (else none), as the game has them."""
         if self.is_over or self.to_move != self.player:
             return iter(())
-        return legal_moves(self._world(random.Random(0)).deal)
+        return legal_moves(self._rules_deal())
 
     def explain(self, move: Move) -> Violation | None:
         """Why ``move`` by this player is illegal now, or ``None`` if it is legal."""
@@ -133,7 +133,7 @@ class PlayerView:
             return Violation("CL-MATCH-3", "the game is over")
         if self.to_move != self.player:
             return Violation("CL-TURN-7", f"it is player {self.to_move}'s move, not yours")
-        return check(self._world(random.Random(0)).deal, move)
+        return check(self._rules_deal(), move)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` by this player is legal now."""
@@ -164,6 +164,35 @@ class PlayerView:
             world = self._world(rng)
             if world.is_over or world.phase is Phase.DRAW or any(world.legal_moves()):
                 return world
+
+    def _rules_deal(self) -> Deal:
+        """A deal that answers every rules question for this player as the real one would.
+
+        Only this player's hand, the table and the stock's size decide what they may do, so
+        the other hands hold just their known cards and the stock is placeholder jokers.
+        """
+        seats = self.seat_players
+        hands = tuple(
+            self.hand if player == self.player else self.known_cards[player] for player in seats
+        )
+        return Deal(
+            rules=self.rules,
+            number=self.deal_number,
+            hands=hands,
+            melds=self.table.melds,
+            red_threes=self.table.red_threes,
+            pile=self.pile,
+            pile_frozen=self.table.pile_frozen,
+            stock=(JOKER,) * self.table.stock_size,
+            seat=seats.index(self.turn_player),
+            phase=self.phase,
+            draft=self.draft,
+            minimums=self.minimums,
+            melded_seats=frozenset(seats.index(p) for p in self.melded_players),
+            turn=self.turn,
+            known=tuple(self.known_cards[player] for player in seats),
+            history=self.history,
+        )
 
     def _world(self, rng: random.Random) -> Game:
         from canasta.game import Game
