@@ -406,6 +406,13 @@ class Game:
             f"deal {self.deal_number} scores={self.scores} {state}>"
         )
 
+    def _repr_svg_(self) -> str:
+        """The position as the player to act sees it, in SVG: Jupyter's picture of a game
+        (see :func:`canasta.svg.render`)."""
+        from canasta.svg import render
+
+        return render(self)
+
 
 def _card_list(cards: Cards | str | Sequence[Card]) -> list[Card]:
     if isinstance(cards, str):

@@ -291,3 +291,9 @@ class PlayerView:
         from canasta.serialize import view_from_json
 
         return view_from_json(text)
+
+    def _repr_svg_(self) -> str:
+        """The view in SVG: Jupyter's picture of it (see :func:`canasta.svg.render`)."""
+        from canasta.svg import render
+
+        return render(self)
