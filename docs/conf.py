@@ -8,8 +8,14 @@ intersphinx mappings.
 from __future__ import annotations
 
 import doctest
+import sys
+from pathlib import Path
 
 from canasta import __version__
+
+# The project's own extensions (docs/_ext): rule IDs as anchors and links, the table of rule
+# sets, and pictures of positions drawn by canasta.svg.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "canasta"
 author = "The canasta developers"
@@ -22,6 +28,8 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "canasta_rules",
+    "canasta_figures",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
