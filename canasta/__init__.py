@@ -14,7 +14,14 @@ Draw()
 from canasta.__about__ import __version__
 from canasta.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
 from canasta.deck import Cards, pack_cards, shuffled_pack
-from canasta.errors import IllegalMoveError, JsonError, MoveParseError, PositionError, Violation
+from canasta.errors import (
+    IllegalMoveError,
+    JsonError,
+    MoveParseError,
+    PositionError,
+    Violation,
+    rule_url,
+)
 from canasta.game import Game
 from canasta.melds import CanastaKind, Meld, check_addition, check_new_meld
 from canasta.moves import (
@@ -78,5 +85,6 @@ __all__ = [
     "pack_cards",
     "parse_move",
     "rule_set_names",
+    "rule_url",
     "shuffled_pack",
 ]

@@ -977,6 +977,30 @@ def _description(rules: RuleSet, width: int) -> str:
     return "\n".join(lines)
 
 
+def preset_labels() -> list[str]:
+    """``NAME:PLAYERS`` for every preset, as ``canasta rules --compare`` compares them."""
+    return [f"{name}:{players}" for name in rule_set_names() for players in _player_counts(name)]
+
+
+def comparison_rows(
+    rule_sets: Sequence[RuleSet], *, only_differences: bool = False
+) -> list[tuple[str, str, tuple[str, ...], str, bool]]:
+    """The rows of ``canasta rules --compare``: for each setting, its name, its meaning, its
+    value under each rule set as text, its rule IDs and whether the values differ.
+
+    >>> rows = comparison_rows([find_rules("classic", 2), find_rules("classic", 4)])
+    >>> rows[4]
+    ('draw_count', 'Cards taken by one stock draw', ('2', '1'), 'CL-TURN-2, CL-V2-2', True)
+    """
+    rows = []
+    for setting in _settings():
+        values = tuple(_value_text(setting.value(rules)) for rules in rule_sets)
+        differs = len(set(values)) > 1
+        if differs or not only_differences:
+            rows.append((setting.name, setting.meaning, values, setting.rules, differs))
+    return rows
+
+
 def _comparison(
     labels: Sequence[str], rule_sets: Sequence[RuleSet], *, only_differences: bool, width: int
 ) -> str:

@@ -13,7 +13,38 @@ from typing import Any
 
 import attrs
 
-__all__ = ["IllegalMoveError", "JsonError", "MoveParseError", "PositionError", "Violation"]
+__all__ = [
+    "RULES_URL",
+    "IllegalMoveError",
+    "JsonError",
+    "MoveParseError",
+    "PositionError",
+    "Violation",
+    "rule_url",
+]
+
+#: Where the rules pages are published. A rule's text is on its family's page, with the rule's
+#: ID as the anchor (see :func:`rule_url`).
+RULES_URL = "https://canasta.readthedocs.io/en/latest/rules/"
+
+# The rules page of each family of rule IDs (docs/rules/*.md).
+_RULE_PAGES = {"CL": "classic", "HW": "three-deck", "SA": "three-deck", "BO": "three-deck"}
+
+
+def rule_url(rule: str, base: str = RULES_URL) -> str:
+    """The address of a rule's text: its rules page, with the rule's ID as the anchor.
+
+    ``base`` is where the rules pages are, for a local build of the documentation say.
+
+    >>> rule_url("CL-PILE-5")
+    'https://canasta.readthedocs.io/en/latest/rules/classic.html#CL-PILE-5'
+    >>> rule_url("HW-MELD-3", base="docs/_build/html/rules/")
+    'docs/_build/html/rules/three-deck.html#HW-MELD-3'
+    """
+    page = _RULE_PAGES.get(rule.split("-", 1)[0])
+    if page is None:
+        raise ValueError(f"{rule!r} is not a rule ID such as CL-PILE-5")
+    return f"{base}{page}.html#{rule}"
 
 
 @attrs.frozen(slots=True)
@@ -25,6 +56,11 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"
+
+    @property
+    def url(self) -> str:
+        """The address of the rule's text (:func:`rule_url`)."""
+        return rule_url(self.rule)
 
 
 class IllegalMoveError(ValueError):
@@ -49,6 +85,11 @@ class IllegalMoveError(ValueError):
     def violation(self) -> Violation:
         """The rule and reason as a value."""
         return Violation(self.rule, self.reason)
+
+    @property
+    def url(self) -> str:
+        """The address of the rule's text (:func:`rule_url`)."""
+        return rule_url(self.rule)
 
 
 class MoveParseError(ValueError):

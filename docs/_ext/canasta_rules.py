@@ -252,24 +252,22 @@ def comparison_rows(only_differences: bool = False) -> tuple[list[str], list[lis
     ['num_players', 'Players at the table, 2 to 6', '2', '3', '4', '5', '6',
      'CL-SEAT, CL-V2 to CL-V6', '*']
     """
-    from canasta import cli
-    from canasta.rules import find_rules, rule_set_names
+    # The command's own rows (canasta/cli.py), so the table and the command never differ.
+    from canasta.cli import comparison_rows as command_rows
+    from canasta.cli import preset_labels
+    from canasta.rules import find_rules
 
-    # The command's own settings and value texts (canasta/cli.py), so the two never differ.
-    presets = [
-        (name, players) for name in rule_set_names() for players in cli._player_counts(name)
-    ]
-    labels = [f"{name}:{players}" for name, players in presets]
-    rule_sets = [find_rules(name, players=players) for name, players in presets]
-    rows = []
-    for setting in cli._settings():
-        values = [cli._value_text(setting.value(rules)) for rules in rule_sets]
-        differs = len(set(values)) > 1
-        if only_differences and not differs:
-            continue
-        rows.append(
-            [setting.name, setting.meaning, *values, setting.rules, "*" if differs else ""]
+    labels = preset_labels()
+    rule_sets = []
+    for label in labels:
+        name, players = label.split(":")
+        rule_sets.append(find_rules(name, players=int(players)))
+    rows = [
+        [name, meaning, *values, rule_ids, "*" if differs else ""]
+        for name, meaning, values, rule_ids, differs in command_rows(
+            rule_sets, only_differences=only_differences
         )
+    ]
     return labels, rows
 
 
