@@ -1,8 +1,10 @@
 """The rules of a turn: checking a move and making the deal that follows it.
 
-:func:`play` is the one code path behind ``apply``, ``is_legal`` and ``explain``: it returns
-the next :class:`~canasta.state.Deal`, or the :class:`~canasta.errors.Violation` that makes
-the move illegal. Nothing is changed in either case; deals are values.
+:func:`play` returns the next :class:`~canasta.state.Deal`, or the
+:class:`~canasta.errors.Violation` that makes the move illegal; ``apply`` uses it. :func:`check`
+gives the same verdict for ``is_legal``, ``explain`` and the move generator: it runs the same
+rule checks (``_*_violation``) but skips building the next deal where the turn can surely be
+finished. Nothing is changed in either case; deals are values.
 """
 
 from __future__ import annotations
