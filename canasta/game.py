@@ -113,6 +113,7 @@ class Game:
         pile: Cards | str | Sequence[Card] = "",
         pile_frozen: bool | None = None,
         stock: Sequence[Card] | str | None = None,
+        draws: Sequence[Card] | str = "",
         to_move: int = 0,
         scores: Sequence[int] | None = None,
         melded_players: Iterable[int] = (),
@@ -124,11 +125,12 @@ class Game:
 
         ``hands`` lists each player's cards; ``melds`` each side's melds; ``pile`` is given
         bottom card first. Cards not placed anywhere form the stock, shuffled by ``seed``,
-        unless ``stock`` is given (top card last). ``pile_frozen`` defaults to whether a
-        card of the pile freezes it (:meth:`~canasta.rules.RuleSet.freezes_pile`).
+        unless ``stock`` is given (top card last). ``draws`` puts cards on top of that
+        shuffled stock, to be drawn in the order written. ``pile_frozen`` defaults to whether
+        a card of the pile freezes it (:meth:`~canasta.rules.RuleSet.freezes_pile`).
         ``scores`` are the cumulative scores at the start of the deal; they set the
-        initial-meld minimums. ``melded_players`` have
-        melded earlier in this deal (so they cannot go out concealed).
+        initial-meld minimums. ``melded_players`` have melded earlier in this deal (so they
+        cannot go out concealed).
 
         >>> game = Game.from_position(
         ...     "classic",
@@ -173,7 +175,10 @@ class Game:
         ):
             raise PositionError("red_threes needs one group of red threes per side")
         pile_cards = _card_list(pile)
-        placed = Cards.of(pile_cards)
+        drawn = _card_list(draws)
+        if drawn and stock is not None:
+            raise PositionError("give the stock or the cards to be drawn from it, not both")
+        placed = Cards.of(pile_cards) + drawn
         for cards in [*player_hands, *reds]:
             placed = placed + cards
         for side_group in side_melds:
@@ -187,6 +192,7 @@ class Game:
         if stock is None:
             stock_cards = list(rest)
             random.Random(f"{seed}/position").shuffle(stock_cards)
+            stock_cards += reversed(drawn)
         else:
             stock_cards = _card_list(stock)
             if Cards.of(stock_cards) != rest:

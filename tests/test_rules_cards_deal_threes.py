@@ -64,20 +64,19 @@ def position(
     The other unplaced cards lie below them in the stock, or (``stock_rest_to_pile``) are
     buried at the bottom of the pile, so that the stock holds only ``draws``.
     """
-    placed = cards(pile) + cards(draws)
-    for hand in hands:
-        placed = placed + cards(hand)
-    for side in melds or []:
-        for meld in side:
-            placed = placed + cards(meld)
-    for reds in red_threes or []:
-        placed = placed + cards(reds)
-    rest = list(canasta.pack_cards(rules.decks) - placed)
-    drawn = list(cards_in_order(draws))
     pile_cards = cards_in_order(pile)
+    stock = None
     if stock_rest_to_pile:
-        pile_cards = [*rest, *pile_cards]
-        rest = []
+        placed = cards(pile) + cards(draws)
+        for hand in hands:
+            placed = placed + cards(hand)
+        for side in melds or []:
+            for meld in side:
+                placed = placed + cards(meld)
+        for reds in red_threes or []:
+            placed = placed + cards(reds)
+        pile_cards = [*(canasta.pack_cards(rules.decks) - placed), *pile_cards]
+        stock = list(reversed(cards_in_order(draws)))
     return Game.from_position(
         rules,
         hands=list(hands),
@@ -85,7 +84,8 @@ def position(
         red_threes=list(red_threes) if red_threes is not None else None,
         pile=pile_cards,
         pile_frozen=pile_frozen,
-        stock=[*rest, *reversed(drawn)],
+        stock=stock,
+        draws="" if stock_rest_to_pile else draws,
         to_move=to_move,
         scores=list(scores) if scores is not None else None,
         melded_players=list(melded_players),

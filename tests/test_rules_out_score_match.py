@@ -71,29 +71,29 @@ def position(
     """
     hand_cards = [_cards(hand) for hand in hands]
     reds = [_cards(r) for r in (red_threes or [""] * rules.num_sides)]
-    pile_cards = [Card.parse(word) for word in pile.split()]
+    melds = [list(side) for side in melds] if melds is not None else None
+    if dump is None:
+        return Game.from_position(
+            rules, hands=hand_cards, melds=melds, red_threes=reds, pile=pile, draws=draws, **kwargs
+        )
     drawn = [Card.parse(word) for word in draws.split()]
-    placed = Cards.of(pile_cards) + drawn
+    placed = Cards.parse(pile) + drawn
     for cards in [*hand_cards, *reds]:
         placed = placed + cards
     for side in melds or []:
         for meld in side:
             placed = placed + _cards(meld)
     rest = canasta.pack_cards(rules.decks) - placed
-    if dump is None:
-        stock = [*rest, *reversed(drawn)]
-    else:
-        hand_cards[dump] = hand_cards[dump] + [c for c in rest if not c.is_red_three]
-        side = dump % rules.num_sides
-        reds[side] = reds[side] + [c for c in rest if c.is_red_three]
-        stock = list(reversed(drawn))
+    hand_cards[dump] = hand_cards[dump] + [c for c in rest if not c.is_red_three]
+    side = dump % rules.num_sides
+    reds[side] = reds[side] + [c for c in rest if c.is_red_three]
     return Game.from_position(
         rules,
         hands=hand_cards,
-        melds=[list(side) for side in melds] if melds is not None else None,
+        melds=melds,
         red_threes=reds,
-        pile=pile_cards,
-        stock=stock,
+        pile=pile,
+        stock=list(reversed(drawn)),
         **kwargs,
     )
 

@@ -63,22 +63,13 @@ def position(
     stock is every card placed nowhere else.
     """
     all_hands = [*hands, *FILLERS[len(hands) : rules.num_players]]
-    placed = Cards.parse(pile)
-    for text in [*all_hands, *(red_threes or [])]:
-        placed = placed + Cards.parse(text)
-    for side in melds or []:
-        for meld in side:
-            placed = placed + Cards.parse(meld)
-    drawn = [Card.parse(word) for word in draws.split()]
-    rest = canasta.pack_cards(rules.decks) - placed - Cards.of(drawn)
-    stock = [*rest, *reversed(drawn)]
     return Game.from_position(
         rules,
         hands=all_hands,
         melds=melds,
         red_threes=red_threes,
         pile=pile,
-        stock=stock,
+        draws=draws,
         **kwargs,
     )
 
