@@ -94,7 +94,10 @@ def _draw(deal: Deal, move: Move) -> Deal | Violation:
     drawn: list[Card] = []
     for _ in range(min(rules.draw_count, len(stock))):  # CL-EXH-7: draw what is left
         drawn.append(stock.pop())
-    hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock)
+    if any(card.is_red_three for card in drawn):
+        hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock)
+    else:  # the usual case: nothing to lay out (the hand holds no red three now)
+        hand, red_threes, ran_out = deal.hand + drawn, EMPTY, False
     draft = _fresh_draft(deal, drew=True)
     after = deal.replace(
         hands=_replace(deal.hands, deal.seat, hand),
@@ -278,9 +281,13 @@ def pile_takes(deal: Deal) -> list[TakePile]:
     top = deal.top_card
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
-    candidates = [TakePile()]
     hand = deal.hand
-    for naturals, twos, jokers in ((2, 0, 0), (1, 1, 0), (1, 0, 1)):
+    if hand.count_rank(top.rank) == 0 and deal.meld_of(deal.side, top.rank) is None:
+        return []  # neither a natural of the rank to show nor a meld to add to (CL-PILE-3)
+    candidates = [TakePile()]
+    # A frozen pile is taken only with a natural pair (CL-PILE-5): skip the other ways.
+    ways = ((2, 0, 0),) if deal.pile_frozen_for(deal.side) else ((2, 0, 0), (1, 1, 0), (1, 0, 1))
+    for naturals, twos, jokers in ways:
         cards = representative(top.rank, naturals, twos, jokers, hand)
         if cards is not None:
             candidates.append(TakePile(cards))
