@@ -52,7 +52,7 @@ class Table:
     def frozen_reason(self, side: int) -> str | None:
         """Why the pile is frozen for ``side``, in words; ``None`` if it is not."""
         if self.pile_frozen:
-            return "the pile holds a wild card or a red three (CL-FRZ-1)"
+            return "the pile is frozen for everybody until it is taken (CL-FRZ-1)"
         if not self.has_opened(side):
             return "the side has not melded yet (CL-FRZ-2)"
         return None

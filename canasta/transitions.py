@@ -166,8 +166,7 @@ def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
         if frozen:
             return Violation(
                 "CL-PILE-5",
-                f"{why}: take it only with two natural {rank.text}s from your hand "
-                f"(take {rank.text}x {rank.text}x)",
+                f"{why}: take it only by showing two natural {rank.text}s from your hand",
             )
         return Violation(
             "CL-PILE-3",
