@@ -95,3 +95,35 @@ def test_a_non_move_is_refused_with_a_rule() -> None:
         game.apply("draw")  # type: ignore[arg-type]  # deliberately not a move
     assert raised.value.rule == "CL-TURN-1"
     assert game.explain(Discard("KH")) is not None
+
+
+def parses_or_explains(text: str) -> None:
+    """Text gives a move (which its own text gives back) or a MoveParseError, nothing else."""
+    try:
+        move = parse_move(text)
+    except MoveParseError:
+        return
+    assert parse_move(str(move)) == move
+
+
+@given(st.text(max_size=40))
+def test_arbitrary_text_gives_a_move_or_a_move_parse_error(text: str) -> None:
+    parses_or_explains(text)
+
+
+@given(st.text(alphabet="drawtkemlisc 0123456789JQKAHSDCjqkahsdc,", max_size=30))
+def test_move_like_text_gives_a_move_or_a_move_parse_error(text: str) -> None:
+    parses_or_explains(text)
+
+
+def test_every_legal_move_of_random_games_round_trips_through_its_text() -> None:
+    import random
+
+    for players in (2, 4, 6):
+        rng = random.Random(players)
+        game = canasta.Game.new("classic", players=players, seed=players)
+        while not game.results:
+            moves = list(game.legal_moves())
+            for move in moves:
+                assert game.parse_move(str(move)) == move
+            game = game.apply(rng.choice(moves))
