@@ -32,7 +32,7 @@ from canasta.rules import RuleSet, find_rules
 from canasta.scoring import DealResult, score_deal
 from canasta.state import Deal, DealEnd, Phase, TurnDraft
 from canasta.table import Table
-from canasta.transitions import missing_cards, play
+from canasta.transitions import check, missing_cards, play
 from canasta.views import PlayerView
 
 __all__ = ["Game"]
@@ -326,8 +326,10 @@ class Game:
 
     def explain(self, move: Move, player: int | None = None) -> Violation | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
-        outcome = self._play(move, player)
-        return outcome if isinstance(outcome, Violation) else None
+        if self.is_over:
+            return Violation("CL-MATCH-3", "the game is over")
+        wrong_player = self._wrong_player(player)
+        return wrong_player or check(self.deal, move)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
         """Whether ``move`` is legal for the player to act (or for ``player``, if given)."""
@@ -352,12 +354,15 @@ class Game:
     def _play(self, move: Move, player: int | None) -> Deal | Violation:
         if self.is_over:
             return Violation("CL-MATCH-3", "the game is over")
-        if player is not None and player != self.to_move:
-            return Violation(
-                "CL-TURN-7" if self.phase is not Phase.ANSWER else "CL-ASK-3",
-                f"it is player {self.to_move}'s move, not player {player}'s",
-            )
-        return play(self.deal, move)
+        return self._wrong_player(player) or play(self.deal, move)
+
+    def _wrong_player(self, player: int | None) -> Violation | None:
+        if player is None or player == self.to_move:
+            return None
+        return Violation(
+            "CL-TURN-7" if self.phase is not Phase.ANSWER else "CL-ASK-3",
+            f"it is player {self.to_move}'s move, not player {player}'s",
+        )
 
     def _after_deal_step(self) -> Game:
         """Score a finished deal, then end the match or deal the next hand (CL-MATCH)."""
