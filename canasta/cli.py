@@ -9,19 +9,15 @@ explains each with examples.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import random
-import re
 import shutil
 import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
-
-import attrs
 
 from canasta.__about__ import __version__
 from canasta.bots import Bot, GreedyBot, bot_names, find_bot
@@ -33,14 +29,17 @@ from canasta.melds import Meld
 from canasta.moves import Answer, Ask, Draw, Move, Pass, TakePile
 from canasta.records import RecordError, load
 from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta.rulesheet import (
+    player_counts,
+    settings,
+    value_text,
+)
 from canasta.scoring import DealResult
 from canasta.simulate import DEFAULT_MAX_DEALS, Summary, simulate
 from canasta.state import DealEnd, Phase
 from canasta.views import PlayerView
 
 __all__ = ["PlaySession", "build_parser", "main", "play"]
-
-_PLAYER_COUNTS = range(2, 7)
 
 
 class _UsageError(Exception):
@@ -432,22 +431,11 @@ def _show_winner(screen: _Screen, game: Game, you: int | None) -> None:
 # --- info -----------------------------------------------------------------------------------
 
 
-def _player_counts(name: str) -> list[int]:
-    counts = []
-    for players in _PLAYER_COUNTS:
-        try:
-            find_rules(name, players=players)
-        except RuleSetError:
-            continue
-        counts.append(players)
-    return counts
-
-
 def _rule_set_lines() -> list[str]:
     lines = ["Rule sets:"]
     for name in rule_set_names():
         rules = find_rules(name)
-        counts = "/".join(map(str, _player_counts(name)))
+        counts = "/".join(map(str, player_counts(name)))
         lines.append(
             f"  {name:<10} {counts} players (usually {rules.num_players}), "
             f"{rules.pack_size} cards, target {rules.target_score}"
@@ -821,101 +809,6 @@ def _summary_text(summary: Summary) -> str:
 
 # --- rules ----------------------------------------------------------------------------------
 
-_RULE_ID = re.compile(r"[A-Z]{2}-[A-Z0-9]+(?:-[0-9]+)?")
-
-
-@attrs.frozen
-class _Setting:
-    """One setting of a rule set, as ``canasta rules`` shows it."""
-
-    name: str
-    meaning: str
-    rules: str
-    value: Callable[[RuleSet], Any]
-
-
-def _field_comments() -> dict[str, str]:
-    """The ``#:`` comments above RuleSet's fields, by attribute name (read from the source)."""
-    try:
-        source = inspect.getsource(RuleSet)
-    except (OSError, TypeError):  # pragma: no cover - no source (a frozen application)
-        return {}
-    comments: dict[str, str] = {}
-    pending: list[str] = []
-    for line in source.splitlines():
-        doc = re.match(r"    #:\s?(.*)$", line)
-        if doc:
-            pending.append(doc.group(1).strip())
-            continue
-        field = re.match(r"    (_?[A-Za-z][A-Za-z0-9_]*)\s*:", line)
-        if field:
-            if pending:
-                comments[field.group(1)] = " ".join(pending)
-            pending = []
-        elif line.strip() and not line.lstrip().startswith("#"):
-            pending = []
-    return comments
-
-
-def _split_rule_ids(text: str) -> tuple[str, str]:
-    """The meaning without the closing ``(CL-...)`` reference, and that reference."""
-    text = text.replace("``", "").strip()
-    for start in range(len(text) - 1, -1, -1):
-        if text[start] != "(" or not _RULE_ID.match(text, start + 1):
-            continue
-        depth = 0
-        for end in range(start, len(text)):
-            depth += {"(": 1, ")": -1}.get(text[end], 0)
-            if depth == 0:
-                meaning = (text[:start] + text[end + 1 :]).strip().rstrip(".").strip()
-                return meaning, text[start + 1 : end]
-        break
-    return text.rstrip("."), ""
-
-
-def _settings() -> list[_Setting]:
-    """Every field of RuleSet (public names), then a few derived facts."""
-    comments = _field_comments()
-    settings = []
-    for field in attrs.fields(RuleSet):
-        public = field.alias or field.name
-        text = comments.get(field.name)
-        if text is None:
-            # A private field shown through a property of its public name: use its docstring.
-            doc = inspect.getdoc(getattr(RuleSet, public, None)) or ""
-            text = re.split(r":\s|\.\s", " ".join(doc.split()), maxsplit=1)[0]
-        meaning, rule_ids = _split_rule_ids(text)
-        settings.append(_Setting(public, meaning, rule_ids, _getter(public)))
-    settings += [
-        _Setting("(sides)", "Sides that own melds and scores", "CL-DEF-4", _getter("num_sides")),
-        _Setting(
-            "(players per deal)",
-            "Players in each deal",
-            "CL-V5-1",
-            _getter("active_players"),
-        ),
-        _Setting("(pack size)", "Cards in the pack", "CL-DECK-1", _getter("pack_size")),
-    ]
-    return settings
-
-
-def _getter(name: str) -> Callable[[RuleSet], Any]:
-    return lambda rules: getattr(rules, name)
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "-"
-    if isinstance(value, tuple):
-        if not value:
-            return "-"
-        if all(isinstance(item, tuple) and len(item) == 2 for item in value):
-            return ", ".join(f"{'-inf' if low is None else low}:{high}" for low, high in value)
-        return ", ".join(_value_text(item) for item in value)
-    return str(value)
-
 
 def _parse_spec(text: str, default_players: int | None = None) -> RuleSet:
     name, _, players = text.partition(":")
@@ -938,7 +831,7 @@ def _rules_command(args: argparse.Namespace) -> int:
             names = [args.name] if args.name else list(rule_set_names())
             for name in names:
                 _rules_from(name, None)
-            labels = [f"{n}:{p}" for n in names for p in _player_counts(n.strip().lower())]
+            labels = [f"{n}:{p}" for n in names for p in player_counts(n.strip().lower())]
             rule_sets = [_parse_spec(label) for label in labels]
         print(_comparison(labels, rule_sets, only_differences=args.diff, width=width))
         return 0
@@ -948,7 +841,7 @@ def _rules_command(args: argparse.Namespace) -> int:
     if args.name is None:
         lines += [*_rule_set_lines(), ""]
     rules = _rules_from(args.name or rule_set_names()[0], args.players)
-    counts = _player_counts(rules.name)
+    counts = player_counts(rules.name)
     lines.append(
         f"{rules.name} for {rules.num_players} players (presets for "
         f"{', '.join(map(str, counts))} players: canasta rules {rules.name} --players N)"
@@ -960,7 +853,7 @@ def _rules_command(args: argparse.Namespace) -> int:
 
 
 def _description(rules: RuleSet, width: int) -> str:
-    rows = [(s.name, _value_text(s.value(rules)), s.meaning, s.rules) for s in _settings()]
+    rows = [(s.name, value_text(s.value(rules)), s.meaning, s.rules) for s in settings()]
     name_width = max(len(row[0]) for row in rows) + 2
     value_width = max(len(row[1]) for row in rows if len(row[1]) <= 16) + 2
     indent = 2 + name_width + value_width
@@ -977,36 +870,12 @@ def _description(rules: RuleSet, width: int) -> str:
     return "\n".join(lines)
 
 
-def preset_labels() -> list[str]:
-    """``NAME:PLAYERS`` for every preset, as ``canasta rules --compare`` compares them."""
-    return [f"{name}:{players}" for name in rule_set_names() for players in _player_counts(name)]
-
-
-def comparison_rows(
-    rule_sets: Sequence[RuleSet], *, only_differences: bool = False
-) -> list[tuple[str, str, tuple[str, ...], str, bool]]:
-    """The rows of ``canasta rules --compare``: for each setting, its name, its meaning, its
-    value under each rule set as text, its rule IDs and whether the values differ.
-
-    >>> rows = comparison_rows([find_rules("classic", 2), find_rules("classic", 4)])
-    >>> rows[4]
-    ('draw_count', 'Cards taken by one stock draw', ('2', '1'), 'CL-TURN-2, CL-V2-2', True)
-    """
-    rows = []
-    for setting in _settings():
-        values = tuple(_value_text(setting.value(rules)) for rules in rule_sets)
-        differs = len(set(values)) > 1
-        if differs or not only_differences:
-            rows.append((setting.name, setting.meaning, values, setting.rules, differs))
-    return rows
-
-
 def _comparison(
     labels: Sequence[str], rule_sets: Sequence[RuleSet], *, only_differences: bool, width: int
 ) -> str:
-    settings = _settings()
-    name_width = max(len(s.name) for s in settings) + 2
-    values = [[_value_text(s.value(r)) for r in rule_sets] for s in settings]
+    sheet = settings()
+    name_width = max(len(s.name) for s in sheet) + 2
+    values = [[value_text(s.value(r)) for r in rule_sets] for s in sheet]
     column = max([12, *(len(label) + 2 for label in labels)])
     column = max([column, *(len(v) + 2 for row in values for v in row if len(v) < 24)])
     lines = [
@@ -1015,7 +884,7 @@ def _comparison(
         + "".join(label.ljust(column) for label in labels)
         + "rules"
     ]
-    for setting, row in zip(settings, values, strict=True):
+    for setting, row in zip(sheet, values, strict=True):
         differs = len(set(row)) > 1
         if only_differences and not differs:
             continue

@@ -253,9 +253,9 @@ def comparison_rows(only_differences: bool = False) -> tuple[list[str], list[lis
      'CL-SEAT, CL-V2 to CL-V6', '*']
     """
     # The command's own rows (canasta/cli.py), so the table and the command never differ.
-    from canasta.cli import comparison_rows as command_rows
-    from canasta.cli import preset_labels
     from canasta.rules import find_rules
+    from canasta.rulesheet import comparison_rows as command_rows
+    from canasta.rulesheet import preset_labels
 
     labels = preset_labels()
     rule_sets = []
