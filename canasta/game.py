@@ -376,7 +376,7 @@ class Game:
             went_out=went_out,
             concealed=deal.concealed,
             scores=per_side,
-            history=deal.history,
+            history=tuple(deal.history),
             seat_players=self.seat_players,
         )
         results = (*self.results, result)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -118,6 +119,97 @@ class Event:
         return text
 
 
+class History(Sequence[Event]):
+    """A deal's public steps, oldest first: an immutable sequence that shares its past.
+
+    Adding an event makes a new history in constant time and memory, so the deals after each
+    move share one chain of events instead of each copying it.
+
+    >>> from canasta.moves import Discard, Draw
+    >>> first = History().append(Event(0, Draw()))
+    >>> second = first.append(Event(0, Discard("4C")))
+    >>> len(first), len(second), second[0] == first[-1], second == tuple(second)
+    (1, 2, True, True)
+    """
+
+    __slots__ = ("_before", "_last", "_length")
+
+    def __init__(self) -> None:
+        """An empty history."""
+        self._before: History | None = None
+        self._last: Event | None = None
+        self._length = 0
+
+    @classmethod
+    def of(cls, events: Iterable[Event]) -> History:
+        """The history of these events, oldest first."""
+        history = cls()
+        for event in events:
+            history = history.append(event)
+        return history
+
+    def append(self, event: Event) -> History:
+        """The history with ``event`` after the others."""
+        longer = History.__new__(History)
+        longer._before, longer._last, longer._length = self, event, self._length + 1
+        return longer
+
+    def _tuple(self) -> tuple[Event, ...]:
+        # Not kept: a copy in every state would bring back the cost this class avoids.
+        events: list[Event] = []
+        node: History | None = self
+        while node is not None and node._last is not None:
+            events.append(node._last)
+            node = node._before
+        return tuple(reversed(events))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._tuple())
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if index == -1 and self._last is not None:
+            return self._last
+        return self._tuple()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self is other or (
+                self._length == other._length and self._tuple() == other._tuple()
+            )
+        if isinstance(other, tuple):
+            return self._tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._tuple())
+
+    def __repr__(self) -> str:
+        return f"History.of({list(self)!r})"
+
+    # Pickled and copied flat: following the chain would recurse once per event.
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Event, ...]]]:
+        return (History.of, (self._tuple(),))
+
+    def __copy__(self) -> History:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self  # immutable, and so are its events
+
+
+def _history(events: Iterable[Event]) -> History:
+    return events if isinstance(events, History) else History.of(events)
+
+
 def _nothing_known(deal: Deal) -> tuple[Cards, ...]:
     return (EMPTY,) * len(deal.hands)
 
@@ -162,7 +254,7 @@ class Deal:
     #: Cards in each seat's hand that everybody knows: taken with the pile, not yet played.
     known: tuple[Cards, ...] = attrs.field(default=attrs.Factory(_nothing_known, takes_self=True))
     #: The deal's public steps so far.
-    history: tuple[Event, ...] = ()
+    history: History = attrs.field(factory=History, converter=_history)
 
     # --- seating ----------------------------------------------------------------------------
 

@@ -76,7 +76,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
     event = Event(seat, move, shown, drawn)
-    return after.replace(history=(*after.history, event))
+    return after.replace(history=after.history.append(event))
 
 
 # --- acquisition ---------------------------------------------------------------------------

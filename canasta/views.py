@@ -114,7 +114,7 @@ class PlayerView:
             turn=deal.turn,
             seat_players=seats,
             melded_players=frozenset(seats[s] for s in deal.melded_seats),
-            history=deal.history,
+            history=tuple(deal.history),
             results=game.results,
             is_over=game.is_over,
         )

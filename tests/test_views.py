@@ -165,3 +165,18 @@ def test_sampled_red_threes_only_where_they_can_be() -> None:
     for _ in range(5):
         world = after.view(2).sample(rng)
         assert not any(card.is_red_three for hand in world.deal.hands for card in hand)
+
+
+def test_a_long_history_pickles_copies_and_compares_flat() -> None:
+    import copy
+    import pickle
+
+    from canasta.state import History
+
+    history = History()
+    for _ in range(5000):
+        history = history.append(canasta.Event(0, Draw()))
+    assert pickle.loads(pickle.dumps(history)) == history
+    assert copy.deepcopy(history) == history
+    assert history == tuple(history)
+    assert len(history) == 5000
