@@ -27,14 +27,24 @@ from canasta.cards import ALL_FACES, Card, CardParseError, Rank
 __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
 _FACES = len(ALL_FACES)
-_ZERO: tuple[int, ...] = (0,) * _FACES
+_ZERO = bytes(_FACES)
 _RANK_INDICES = {
     rank: tuple(i for i, face in enumerate(ALL_FACES) if face.rank is rank) for rank in Rank
 }
 
 
-def _check_counts(instance: Cards, attribute: object, value: tuple[int, ...]) -> None:
-    if len(value) != _FACES or min(value) < 0:
+def _to_counts(value: bytes | Iterable[int]) -> bytes:
+    """Counts as bytes, one a face: a tuple of 53 ints takes five times the memory."""
+    if isinstance(value, bytes):
+        return value
+    counts = tuple(value)
+    if any(not isinstance(n, int) or not 0 <= n < 256 for n in counts):
+        raise ValueError(f"Cards needs {_FACES} counts that are not negative, got {counts!r}")
+    return bytes(counts)
+
+
+def _check_counts(instance: Cards, attribute: object, value: bytes) -> None:
+    if len(value) != _FACES:
         raise ValueError(f"Cards needs {_FACES} counts that are not negative, got {value!r}")
 
 
@@ -54,7 +64,9 @@ class Cards:
     ValueError: cannot remove 5C: not among 4C
     """
 
-    counts: tuple[int, ...] = attrs.field(default=_ZERO, validator=_check_counts)
+    #: How many of each face, in the order of :data:`~canasta.cards.ALL_FACES` (a ``bytes``
+    #: of 53 small counts; a tuple of ints is accepted when a multiset is made).
+    counts: bytes = attrs.field(default=_ZERO, converter=_to_counts, validator=_check_counts)
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Cards:
@@ -62,7 +74,7 @@ class Cards:
         counts = [0] * _FACES
         for card in cards:
             counts[card.index] += 1
-        return _trusted(tuple(counts))
+        return _trusted(bytes(counts))
 
     @classmethod
     def parse(cls, text: str) -> Cards:
@@ -125,7 +137,7 @@ class Cards:
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return _trusted(tuple(map(operator.add, self.counts, other.counts)))
+        return _trusted(bytes(map(operator.add, self.counts, other.counts)))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
@@ -133,7 +145,7 @@ class Cards:
         if min(result) < 0:
             face = ALL_FACES[next(i for i, n in enumerate(result) if n < 0)]
             raise ValueError(f"cannot remove {face}: not among {self}")
-        return _trusted(result)
+        return _trusted(bytes(result))
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
@@ -141,7 +153,7 @@ class Cards:
             raise ValueError(f"cannot add {count} × {card}: use remove")
         counts = list(self.counts)
         counts[card.index] += count
-        return _trusted(tuple(counts))
+        return _trusted(bytes(counts))
 
     def remove(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` fewer of ``card``; ``ValueError`` if there are not enough."""
@@ -150,7 +162,7 @@ class Cards:
             raise ValueError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
         counts = list(self.counts)
         counts[index] -= count
-        return _trusted(tuple(counts))
+        return _trusted(bytes(counts))
 
     def pretty(self) -> str:
         """The cards with suit symbols, for terminals."""
@@ -163,7 +175,7 @@ class Cards:
         return f"Cards.parse({str(self)!r})"
 
 
-def _trusted(counts: tuple[int, ...]) -> Cards:
+def _trusted(counts: bytes) -> Cards:
     """A multiset from counts this module computed itself, skipping the validator."""
     cards = object.__new__(Cards)
     object.__setattr__(cards, "counts", counts)

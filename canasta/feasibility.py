@@ -184,7 +184,7 @@ def _out_after_unlocking(
     An exact depth-first search over the melds of the opening, memoised on the position;
     a branch ends as soon as going out is impossible even with the pile cards unlocked.
     """
-    seen: set[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]] = set()
+    seen: set[tuple[bytes, tuple[tuple[int, bytes], ...], int]] = set()
 
     def search(usable: Cards, melds: dict[Rank, Meld], owed: int) -> bool:
         if owed <= 0:

@@ -302,7 +302,7 @@ class Deal:
         """Every seat's known cards once ``seat`` holds ``hand``: what left it is not known."""
         known = self.known[seat]
         if known and not hand.issuperset(known):
-            trimmed = Cards(tuple(map(min, known.counts, hand.counts)))
+            trimmed = Cards(bytes(map(min, known.counts, hand.counts)))
             return (*self.known[:seat], trimmed, *self.known[seat + 1 :])
         return self.known
 

@@ -233,7 +233,7 @@ def _after_taking(deal: Deal, move: TakePile) -> Deal | Violation:
         touched_existing=existing is not None,
     )
     seat = deal.seat
-    known = Cards(tuple(map(min, deal.known[seat].counts, (hand - cards).counts))) + taken
+    known = Cards(bytes(map(min, deal.known[seat].counts, (hand - cards).counts))) + taken
     after = deal.replace(
         hands=_replace(deal.hands, seat, hand - cards + taken),
         known=_replace(deal.known, seat, known),
@@ -579,7 +579,7 @@ def _check_usable(deal: Deal, cards: Cards, rule: str) -> Violation | None:
 
 def missing_cards(wanted: Cards, held: Cards) -> Cards:
     """The cards of ``wanted`` that ``held`` lacks (counted with repeats)."""
-    return Cards(tuple(max(0, a - b) for a, b in zip(wanted.counts, held.counts, strict=True)))
+    return Cards(bytes(max(0, a - b) for a, b in zip(wanted.counts, held.counts, strict=True)))
 
 
 def _not_held(cards: Cards, hand: Cards, rule: str) -> Violation:
