@@ -14,12 +14,23 @@ import random
 import attrs
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from play_helpers import all_cards, move_key, random_walk, rule_sets, seeds, variants
 
 import canasta
 from canasta import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Cards,
+    Discard,
+    Draw,
     Game,
+    LayMeld,
+    Pass,
     Phase,
+    Rank,
+    TakePile,
 )
 from canasta.rules import RuleSet
 
@@ -117,3 +128,35 @@ def test_a_whole_match_ends_with_a_winner() -> None:
     assert list(game.legal_moves()) == []
     assert game.winner == game.scores.index(max(game.scores))
     assert game.phase is Phase.OVER or game.deal.end is not None
+
+
+any_cards = st.lists(st.sampled_from(canasta.ALL_FACES), max_size=5).map(Cards.of)
+any_moves = st.one_of(
+    st.sampled_from([Draw(), Ask(), Answer(True), Answer(False), Pass()]),
+    any_cards.map(TakePile),
+    any_cards.map(LayMeld),
+    st.builds(AddToMeld, st.sampled_from(list(Rank)), any_cards),
+    st.sampled_from(canasta.ALL_FACES).map(Discard),
+)
+
+
+@settings(max_examples=10)
+@given(rules=rule_sets, seed=seeds, data=st.data())
+def test_any_move_is_applied_or_refused_with_a_rule(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
+        if index % 5 or game.is_over:
+            continue
+        move = data.draw(any_moves)
+        player = data.draw(st.sampled_from([None, game.to_move, 0, 1]))
+        before = copy.deepcopy(game)
+        violation = game.explain(move, player=player)
+        if violation is None:
+            game.apply(move, player=player)
+        else:
+            with pytest.raises(canasta.IllegalMoveError) as raised:
+                game.apply(move, player=player)
+            assert raised.value.rule == violation.rule
+            assert violation.rule.startswith("CL-")
+        assert game == before
