@@ -156,12 +156,13 @@ class History(Sequence[Event]):
 
     def _tuple(self) -> tuple[Event, ...]:
         # Not kept: a copy in every state would bring back the cost this class avoids.
-        events: list[Event] = []
+        return tuple(reversed(tuple(self.__reversed__())))
+
+    def __reversed__(self) -> Iterator[Event]:
         node: History | None = self
         while node is not None and node._last is not None:
-            events.append(node._last)
+            yield node._last
             node = node._before
-        return tuple(reversed(events))
 
     def __len__(self) -> int:
         return self._length
