@@ -16,7 +16,8 @@ minimum first (:func:`_out_after_unlocking`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards
@@ -194,7 +195,7 @@ def _out_after_unlocking(
         if key in seen or not going_out_plan_exists(usable + locked, melds, rules, 0, False):
             return False
         seen.add(key)
-        for rank, cards in _opening_steps(usable, melds, rules):
+        for rank, cards, _, _ in meld_steps(usable, melds, rules):
             meld = melds.get(rank)
             grown = Meld(rank, cards) if meld is None else meld.add(cards)
             if search(usable - cards, {**melds, rank: grown}, owed - cards.points):
@@ -204,21 +205,33 @@ def _out_after_unlocking(
     return search(usable, melds, owed)
 
 
-def _opening_steps(
-    usable: Cards, melds: dict[Rank, Meld], rules: RuleSet
-) -> list[tuple[Rank, Cards]]:
-    """Every meld or addition of one rank that ``usable`` allows (suits chosen in order)."""
+class MeldStep(NamedTuple):
+    """One meld or addition by counts: its rank, representative cards, size and points."""
+
+    rank: Rank
+    cards: Cards
+    size: int
+    points: int
+
+
+def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterator[MeldStep]:
+    """Every new meld or addition to ``melds`` that ``usable`` allows, valid by construction
+    (CL-MELD-1 to CL-MELD-6, CL-CAN-4, CL-B3-3), one per count of naturals, twos and jokers.
+
+    Suits are taken in display order. Black threes are offered as a meld of three or four
+    when the side has none; whether they may be melded now is for the caller to check.
+    """
     by_rank: dict[Rank, list[Card]] = {}
     for face, count in zip(ALL_FACES, usable.counts, strict=True):
         if count:
             by_rank.setdefault(face.rank, []).extend([face] * count)
     twos, jokers = by_rank.get(Rank.TWO, []), by_rank.get(Rank.JOKER, [])
-    steps: list[tuple[Rank, Cards]] = []
     for rank in NATURAL_RANKS:
         naturals = by_rank.get(rank, [])
         meld = melds.get(rank)
         if meld is None and len(naturals) < rules.min_naturals:
             continue
+        value = _NATURAL_POINTS[rank]
         for k in range(0 if meld else rules.min_naturals, len(naturals) + 1):
             room = rules.max_wilds(k) if meld is None else _wild_room(meld, k, rules)
             for x in range(min(len(twos), room) + 1):
@@ -226,11 +239,13 @@ def _opening_steps(
                     size = k + x + y
                     if size == 0 or (meld is None and size < rules.min_meld_size):
                         continue
-                    steps.append((rank, Cards.of(naturals[:k] + twos[:x] + jokers[:y])))
+                    cards = Cards.of(naturals[:k] + twos[:x] + jokers[:y])
+                    yield MeldStep(rank, cards, size, k * value + 20 * x + 50 * y)
     black = [card for card in by_rank.get(Rank.THREE, []) if card.is_black_three]
     if Rank.THREE not in melds:
-        steps += [(Rank.THREE, Cards.of(black[:size])) for size in (3, 4) if len(black) >= size]
-    return steps
+        for size in (3, 4):
+            if len(black) >= size:
+                yield MeldStep(Rank.THREE, Cards.of(black[:size]), size, 5 * size)
 
 
 def going_out_plan_exists(

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards
+from canasta.cards import NATURAL_RANKS, Rank
+from canasta.feasibility import meld_steps
 from canasta.melds import representative
 from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
 from canasta.state import Deal, Phase
@@ -53,46 +53,13 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
     owed = 0
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[side] - draft.points
-    by_rank: dict[Rank, list[Card]] = {}
-    for face, count in zip(ALL_FACES, usable.counts, strict=True):
-        if count:
-            by_rank.setdefault(face.rank, []).extend([face] * count)
-    twos = by_rank.get(Rank.TWO, [])
-    jokers = by_rank.get(Rank.JOKER, [])
-    most = rules.max_wilds_per_meld
-    wild_choices = [
-        (x, y, 20 * x + 50 * y)
-        for x in range(min(len(twos), most) + 1)
-        for y in range(min(len(jokers), most - x) + 1)
-    ]
-    for rank in NATURAL_RANKS:
-        naturals = by_rank.get(rank, [])
-        have = len(naturals)
-        meld = deal.meld_of(side, rank)
-        if meld is None and have < rules.min_naturals:
-            continue
-        value = naturals[0].points if naturals else 0
-        wilds_barred = (
-            meld is not None and meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
-        )
-        for k in range(0 if meld else rules.min_naturals, have + 1):
-            if meld is None:
-                room = rules.max_wilds(k)
-            else:
-                room = 0 if wilds_barred else rules.max_wilds(meld.naturals + k) - meld.wilds
-            for x, y, wild_points in wild_choices:
-                size = k + x + y
-                if x + y > room or size == 0 or (meld is None and size < rules.min_meld_size):
-                    continue
-                cards = Cards.of(naturals[:k] + twos[:x] + jokers[:y])
-                move: Move = AddToMeld(rank, cards) if meld else LayMeld(cards)
-                easy = relaxed and hand_size - size >= 2 and k * value + wild_points >= owed
-                if easy or check(deal, move) is None:
-                    yield move
-    for size in (3, 4):  # red threes are never in a hand during the meld phase
-        black_threes = representative(Rank.THREE, size, 0, 0, usable)
-        if black_threes is not None and check(deal, LayMeld(black_threes)) is None:
-            yield LayMeld(black_threes)
+    melds = {meld.rank: meld for meld in deal.melds[side]}
+    for rank, cards, size, points in meld_steps(usable, melds, rules):
+        move: Move = AddToMeld(rank, cards) if rank in melds else LayMeld(cards)
+        # Black threes oblige the player to go out (CL-B3-3): always the full check.
+        easy = relaxed and rank is not Rank.THREE and hand_size - size >= 2 and points >= owed
+        if easy or check(deal, move) is None:
+            yield move
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     for face in usable.faces():
         if discards_free or check(deal, Discard(face)) is None:
