@@ -237,25 +237,11 @@ class PlayerView:
         pending = frozenset(
             seat for seat, hand in enumerate(hands) if any(c.is_red_three for c in hand)
         )
-        deal = Deal(
-            rules=rules,
-            number=self.deal_number,
+        deal = self._rules_deal().replace(
             hands=tuple(Cards.of(hand) for hand in hands),
-            melds=table.melds,
-            red_threes=table.red_threes,
-            pile=self.pile,
-            pile_frozen=table.pile_frozen,
             stock=tuple(stock),
-            seat=seats.index(self.turn_player),
-            phase=self.phase,
-            draft=self.draft,
-            minimums=self.minimums,
-            melded_seats=frozenset(seats.index(p) for p in self.melded_players),
             pending_red_threes=pending,
             end=self.results[-1].end if self.phase is Phase.OVER and self.results else None,
-            turn=self.turn,
-            known=tuple(self.known_cards[player] for player in seats),
-            history=self.history,
         )
         return Game(
             rules=rules,
