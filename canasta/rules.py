@@ -17,6 +17,7 @@ is one ``attrs.evolve`` away:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -33,6 +34,7 @@ __all__ = [
     "classic_three_player",
     "classic_two_player",
     "find_rules",
+    "hollywood",
     "rule_set_names",
 ]
 
@@ -45,6 +47,10 @@ ExhaustedTake = Literal["whole_pile", "top_card_only"]
 TieRule = Literal["play_on", "draw"]
 ThreePlayerMode = Literal["individual", "cutthroat"]
 SixPlayerPack = Literal["three", "two"]
+WildTopCard = Literal["stop", "wild_pair"]
+WildStopPolicy = Literal[
+    "own_wild_canasta", "any_wild_canasta", "own_canasta_accepting_wild", "never"
+]
 
 #: The initial-meld table of CL-INIT-1: (lowest cumulative score, minimum count); ``None``
 #: stands for minus infinity.
@@ -105,6 +111,14 @@ def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any
 
 def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
     return tuple((None if low is None else int(low), int(minimum)) for low, minimum in value)
+
+
+def _id_pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((str(a), str(b)) for a, b in items))
+
+
+_ID_MAPS: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
 
 
 def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
@@ -224,6 +238,64 @@ class RuleSet:
     )
     #: Sides at a six-player table: two of three or three of two (CL-V6-1).
     six_player_sides: int = attrs.field(default=2, validator=_one_of(2, 3))
+    # --- the three-deck games: sequences, wild melds, more ways to take the pile ------------
+    #: Same-suit sequences from 4 up to Ace may be melded (HW-MELD-3, SA-MELD-3).
+    sequences_allowed: bool = attrs.field(default=False, validator=_is_bool)
+    #: The most wild cards one sequence may hold (HW-MELD-6; 0 in Samba, SA-MELD-3).
+    max_wilds_per_sequence: int = attrs.field(default=1, validator=_one_of(0, 1))
+    #: The longest sequence; ``None`` for no limit but the ranks 4 to Ace (SA-MELD-3).
+    max_sequence_length: int | None = attrs.field(default=None, validator=_optional(_at_least(3)))
+    #: Melds of wild cards only may be laid (HW-MELD-4, BO-MELD-4).
+    wild_melds_allowed: bool = attrs.field(default=False, validator=_is_bool)
+    #: The longest meld of wild cards; ``None`` for no limit (BO-MELD-4).
+    max_wild_meld_length: int | None = attrs.field(default=None, validator=_optional(_at_least(3)))
+    #: A side may hold several melds of one rank, sequences of one suit and wild melds
+    #: (HW-MELD-9, SA-MELD-4).
+    several_melds_per_rank: bool = attrs.field(default=False, validator=_is_bool)
+    #: Two of a side's melds of one rank, or sequences of one suit that meet, may be merged
+    #: (HW-MRG-1, SA-MRG-1).
+    merging_allowed: bool = attrs.field(default=False, validator=_is_bool)
+    #: Bonus for a sequence canasta with a wild card (HW-CAN-1).
+    mixed_sequence_canasta_bonus: int = attrs.field(default=1000, validator=_multiple_of_five)
+    #: Bonus for a natural sequence canasta (HW-CAN-1, SA-CAN-1).
+    natural_sequence_canasta_bonus: int = attrs.field(default=1500, validator=_multiple_of_five)
+    #: Bonus for a canasta of wild cards (HW-CAN-1: 2000; BO-CAN-1: 2500).
+    wild_canasta_bonus: int = attrs.field(default=2000, validator=_multiple_of_five)
+    #: The pile may be taken with one natural of the top card's rank and one wild card
+    #: (CL-PILE-3 (b); never in the three-deck games, HW-PILE-1).
+    take_with_natural_and_wild: bool = attrs.field(default=True, validator=_is_bool)
+    #: The pile may be taken with two cards of the top card's suit that make a sequence
+    #: with it (M2, HW-PILE-1).
+    take_with_suited_pair: bool = attrs.field(default=False, validator=_is_bool)
+    #: What a wild top card is: a stop card (CL-PILE-2), or taken with a pair of its own
+    #: kind, two jokers or two twos (M3, HW-PILE-1).
+    wild_top_card: WildTopCard = attrs.field(
+        default="stop", validator=_one_of("stop", "wild_pair")
+    )
+    #: A side that has not melded may open with a wild pair (A-5: not by default).
+    open_with_wild_pair: bool = attrs.field(default=False, validator=_is_bool)
+    #: A wild top card may be added to the side's meld of wild cards that is not a canasta
+    #: (HW-PILE-6, A-4).
+    wild_top_layoff_to_wild_meld: bool = attrs.field(default=False, validator=_is_bool)
+    #: When a wild top card is a stop card for the player (HW-STOP-1, A-3).
+    wild_stop_policy: WildStopPolicy = attrs.field(
+        default="own_wild_canasta",
+        validator=_one_of(
+            "own_wild_canasta", "any_wild_canasta", "own_canasta_accepting_wild", "never"
+        ),
+    )
+    #: The top card may be added to a completed canasta when the pile is taken (CL-PILE-3;
+    #: never in the three-deck games, HW-PILE-5).
+    take_onto_canasta: bool = attrs.field(default=True, validator=_is_bool)
+    #: The last card of the stock may be drawn (HW-STOCK-1: never in Hollywood).
+    last_stock_card_drawable: bool = attrs.field(default=True, validator=_is_bool)
+    #: The most black threes in one meld (CL-B3-3: four; HW-B3-4: six).
+    max_black_threes_per_meld: int = attrs.field(default=4, validator=_at_least(3))
+    #: Wild cards a meld of black threes may hold (HW-B3-3: two).
+    black_three_meld_max_wilds: int = attrs.field(default=0, validator=_at_least(0))
+    #: The rule IDs this rule set cites instead of Classic's, as (Classic ID, own ID) pairs:
+    #: the engine words a rejection once and cites the rule of the game being played.
+    rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_id_pairs)
     #: Cumulative score from which the six-player extra bracket applies (CL-V6-5).
     extra_bracket_start: int = attrs.field(default=7500, validator=_at_least(0))
     #: The minimum of the six-player extra bracket (CL-V6-5).
@@ -263,6 +335,12 @@ class RuleSet:
             problems.append(
                 "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; use 'individual'"
             )
+        if self.take_with_suited_pair and not self.sequences_allowed:
+            problems.append("take_with_suited_pair needs sequences_allowed")
+        if self.wild_top_card == "wild_pair" and not self.wild_melds_allowed:
+            problems.append("wild_top_card='wild_pair' needs wild_melds_allowed")
+        if self.merging_allowed and not self.several_melds_per_rank:
+            problems.append("merging_allowed needs several_melds_per_rank")
         dealt = self.hand_size * self.active_players
         if dealt + 2 > self.pack_size:
             problems.append(f"dealing {dealt} cards leaves too few of {self.pack_size}")
@@ -315,6 +393,17 @@ class RuleSet:
             or card.is_red_three
             or (card.is_black_three and self.black_three_freezes_pile)
         )
+
+    @property
+    def stock_reserve(self) -> int:
+        """Cards at the bottom of the stock that are never drawn: 1 in Hollywood (HW-STOCK-1)."""
+        return 0 if self.last_stock_card_drawable else 1
+
+    @property
+    def melds_by_position(self) -> bool:
+        """Whether a meld is named by its position on the table rather than by its rank:
+        the case when a side may hold several melds of one rank, sequences or wild melds."""
+        return self.several_melds_per_rank or self.sequences_allowed or self.wild_melds_allowed
 
     @property
     def pack_size(self) -> int:
@@ -396,8 +485,21 @@ class RuleSet:
         return count * self.red_three_value
 
     def canasta_bonus(self, natural: bool) -> int:
-        """The bonus of a canasta (CL-CAN-2)."""
+        """The bonus of a canasta of one rank (CL-CAN-2)."""
         return self.natural_canasta_bonus if natural else self.mixed_canasta_bonus
+
+    def rule_id(self, classic_id: str) -> str:
+        """The ID of the rule this rule set plays where Classic plays ``classic_id``.
+
+        >>> hollywood().rule_id("CL-MELD-2"), classic().rule_id("CL-MELD-2")
+        ('HW-MELD-5', 'CL-MELD-2')
+        """
+        if not self.rule_ids:
+            return classic_id
+        table = _ID_MAPS.get(self.rule_ids)
+        if table is None:
+            table = _ID_MAPS[self.rule_ids] = dict(self.rule_ids)
+        return table.get(classic_id, classic_id)
 
     def concealed_needs_minimum(self, took_pile: bool) -> bool:
         """Whether a concealed going out by an unopened side must reach the minimum (CL-CONC-4)."""
@@ -474,6 +576,106 @@ def classic_six_player(pack: SixPlayerPack = "three", **changes: Any) -> RuleSet
     return RuleSet(**(settings | changes))
 
 
+#: The initial-meld table of HW-INIT-1 (and SA-INIT-1, BO-INIT-1).
+THREE_DECK_INITIAL_MELD_TABLE: tuple[tuple[int | None, int], ...] = (
+    (None, 15),
+    (0, 50),
+    (1500, 90),
+    (3000, 120),
+    (7000, 150),
+)
+
+
+#: Where Hollywood's rules stand in for Classic's, for the rejections both games share.
+HOLLYWOOD_RULE_IDS = {
+    "CL-ASK-1": "HW-OUT-9",
+    "CL-ASK-2": "HW-OUT-9",
+    "CL-ASK-3": "HW-OUT-9",
+    "CL-ASK-4": "HW-OUT-9",
+    "CL-B3-3": "HW-B3-3",
+    "CL-B3-4": "HW-B3-3",
+    "CL-CAN-4": "HW-CAN-4",
+    "CL-CONC-1": "HW-OUT-4",
+    "CL-DECK-1": "HW-DECK-1",
+    "CL-DISC-1": "HW-DRAW-1",
+    "CL-EXH-1": "HW-R3-7",
+    "CL-EXH-3": "HW-STOCK-4",
+    "CL-INIT-1": "HW-INIT-1",
+    "CL-INIT-4": "HW-INIT-3",
+    "CL-MATCH-3": "HW-MATCH-2",
+    "CL-MELD-1": "HW-MELD-2",
+    "CL-MELD-2": "HW-MELD-5",
+    "CL-MELD-3": "HW-MELD-6",
+    "CL-MELD-4": "HW-MELD-4",
+    "CL-MELD-5": "HW-MELD-1",
+    "CL-MELD-6": "HW-MELD-9",
+    "CL-MELD-8": "HW-MELD-8",
+    "CL-OUT-2": "HW-OUT-1",
+    "CL-OUT-3": "HW-OUT-8",
+    "CL-PILE-2": "HW-PILE-4",
+    "CL-PILE-3": "HW-PILE-1",
+    "CL-PILE-4": "HW-MELD-6",
+    "CL-PILE-5": "HW-FRZ-2",
+    "CL-PILE-6": "HW-INIT-4",
+    "CL-PILE-7": "HW-PILE-7",
+    "CL-R3-1": "HW-MELD-7",
+    "CL-TURN-1": "HW-DRAW-1",
+    "CL-TURN-3": "HW-DRAW-1",
+    "CL-TURN-4": "HW-DRAW-1",
+    "CL-TURN-7": "HW-DRAW-1",
+    "CL-TURN-8": "HW-DRAW-5",
+    "CL-V5-1": "HW-SEAT-3",
+    "CL-DEF-4": "HW-SEAT-5",
+}
+
+
+def hollywood(players: int = 4, **changes: Any) -> RuleSet:
+    """Hollywood Canasta (section 1 of the three-deck rules) for ``players`` players.
+
+    Three decks and six jokers; 15 cards (13 with six players); draw two; sequences and
+    melds of wild cards; two canastas to go out; a match to 10000.
+
+    >>> rules = hollywood()
+    >>> rules.pack_size, rules.hand_size, rules.draw_count, rules.sequences_allowed
+    (162, 15, 2, True)
+    >>> hollywood(6, six_player_sides=3).num_sides
+    3
+    """
+    if players not in (2, 3, 4, 5, 6):
+        raise RuleSetError(f"hollywood is played by 2 to 6 players, not {players}")
+    settings: dict[str, Any] = {
+        "name": "hollywood",
+        "num_players": players,
+        "decks": 3,
+        "hand_size": 13 if players == 6 else 15,
+        "draw_count": 2,
+        "canastas_to_go_out": 2,
+        "target_score": 10000,
+        "initial_meld_table": THREE_DECK_INITIAL_MELD_TABLE,
+        "upcard_cover_black_three": True,
+        "red_three_timing": "first_turn",
+        "red_three_special_amounts": ((6, 1000),),
+        "min_naturals": 3,
+        "max_wilds_per_meld": 2,
+        "ask_permission": "disabled",
+        "tie_rule": "draw",
+        "sequences_allowed": True,
+        "max_wilds_per_sequence": 1,
+        "wild_melds_allowed": True,
+        "several_melds_per_rank": True,
+        "merging_allowed": True,
+        "take_with_natural_and_wild": False,
+        "take_with_suited_pair": True,
+        "wild_top_card": "wild_pair",
+        "take_onto_canasta": False,
+        "last_stock_card_drawable": False,
+        "max_black_threes_per_meld": 6,
+        "black_three_meld_max_wilds": 2,
+        "rule_ids": HOLLYWOOD_RULE_IDS,
+    }
+    return RuleSet(**(settings | changes))
+
+
 _PRESETS: dict[str, dict[int, Callable[..., RuleSet]]] = {
     "classic": {
         2: classic_two_player,
@@ -482,8 +684,9 @@ _PRESETS: dict[str, dict[int, Callable[..., RuleSet]]] = {
         5: classic_five_player,
         6: classic_six_player,
     },
+    "hollywood": {n: functools.partial(hollywood, n) for n in (2, 3, 4, 5, 6)},
 }
-_DEFAULT_PLAYERS = {"classic": 4}
+_DEFAULT_PLAYERS = {"classic": 4, "hollywood": 4}
 
 
 def rule_set_names() -> tuple[str, ...]:
@@ -501,7 +704,7 @@ def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
     >>> find_rules("pinochle")
     Traceback (most recent call last):
     ...
-    canasta.rules.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic
+    canasta.rules.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic, hollywood
     """
     if isinstance(name, RuleSet):
         if players is not None and players != name.num_players:
