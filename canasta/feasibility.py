@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards
-from canasta.melds import Meld
+from canasta.melds import Meld, MeldKind
 from canasta.rules import RuleSet
 from canasta.state import Deal
 
@@ -75,6 +75,11 @@ def can_stay(deal: Deal) -> bool:
     owed = deal.minimums[deal.side] - draft.points
     kept_anyway = len(draft.locked)
     usable = deal.usable
+    if deal.rules.melds_by_position:
+        from canasta.plan import opening_reachable
+
+        melds = deal.melds[deal.side]
+        return opening_reachable(usable, melds, deal.rules, max(0, keep - kept_anyway), owed)
     best = best_points_keeping(usable, _side_melds(deal), deal.rules, keep - kept_anyway)
     return best is not None and best >= owed
 
@@ -163,6 +168,8 @@ def can_go_out(deal: Deal) -> bool:
     if not may_go_out(deal):
         return False
     hand = deal.hand
+    if rules.melds_by_position:
+        return _positional_can_go_out(deal)
     melds = _side_melds(deal)
     if draft.locked:
         owed = deal.minimums[deal.side] - draft.points
@@ -174,6 +181,45 @@ def can_go_out(deal: Deal) -> bool:
         # An unopened side going out melds only new melds, so it goes out concealed (CL-CONC-4).
         exempt = not rules.concealed_needs_minimum(draft.took_pile)
     return going_out_plan_exists(hand, melds, rules, owed, exempt)
+
+
+def _positional_can_go_out(deal: Deal) -> bool:
+    """:func:`can_go_out` where melds are named by position (sequences, wild melds, several
+    melds of one rank): the same questions, asked of :mod:`canasta.plan`."""
+    from canasta.plan import going_out_possible, steps
+
+    draft, rules = deal.draft, deal.rules
+    melds = deal.melds[deal.side]
+    if draft.locked:
+        locked = draft.locked
+        seen: set[tuple[bytes, tuple[Meld, ...], int]] = set()
+
+        def search(usable: Cards, melds: tuple[Meld, ...], owed: int) -> bool:
+            if owed <= 0:
+                return going_out_possible(usable + locked, melds, rules, 0, False)
+            key = (usable.counts, melds, owed)
+            if key in seen or not going_out_possible(usable + locked, melds, rules, 0, False):
+                return False
+            seen.add(key)
+            for step in steps(usable, melds, rules):
+                if step.result.kind is MeldKind.BLACK_THREES:
+                    continue
+                grown = (
+                    (*melds, step.result)
+                    if step.target is None
+                    else (*melds[: step.target], step.result, *melds[step.target + 1 :])
+                )
+                if search(usable - step.cards, grown, owed - step.points):
+                    return True
+            return False
+
+        return search(deal.usable, melds, deal.minimums[deal.side] - draft.points)
+    owed = 0
+    exempt = False
+    if draft.opening and not deal.minimum_reached():
+        owed = deal.minimums[deal.side] - draft.points
+        exempt = not rules.concealed_needs_minimum(draft.took_pile)
+    return going_out_possible(deal.hand, melds, rules, owed, exempt)
 
 
 def _out_after_unlocking(

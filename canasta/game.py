@@ -22,10 +22,10 @@ from operator import attrgetter
 
 import attrs
 
-from canasta.cards import Card, Rank
+from canasta.cards import Card
 from canasta.deck import Cards, pack_cards
 from canasta.errors import IllegalMoveError, PositionError, Violation
-from canasta.melds import Meld, check_new_meld, meld_rank
+from canasta.melds import Meld, MeldKind, new_meld
 from canasta.movegen import legal_moves
 from canasta.moves import Move, parse_move
 from canasta.rules import RuleSet, find_rules
@@ -108,7 +108,7 @@ class Game:
         rules: str | RuleSet = "classic",
         *,
         hands: Sequence[Cards | str],
-        melds: Sequence[Iterable[Cards | str]] | None = None,
+        melds: Sequence[Iterable[Meld | Cards | str]] | None = None,
         red_threes: Sequence[Cards | str] | None = None,
         pile: Cards | str | Sequence[Card] = "",
         pile_frozen: bool | None = None,
@@ -123,7 +123,13 @@ class Game:
     ) -> Game:
         """A game set up by hand at the start of a turn, for scenarios, tests and puzzles.
 
-        ``hands`` lists each player's cards; ``melds`` each side's melds; ``pile`` is given
+        ``hands`` lists each player's cards; ``melds`` each side's melds, each as cards
+        (``"QH QS QD"``) or a :class:`~canasta.melds.Meld` (``Meld.of("7D 8D 9D JK",
+        wild_as="10")`` for a sequence whose wild card could stand at either end). Where the
+        rules allow sequences, wild melds or several melds of a rank
+        (:attr:`~canasta.rules.RuleSet.melds_by_position`), a side's melds keep the order
+        given, and their numbers (``add #1 ...``) are their places in it; otherwise they are
+        sorted by rank, and a side has one meld of a rank (CL-MELD-6). ``pile`` is given
         bottom card first. Cards not placed anywhere form the stock, shuffled by ``seed``,
         unless ``stock`` is given (top card last). ``draws`` puts cards on top of that
         shuffled stock, to be drawn in the order written. ``pile_frozen`` defaults to whether
@@ -327,7 +333,7 @@ class Game:
     def explain(self, move: Move, player: int | None = None) -> Violation | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
         if self.is_over:
-            return Violation("CL-MATCH-3", "the game is over")
+            return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
         wrong_player = self._wrong_player(player)
         return wrong_player or check(self.deal, move)
 
@@ -353,14 +359,14 @@ class Game:
 
     def _play(self, move: Move, player: int | None) -> Deal | Violation:
         if self.is_over:
-            return Violation("CL-MATCH-3", "the game is over")
+            return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
         return self._wrong_player(player) or play(self.deal, move)
 
     def _wrong_player(self, player: int | None) -> Violation | None:
         if player is None or player == self.to_move:
             return None
         return Violation(
-            "CL-TURN-7" if self.phase is not Phase.ANSWER else "CL-ASK-3",
+            self.rules.rule_id("CL-TURN-7" if self.phase is not Phase.ANSWER else "CL-ASK-3"),
             f"it is player {self.to_move}'s move, not player {player}'s",
         )
 
@@ -431,19 +437,36 @@ def _card_list(cards: Cards | str | Sequence[Card]) -> list[Card]:
     return list(cards)
 
 
-def _position_melds(rules: RuleSet, side: int, given: Iterable[Cards | str]) -> tuple[Meld, ...]:
-    melds: dict[Rank, Meld] = {}
+def _position_melds(
+    rules: RuleSet, side: int, given: Iterable[Meld | Cards | str]
+) -> tuple[Meld, ...]:
+    """A side's melds for :meth:`Game.from_position`: each checked as a new meld under
+    ``rules`` (:func:`~canasta.melds.new_meld`); kept in the order given where melds are named
+    by position, sorted by rank with one meld of a rank otherwise (CL-MELD-6)."""
+    melds: list[Meld] = []
     for item in given:
-        cards = Cards.parse(item) if isinstance(item, str) else item
-        problem = check_new_meld(cards, rules)
-        if problem is not None:
-            raise PositionError(f"side {side}'s meld {cards} is not valid: {problem}")
-        rank = meld_rank(cards)
-        if rank in melds:
-            raise PositionError(f"side {side} has two melds of {cards} (CL-MELD-6)")
-        assert rank is not None
-        melds[rank] = Meld(rank, cards)
-    return tuple(sorted(melds.values(), key=lambda m: m.rank.order))
+        wild_as = item.wild_as if isinstance(item, Meld) else None
+        if isinstance(item, Meld):
+            cards = item.cards
+        else:
+            cards = Cards.parse(item) if isinstance(item, str) else item
+        made = new_meld(cards, rules, wild_as)
+        if isinstance(made, Violation):
+            raise PositionError(f"side {side}'s meld {cards} is not valid: {made}")
+        if isinstance(item, Meld) and made != item:
+            raise PositionError(f"side {side}'s meld {item!r} is not the meld its cards make")
+        if (
+            not rules.several_melds_per_rank
+            and made.kind is not MeldKind.SEQUENCE
+            and any(m.kind is made.kind and m.rank is made.rank for m in melds)
+        ):
+            raise PositionError(
+                f"side {side} has two melds of {cards} ({rules.rule_id('CL-MELD-6')})"
+            )
+        melds.append(made)
+    if rules.melds_by_position:
+        return tuple(melds)
+    return tuple(sorted(melds, key=lambda m: m.rank.order))
 
 
 _GAME_FIELDS = attrgetter(*(field.name for field in attrs.fields(Game)))

@@ -73,7 +73,7 @@ def _wild_count(cards: Cards) -> int:
 _NATURAL_POSITION = {rank: position for position, rank in enumerate(NATURAL_RANKS)}
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Meld:
     """A meld on the table: its rank and its cards (a joker stays a joker, a two a two).
 
@@ -108,6 +108,14 @@ class Meld:
         else:
             kind = MeldKind.RANK
         object.__setattr__(self, "_kind", kind)
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.suit is not None:
+            extra += f", suit={self.suit!r}"
+        if self.wild_as is not None:
+            extra += f", wild_as={self.wild_as!r}"
+        return f"Meld(rank={self.rank!r}, cards={self.cards!r}{extra})"
 
     @classmethod
     def of(cls, cards: Cards | str, wild_as: Rank | str | None = None) -> Meld:

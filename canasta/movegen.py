@@ -13,8 +13,18 @@ from collections.abc import Iterator
 
 from canasta.cards import NATURAL_RANKS, Rank
 from canasta.feasibility import meld_steps
-from canasta.melds import representative
-from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
+from canasta.melds import MeldKind, representative
+from canasta.moves import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayMeld,
+    MergeMelds,
+    Move,
+    Pass,
+)
 from canasta.state import Deal, Phase
 from canasta.transitions import check, pile_takes
 
@@ -30,14 +40,18 @@ def legal_moves(deal: Deal) -> Iterator[Move]:
         yield Answer(False)
         return
     if deal.phase is Phase.DRAW:
-        if deal.stock:
+        exhausted = deal.stock_exhausted
+        if not exhausted:
             yield Draw()
         takes = pile_takes(deal)
         yield from takes
-        if not deal.stock and not (deal.rules.forced_take_when_exhausted and TakePile() in takes):
+        if exhausted and check(deal, Pass()) is None:
             yield Pass()
         return
-    yield from _meld_phase_moves(deal)
+    if deal.rules.melds_by_position:
+        yield from _positional_meld_phase_moves(deal)
+    else:
+        yield from _meld_phase_moves(deal)
 
 
 def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
@@ -60,6 +74,50 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
         easy = relaxed and rank is not Rank.THREE and hand_size - size >= 2 and points >= owed
         if easy or check(deal, move) is None:
             yield move
+    discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
+    for face in usable.faces():
+        if discards_free or check(deal, Discard(face)) is None:
+            yield Discard(face)
+    for move in (Ask(), Pass()):
+        if check(deal, move) is None:
+            yield move
+
+
+def _positional_meld_phase_moves(deal: Deal) -> Iterator[Move]:
+    """The legal moves of the meld phase where melds are named by position (sequences, wild
+    melds, several melds of a rank): the same shortcuts as :func:`_meld_phase_moves`."""
+    from canasta.plan import steps
+
+    usable = deal.usable
+    rules = deal.rules
+    draft = deal.draft
+    side = deal.side
+    hand_size = len(deal.hand)
+    relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
+    owed = 0
+    if draft.opening and not deal.minimum_reached():
+        owed = deal.minimums[side] - draft.points
+    melds = deal.melds[side]
+    for step in steps(usable, melds, rules):
+        move: Move
+        if step.target is None:
+            move = LayMeld(step.cards, wild_as=step.wild_as)
+        else:
+            move = AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
+        easy = (
+            relaxed
+            and step.result.kind is not MeldKind.BLACK_THREES
+            and hand_size - step.size >= 2
+            and step.points >= owed
+        )
+        if easy or check(deal, move) is None:
+            yield move
+    if rules.merging_allowed:
+        for second in range(1, len(melds)):
+            for first in range(second):
+                merge = MergeMelds(first, second)
+                if check(deal, merge) is None:
+                    yield merge
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     for face in usable.faces():
         if discards_free or check(deal, Discard(face)) is None:

@@ -55,7 +55,7 @@ def _card(value: Card | str) -> Card:
 
 
 def _rank(value: Rank | str) -> Rank:
-    if isinstance(value, Rank) and value.is_natural:
+    if isinstance(value, Rank):
         return value
     rank = _RANKS.get(str(value).strip().upper())
     if rank is None:
@@ -94,7 +94,7 @@ def _short_repr(move: Any) -> str:
 
 
 def _wild_suffix(wild_as: Rank | None) -> str:
-    return "" if wild_as is None else f" as {wild_as.text}"
+    return "" if wild_as is None else f" wild={wild_as.text}"
 
 
 @attrs.frozen(slots=True)
@@ -131,7 +131,7 @@ class LayMeld:
     """Lay a new meld from the hand (CL-TURN-4 (a)).
 
     ``wild_as`` names the rank a sequence's wild card stands for where the cards leave it
-    open (HW-MELD-10): ``meld 8H 9H 10H JK as J``.
+    open (HW-MELD-10): ``meld 8H 9H 10H JK wild=J``.
     """
 
     cards: Cards = attrs.field(converter=_cards)
@@ -148,7 +148,7 @@ class AddToMeld:
     """Add cards from the hand to the side's meld of ``rank`` (CL-TURN-4 (b)).
 
     Where a side may hold several melds of a rank, sequences or wild melds, the meld is
-    named by its number instead: ``AddToMeld(None, cards, meld=2)``, ``add #2 JK as 10``
+    named by its number instead: ``AddToMeld(None, cards, meld=2)``, ``add #2 JK wild=10``
     (``wild_as`` as for :class:`LayMeld`).
     """
 
@@ -233,7 +233,7 @@ _SIMPLE: dict[str, Move] = {
     "pass": Pass(),
 }
 _FORMS = (
-    "draw, take [#N] [CARDS], meld CARDS [as RANK], add RANK|#N CARDS [as RANK], "
+    "draw, take [#N] [CARDS], meld CARDS [wild=RANK], add RANK|#N CARDS [wild=RANK], "
     "merge #N #M, discard CARD, ask, yes, no, pass"
 )
 
@@ -258,9 +258,9 @@ def parse_move(text: str) -> Move:
     verb, rest = words[0].lower(), words[1:]
     wild_as: Rank | None = None
     try:
-        if len(rest) >= 2 and rest[-2].lower() == "as":
-            wild_as = _rank(rest[-1])
-            rest = rest[:-2]
+        if rest and rest[-1].lower().startswith("wild="):
+            wild_as = _rank(rest[-1][5:])
+            rest = rest[:-1]
         if verb in _SIMPLE and not rest and wild_as is None:
             return _SIMPLE[verb]
         if verb == "take" and wild_as is None:

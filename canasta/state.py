@@ -87,6 +87,9 @@ class TurnDraft:
     black_threes: bool = False
     #: The last stock card was a red three: the player may meld but not discard (CL-EXH-1).
     no_discard: bool = False
+    #: How many of the side's melds were on the table when the turn began; where melds are
+    #: named by position, those come first and the melds laid this turn follow (HW-OUT-4).
+    melds_before: int = 0
 
     def replace(self, **changes: Any) -> TurnDraft:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
@@ -308,6 +311,12 @@ class Deal:
         return self.known
 
     @property
+    def stock_exhausted(self) -> bool:
+        """Whether the stock can no longer be drawn from: it is empty, or holds only the card
+        that is never drawn (CL-EXH-3, HW-STOCK-1)."""
+        return len(self.stock) <= self.rules.stock_reserve
+
+    @property
     def hand(self) -> Cards:
         """The hand of the player whose turn it is."""
         return self.hands[self.seat]
@@ -371,7 +380,9 @@ class Deal:
             for offset in range(seats):
                 seat = (first_seat + offset) % seats
                 side = seat % rules.num_sides
-                hand_sets[seat], placed, ran_out = lay_out_red_threes(hand_sets[seat], stock)
+                hand_sets[seat], placed, ran_out = lay_out_red_threes(
+                    hand_sets[seat], stock, rules.stock_reserve
+                )
                 red_threes[side] = red_threes[side] + placed
                 if ran_out:
                     end = DealEnd.LAST_RED_THREE
@@ -402,7 +413,7 @@ class Deal:
         if seat not in self.pending_red_threes or self.phase is Phase.OVER:
             return self
         stock = list(self.stock)
-        hand, placed, ran_out = lay_out_red_threes(self.hand, stock)
+        hand, placed, ran_out = lay_out_red_threes(self.hand, stock, self.rules.stock_reserve)
         side = self.side
         hands = list(self.hands)
         hands[seat] = hand
@@ -459,11 +470,14 @@ def _turn_upcard(rules: RuleSet, stock: list[Card]) -> tuple[list[Card], bool]:
     return pile, frozen
 
 
-def lay_out_red_threes(hand: Cards, stock: list[Card]) -> tuple[Cards, Cards, bool]:
+def lay_out_red_threes(
+    hand: Cards, stock: list[Card], reserve: int = 0
+) -> tuple[Cards, Cards, bool]:
     """Lay out the red threes of a hand and replace each from ``stock`` (CL-R3-2, CL-R3-3).
 
-    Returns the new hand, the red threes laid out, and whether a red three was the last
-    card of the stock (so the deal ends, CL-EXH-1). ``stock`` is consumed from its end.
+    Returns the new hand, the red threes laid out, and whether a red three found no
+    replacement (so the deal ends, CL-EXH-1, HW-R3-7, HW-STOCK-3). ``stock`` is consumed
+    from its end; its last ``reserve`` cards are never drawn (HW-STOCK-1).
     """
     placed: list[Card] = []
     ran_out = False
@@ -473,7 +487,7 @@ def lay_out_red_threes(hand: Cards, stock: list[Card]) -> tuple[Cards, Cards, bo
         for _ in range(hand.count(face)):
             hand = hand.remove(face)
             placed.append(face)
-            while stock:
+            while len(stock) > reserve:
                 card = stock.pop()
                 if card.is_red_three:
                     placed.append(card)

@@ -11,12 +11,35 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from canasta.cards import Card, Rank
+from canasta.cards import NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards
 from canasta.errors import Violation
 from canasta.feasibility import can_finish, can_go_out, can_stay, may_go_out
-from canasta.melds import Meld, check_addition, check_new_meld, meld_rank, representative
-from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
+from canasta.melds import (
+    Meld,
+    MeldKind,
+    added,
+    check_addition,
+    check_new_meld,
+    meld_layout,
+    meld_rank,
+    merged,
+    new_meld,
+    representative,
+)
+from canasta.moves import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayMeld,
+    MergeMelds,
+    Move,
+    Pass,
+    TakePile,
+)
+from canasta.rules import RuleSet
 from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out_red_threes
 
 T = TypeVar("T")
@@ -25,7 +48,22 @@ __all__ = ["check", "missing_cards", "pile_takes", "play"]
 
 
 def check(deal: Deal, move: Move) -> Violation | None:
-    """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster."""
+    """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster.
+
+    The rule cited is the one of the rule set being played (:meth:`RuleSet.rule_id`).
+    """
+    problem = _check(deal, move)
+    if problem is None or not deal.rules.rule_ids:
+        return problem
+    return _cited(deal.rules, problem)
+
+
+def _cited(rules: RuleSet, problem: Violation) -> Violation:
+    rule = rules.rule_id(problem.rule)
+    return problem if rule == problem.rule else Violation(rule, problem.message)
+
+
+def _check(deal: Deal, move: Move) -> Violation | None:
     if isinstance(move, Discard) and deal.phase is not Phase.OVER:
         return _discard_violation(deal, move)
     if isinstance(move, TakePile) and deal.phase is Phase.DRAW:
@@ -50,7 +88,7 @@ def play(deal: Deal, move: Move) -> Deal | Violation:
     """The deal after ``move``, with the move in its history, or why ``move`` is illegal."""
     outcome = _outcome(deal, move)
     if isinstance(outcome, Violation):
-        return outcome
+        return _cited(deal.rules, outcome)
     return _recorded(deal, move, outcome)
 
 
@@ -85,17 +123,25 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
 def _draw(deal: Deal, move: Move) -> Deal | Violation:
     if deal.phase is not Phase.DRAW:
         return _wrong_phase(deal, "draw")
-    if not deal.stock:
+    if deal.stock_exhausted:
+        if deal.stock:
+            return Violation(
+                "HW-STOCK-1",
+                "the last card of the stock is never drawn: take the pile if you can, or pass "
+                "to end the deal",
+            )
         return Violation(
             "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
         )
     rules, side = deal.rules, deal.side
     stock = list(deal.stock)
     drawn: list[Card] = []
-    for _ in range(min(rules.draw_count, len(stock))):  # CL-EXH-7: draw what is left
+    reserve = rules.stock_reserve
+    # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card
+    for _ in range(min(rules.draw_count, len(stock) - reserve)):
         drawn.append(stock.pop())
     if any(card.is_red_three for card in drawn):
-        hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock)
+        hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock, reserve)
     else:  # the usual case: nothing to lay out (the hand holds no red three now)
         hand, red_threes, ran_out = deal.hand + drawn, EMPTY, False
     draft = _fresh_draft(deal, drew=True)
@@ -108,7 +154,7 @@ def _draw(deal: Deal, move: Move) -> Deal | Violation:
         phase=Phase.MELD,
         draft=draft,
     )
-    if ran_out:  # CL-EXH-1: a red three was the last card of the stock
+    if ran_out:  # CL-EXH-1, HW-R3-7: a red three found no replacement
         if not rules.last_red_three_may_meld:
             return _end(after, DealEnd.LAST_RED_THREE)
         after = after.replace(draft=draft.replace(no_discard=True))
@@ -121,6 +167,7 @@ def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
         took_pile=not drew,
         opening=not deal.has_opened(deal.side),
         had_melded=deal.seat in deal.melded_seats,
+        melds_before=len(deal.melds[deal.side]),
     )
 
 
@@ -136,6 +183,9 @@ def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
     """Why taking the pile is illegal, apart from whether the turn can be finished after it."""
     if deal.phase is not Phase.DRAW:
         return _wrong_phase(deal, "take the pile")
+    if deal.rules.melds_by_position:
+        taking = _positional_take(deal, move)
+        return taking if isinstance(taking, Violation) else None
     rules, side, hand = deal.rules, deal.side, deal.hand
     top = deal.top_card
     if top is None:
@@ -200,7 +250,7 @@ def _take_keeps_two_cards(deal: Deal, move: TakePile) -> bool:
     if not deal.has_opened(deal.side):
         return False
     rest: tuple[Card, ...] = deal.pile[:-1]
-    if not deal.stock and deal.rules.exhausted_take == "top_card_only":
+    if deal.stock_exhausted and deal.rules.exhausted_take == "top_card_only":
         rest = ()
     gained = sum(1 for card in rest if not card.is_red_three)
     return len(deal.hand) - len(move.cards) + gained >= 2
@@ -213,14 +263,22 @@ def _after_taking(deal: Deal, move: TakePile) -> Deal | Violation:
     assert top is not None
     rank = top.rank
     opening = not deal.has_opened(side)
-    existing = deal.meld_of(side, rank)
     with_top = cards.add(top)
-    new_meld = Meld(rank, with_top) if existing is None else existing.add(with_top)
+    if rules.melds_by_position:
+        taking = _positional_take(deal, move)
+        assert not isinstance(taking, Violation)
+        target, grown = taking
+        melds = _put(deal.melds[side], target, grown)
+        existing: Meld | None = None if target is None else deal.melds[side][target]
+    else:
+        existing = deal.meld_of(side, rank)
+        new_meld = Meld(rank, with_top) if existing is None else existing.add(with_top)
+        melds = _with_meld(deal.melds[side], new_meld)
 
     # The top card is melded; the rest of the pile goes to the hand (or stays, CL-EXH-6).
     pile_rest = list(deal.pile[:-1])
     stays: tuple[Card, ...] = ()
-    if not deal.stock and rules.exhausted_take == "top_card_only":
+    if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
         stays, pile_rest = tuple(pile_rest), []
     taken = Cards.of(card for card in pile_rest if not card.is_red_three)
     red_threes = Cards.of(card for card in pile_rest if card.is_red_three)  # CL-R3-4
@@ -237,7 +295,7 @@ def _after_taking(deal: Deal, move: TakePile) -> Deal | Violation:
     after = deal.replace(
         hands=_replace(deal.hands, seat, hand - cards + taken),
         known=_replace(deal.known, seat, known),
-        melds=_replace(deal.melds, side, _with_meld(deal.melds[side], new_meld)),
+        melds=_replace(deal.melds, side, melds),
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
         pile=stays,
         pile_frozen=any(rules.freezes_pile(card) for card in stays),
@@ -262,11 +320,11 @@ def _pass(deal: Deal, move: Move) -> Deal | Violation:
         if deal.draft.committed and not deal.minimum_reached():
             return _minimum_violation(deal)
         return _end(deal, DealEnd.LAST_RED_THREE)
-    if deal.phase is not Phase.DRAW or deal.stock:
+    if deal.phase is not Phase.DRAW or not deal.stock_exhausted:
         return Violation(
             "CL-EXH-3", "you may pass only when the stock is empty, instead of taking the pile"
         )
-    if deal.rules.forced_take_when_exhausted and check(deal, TakePile()) is None:
+    if deal.rules.forced_take_when_exhausted and _layoff_take_legal(deal):
         return Violation(
             "CL-EXH-3",
             f"the stock is empty and the {deal.top_card} fits your side's meld: you must "
@@ -275,9 +333,25 @@ def _pass(deal: Deal, move: Move) -> Deal | Violation:
     return _end(deal, DealEnd.STOCK_EXHAUSTED)
 
 
+def _layoff_take_legal(deal: Deal) -> bool:
+    """Whether the top card can be taken by adding it to one of the side's melds, which an
+    exhausted stock makes compulsory (CL-EXH-3, HW-STOCK-4 (a))."""
+    if not deal.rules.melds_by_position:
+        return check(deal, TakePile()) is None
+    if deal.pile_frozen:
+        return False
+    return any(
+        check(deal, TakePile(meld=index)) is None for index in range(len(deal.melds[deal.side]))
+    )
+
+
 def pile_takes(deal: Deal) -> list[TakePile]:
     """The legal ways to take the pile: one representative per choice of cards."""
     top = deal.top_card
+    if deal.rules.melds_by_position:
+        if deal.phase is not Phase.DRAW or top is None:
+            return []
+        return [move for move in _positional_take_candidates(deal) if check(deal, move) is None]
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
     hand = deal.hand
@@ -293,6 +367,235 @@ def pile_takes(deal: Deal) -> list[TakePile]:
     return [move for move in candidates if check(deal, move) is None]
 
 
+def _wild_top_is_stop_card(deal: Deal, top: Card) -> bool:
+    """Whether a wild top card is a stop card for the player (HW-STOP-1, A-3)."""
+    rules, side = deal.rules, deal.side
+    policy = rules.wild_stop_policy
+    if policy == "never":
+        return False
+    sides = range(len(deal.melds)) if policy == "any_wild_canasta" else (side,)
+    for owner in sides:
+        for meld in deal.melds[owner]:
+            if not meld.is_canasta_under(rules):
+                continue
+            if policy == "own_canasta_accepting_wild":
+                if not isinstance(added(meld, Cards.of([top]), rules), Violation):
+                    return True
+            elif meld.kind is MeldKind.WILD:
+                return True
+    return False
+
+
+def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Violation:
+    """Which meld taking the pile lays or grows (its position, ``None`` for a new one) and
+    how it looks, or why the take is illegal (HW-PILE-1 to HW-PILE-9, HW-INIT-4, HW-STOP-1).
+    Whether the turn can be finished afterwards is checked by the caller."""
+    rules, side, hand = deal.rules, deal.side, deal.hand
+    top = deal.top_card
+    if top is None:
+        return Violation("CL-PILE-2", "the pile is empty")
+    if top.is_black_three or top.is_red_three:
+        return Violation(
+            "CL-PILE-2", f"the top card {top} is a stop card: nobody can take the pile now"
+        )
+    if top.is_wild and rules.wild_top_card == "stop":
+        return Violation(
+            "CL-PILE-2", f"the top card {top} is a stop card: nobody can take the pile now"
+        )
+    opening = not deal.has_opened(side)
+    if opening and not rules.allow_take_before_opening:
+        return Violation("CL-PILE-6", "your side must meld before it may take the pile")
+    if rules.one_card_pile_rule and len(hand) == 1 and len(deal.pile) == 1:
+        return Violation(
+            "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
+        )
+    cards = move.cards
+    if not hand.issuperset(cards):
+        return _not_held(cards, hand, "CL-PILE-3")
+    melds = deal.melds[side]
+    if move.meld is not None and move.meld >= len(melds):
+        return Violation("CL-PILE-3", f"your side has no meld #{move.meld}")
+    if top.is_wild and _wild_top_is_stop_card(deal, top):
+        return Violation(
+            "HW-STOP-1",
+            f"the {top} on top matches your side's completed canasta of wild cards: it is a "
+            "stop card, and you may not take the pile",
+        )
+    if not cards or move.meld is not None:
+        if cards:
+            return Violation(
+                "CL-PILE-3", "to add the top card to a meld, name the meld and no cards"
+            )
+        return _layoff_take(deal, top, move.meld)
+    if len(cards) != 2:
+        return Violation(
+            "CL-PILE-3",
+            f"take the pile with two cards from your hand that meld with the {top}, or with "
+            "none to add it to one of your side's melds; add more cards afterwards",
+        )
+    with_top = cards.add(top)
+    if top.is_wild:
+        kind = "jokers" if top.is_joker else "twos"
+        if not all(card.rank is top.rank for card in cards):
+            return Violation(
+                "HW-PILE-1",
+                f"a {top} on top is taken only with two {kind} from your hand (a joker and a "
+                "two do not make a pair)",
+            )
+        if opening and not rules.open_with_wild_pair:
+            return Violation(
+                "HW-INIT-4",
+                "a side that has not melded takes the pile only with two natural cards of the "
+                "top card's rank or suit",
+            )
+        return _new_take_meld(with_top, rules)
+    rank = top.rank
+    naturals = sum(1 for card in cards if card.rank is rank)
+    if naturals == 2:  # M1, a new meld even beside a meld of the rank (HW-PILE-9)
+        if not rules.several_melds_per_rank:
+            index = _only_rank_meld(melds, rank)
+            if index is not None:
+                grown = added(melds[index], with_top, rules)
+                return grown if isinstance(grown, Violation) else (index, grown)
+        return _new_take_meld(with_top, rules)
+    suited = all(card.is_natural and card.suit is top.suit for card in cards)
+    if suited and rules.take_with_suited_pair:
+        layout = meld_layout(with_top)
+        if isinstance(layout, Violation) or layout.kind is not MeldKind.SEQUENCE:
+            return Violation(
+                "HW-PILE-1",
+                f"{cards} do not make three cards in a row with the {top}: for example "
+                "the two ranks just above it, just below it, or one on each side",
+            )
+        return _new_take_meld(with_top, rules)
+    frozen = deal.pile_frozen or opening
+    wilds = sum(1 for card in cards if card.is_wild)
+    if naturals == 1 and wilds == 1 and rules.take_with_natural_and_wild and not frozen:
+        return _new_take_meld(with_top, rules)
+    if frozen and rules.take_with_natural_and_wild:
+        return Violation(
+            "CL-PILE-5",
+            f"the pile is frozen for your side: take it only by showing two natural "
+            f"{rank.text}s from your hand",
+        )
+    ways = [f"two natural {rank.text}s"]
+    if rules.take_with_suited_pair:
+        ways.append(f"two {top.suit.symbol if top.suit else ''} cards in a row with it")
+    if rules.take_with_natural_and_wild:
+        ways.append(f"one natural {rank.text} and a wild card")
+    return Violation("CL-PILE-3", f"{cards} do not meld with the {top}: use " + ", or ".join(ways))
+
+
+def _only_rank_meld(melds: tuple[Meld, ...], rank: Rank) -> int | None:
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.RANK and meld.rank is rank:
+            return index
+    return None
+
+
+def _new_take_meld(cards: Cards, rules: RuleSet) -> tuple[None, Meld] | Violation:
+    made = new_meld(cards, rules)
+    if isinstance(made, Violation):
+        if made.rule in ("CL-MELD-3", "HW-MELD-6"):
+            return Violation("CL-PILE-4", made.message)
+        return made
+    return (None, made)
+
+
+def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] | Violation:
+    """Taking the pile by adding its top card to a meld of the side (M4, HW-PILE-1)."""
+    rules, side = deal.rules, deal.side
+    melds = deal.melds[side]
+    if not melds:
+        return Violation(
+            "HW-INIT-4" if rules.take_with_suited_pair else "CL-PILE-3",
+            f"your side has no meld to add the {top} to; name two cards from your hand to "
+            "meld with it",
+        )
+    if top.is_wild and not rules.wild_top_layoff_to_wild_meld:
+        return Violation(
+            "HW-PILE-6",
+            f"a {top} on top is never added to a meld: it is taken only with a pair of "
+            f"{'jokers' if top.is_joker else 'twos'}",
+        )
+    if deal.pile_frozen and not top.is_wild:
+        return Violation(
+            "CL-PILE-5",
+            "the pile is frozen: its top card may not be added to a meld on the table; take "
+            "it only with a pair from your hand",
+        )
+    single = Cards.of([top])
+    fits: list[tuple[int, Meld]] = []
+    refusal: Violation | None = None
+    for index, meld in enumerate(melds):
+        if target is not None and index != target:
+            continue
+        if top.is_wild and meld.kind is not MeldKind.WILD:
+            continue
+        if meld.is_canasta_under(rules) and not rules.take_onto_canasta:
+            refusal = Violation(
+                "HW-PILE-5",
+                f"the pile may not be taken to add its top card to a canasta ({meld})",
+            )
+            continue
+        grown = added(meld, single, rules)
+        if isinstance(grown, Violation):
+            refusal = refusal or Violation(
+                "HW-PILE-1", f"the {top} does not fit your meld #{index} ({meld}) directly"
+            )
+            continue
+        fits.append((index, grown))
+    if not fits:
+        return refusal or Violation(
+            "HW-PILE-1", f"the {top} does not fit any of your side's melds directly"
+        )
+    if len(fits) > 1 and len({grown for _, grown in fits}) > 1:
+        return Violation(
+            "HW-PILE-1",
+            f"the {top} fits several of your melds: name the one to add it to "
+            f"(take #{fits[0][0]}, ...)",
+        )
+    return fits[0]
+
+
+def _positional_take_candidates(deal: Deal) -> list[TakePile]:
+    """Every way to take the pile worth checking, one per distinct choice of cards."""
+    top = deal.top_card
+    assert top is not None
+    rules, hand = deal.rules, deal.hand
+    moves = [TakePile(meld=index) for index in range(len(deal.melds[deal.side]))]
+    faces = hand.faces()
+    if top.is_wild:
+        pair = [face for face in faces if face.rank is top.rank]
+        if pair and hand.count(pair[0]) >= 2:
+            moves.append(TakePile(Cards.of([pair[0], pair[0]])))
+        elif len(pair) >= 2:
+            moves.append(TakePile(Cards.of(pair[:2])))
+        return moves
+    if not top.is_natural:
+        return moves
+    same_rank = [face for face in faces if face.rank is top.rank]
+    for i, first in enumerate(same_rank):
+        for second in same_rank[i:]:
+            if first is not second or hand.count(first) >= 2:
+                moves.append(TakePile(Cards.of([first, second])))
+    if rules.take_with_suited_pair and top.suit is not None:
+        position = NATURAL_RANKS.index(top.rank)
+        for low in (position - 2, position - 1, position):
+            ranks = [p for p in range(low, low + 3) if p != position]
+            if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
+                continue
+            pair = [Card(NATURAL_RANKS[p], top.suit) for p in ranks]
+            if all(card in hand for card in pair):
+                moves.append(TakePile(Cards.of(pair)))
+    if rules.take_with_natural_and_wild and same_rank:
+        for wild_rank in (Rank.TWO, Rank.JOKER):
+            wild = next((face for face in faces if face.rank is wild_rank), None)
+            if wild is not None:
+                moves.append(TakePile(Cards.of([same_rank[0], wild])))
+    return moves
+
+
 # --- melding ------------------------------------------------------------------------------
 
 
@@ -302,11 +605,18 @@ def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
     if problem is not None:
         return problem
     cards = move.cards
+    side = deal.side
+    draft = deal.draft
+    if deal.rules.melds_by_position:
+        meld = new_meld(cards, deal.rules, move.wild_as)
+        assert isinstance(meld, Meld)
+        draft = draft.replace(
+            black_threes=draft.black_threes or meld.kind is MeldKind.BLACK_THREES
+        )
+        return _after_melding(deal, cards, (*deal.melds[side], meld), draft)
     rank = meld_rank(cards)
     assert rank is not None
-    side = deal.side
     black_threes = rank is Rank.THREE
-    draft = deal.draft
     draft = draft.replace(
         new_ranks=draft.new_ranks | {rank},
         black_threes=draft.black_threes or black_threes,
@@ -320,7 +630,30 @@ def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
     if deal.phase is not Phase.MELD:
         return _wrong_phase(deal, "meld")
     cards = move.cards
-    problem = _check_usable(deal, cards, "CL-TURN-4") or check_new_meld(cards, deal.rules)
+    problem = _check_usable(deal, cards, "CL-TURN-4")
+    if problem is not None:
+        return problem
+    rules = deal.rules
+    if rules.melds_by_position:
+        meld = new_meld(cards, rules, move.wild_as)
+        if isinstance(meld, Violation):
+            return meld
+        if meld.kind is MeldKind.BLACK_THREES:
+            if any(m.kind is MeldKind.BLACK_THREES for m in deal.melds[deal.side]):
+                return Violation("HW-B3-3", "your side has laid its black threes already")
+            if not may_go_out(deal):
+                return Violation("CL-B3-3", "black threes are melded only when going out")
+        if (
+            not rules.several_melds_per_rank
+            and meld.kind is MeldKind.RANK
+            and _only_rank_meld(deal.melds[deal.side], meld.rank) is not None
+        ):
+            return Violation(
+                "CL-MELD-6",
+                f"your side already has a meld of {meld.rank.text}s: add the cards to it",
+            )
+        return None
+    problem = check_new_meld(cards, rules, move.wild_as)
     if problem is not None:
         return problem
     rank = meld_rank(cards)
@@ -336,35 +669,93 @@ def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
 
 def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, AddToMeld)
-    problem = _add_to_meld_violation(deal, move)
-    if problem is not None:
-        return problem
+    target = _addition_target(deal, move)
+    if isinstance(target, Violation):
+        return target
+    index, grown = target
     side = deal.side
-    meld = deal.meld_of(side, move.rank)
-    assert meld is not None
     draft = deal.draft
-    if move.rank not in draft.new_ranks:
-        draft = draft.replace(touched_existing=True)
-    melds = _with_meld(deal.melds[side], meld.add(move.cards))
+    if deal.rules.melds_by_position:
+        if index < draft.melds_before:
+            draft = draft.replace(touched_existing=True)
+        melds = _put(deal.melds[side], index, grown)
+    else:
+        if grown.rank not in draft.new_ranks:
+            draft = draft.replace(touched_existing=True)
+        melds = _with_meld(deal.melds[side], grown)
     return _after_melding(deal, move.cards, melds, draft)
 
 
 def _add_to_meld_violation(deal: Deal, move: AddToMeld) -> Violation | None:
     """Why an addition is illegal, apart from whether the turn can be finished after it."""
+    target = _addition_target(deal, move)
+    return target if isinstance(target, Violation) else None
+
+
+def _addition_target(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | Violation:
+    """The position of the meld an addition grows and the grown meld, or why it is illegal."""
     if deal.phase is not Phase.MELD:
         return _wrong_phase(deal, "add to a meld")
     side = deal.side
-    meld = deal.meld_of(side, move.rank)
-    if meld is None:
-        others = [s for s in range(len(deal.melds)) if s != side and deal.meld_of(s, move.rank)]
-        if others:
-            return Violation("CL-MELD-8", "you may not add cards to the opponents' melds")
-        return Violation(
-            "CL-TURN-4", f"your side has no meld of {move.rank.text}s; lay a new meld instead"
+    melds = deal.melds[side]
+    if move.meld is not None:
+        if move.meld >= len(melds):
+            return Violation("CL-TURN-4", f"your side has no meld #{move.meld}")
+        index = move.meld
+    else:
+        assert move.rank is not None
+        found = [
+            i
+            for i, meld in enumerate(melds)
+            if meld.rank is move.rank and meld.kind is not MeldKind.SEQUENCE
+        ]
+        if not found:
+            others = [
+                s for s in range(len(deal.melds)) if s != side and deal.meld_of(s, move.rank)
+            ]
+            if others:
+                return Violation("CL-MELD-8", "you may not add cards to the opponents' melds")
+            return Violation(
+                "CL-TURN-4", f"your side has no meld of {move.rank.text}s; lay a new meld instead"
+            )
+        if len(found) > 1:
+            return Violation(
+                "HW-MELD-9",
+                f"your side has {len(found)} melds of {move.rank.text}s: name the one to add to "
+                f"by its number (add #{found[0]} ...)",
+            )
+        index = found[0]
+    problem = _check_usable(deal, move.cards, "CL-TURN-4")
+    if problem is not None:
+        return problem
+    grown = added(melds[index], move.cards, deal.rules, move.wild_as)
+    if isinstance(grown, Violation):
+        return grown
+    return index, grown
+
+
+def _merge(deal: Deal, move: Move) -> Deal | Violation:
+    assert isinstance(move, MergeMelds)
+    if deal.phase is not Phase.MELD:
+        return _wrong_phase(deal, "merge melds")
+    melds = deal.melds[deal.side]
+    first, second = sorted((move.first, move.second))
+    if first == second or second >= len(melds):
+        return Violation("HW-MRG-1", "name two different melds of your side to merge")
+    joined = merged(melds[first], melds[second], deal.rules)
+    if isinstance(joined, Violation):
+        return joined
+    draft = deal.draft
+    before = draft.melds_before
+    if first < before:
+        draft = draft.replace(
+            touched_existing=True, melds_before=before - 1 if second < before else before
         )
-    return _check_usable(deal, move.cards, "CL-TURN-4") or check_addition(
-        meld, move.cards, deal.rules
-    )
+    kept = (*melds[:first], joined, *melds[first + 1 : second], *melds[second + 1 :])
+    after = deal.replace(melds=_replace(deal.melds, deal.side, kept), draft=draft)
+    if not can_finish(after):
+        return _stuck(after)
+    return after
 
 
 def _finishable_at_once(deal: Deal, cards: Cards) -> bool:
@@ -472,11 +863,11 @@ def _going_out(deal: Deal, *, discarded: bool) -> Violation | bool:
             f"going out needs {needed} canasta{'s' if needed > 1 else ''}; your side has "
             f"{deal.canastas(side)}",
         )
-    laid_now = sum(
-        1
-        for meld in deal.melds[side]
-        if meld.rank in draft.new_ranks and meld.is_canasta_under(rules)
-    )
+    if rules.melds_by_position:
+        fresh: tuple[Meld, ...] = deal.melds[side][draft.melds_before :]
+    else:
+        fresh = tuple(meld for meld in deal.melds[side] if meld.rank in draft.new_ranks)
+    laid_now = sum(1 for meld in fresh if meld.is_canasta_under(rules))
     concealed = (
         not draft.had_melded
         and not draft.touched_existing
@@ -546,7 +937,7 @@ def _begin_turn(deal: Deal, **changes: Any) -> Deal:
     after = after.lay_out_pending_red_threes()
     if after.phase is Phase.OVER:
         return after
-    if not after.stock and not pile_takes(after):
+    if after.stock_exhausted and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after
 
@@ -635,6 +1026,13 @@ def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
+def _put(melds: tuple[Meld, ...], index: int | None, meld: Meld) -> tuple[Meld, ...]:
+    """The melds with ``meld`` laid after them (``index`` ``None``) or in place of one."""
+    if index is None:
+        return (*melds, meld)
+    return (*melds[:index], meld, *melds[index + 1 :])
+
+
 def _with_meld(melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
     kept = [m for m in melds if m.rank is not meld.rank]
     return tuple(sorted([*kept, meld], key=lambda m: m.rank.order))
@@ -646,6 +1044,7 @@ _HANDLERS = {
     Pass: _pass,
     LayMeld: _lay_meld,
     AddToMeld: _add_to_meld,
+    MergeMelds: _merge,
     Discard: _discard,
     Ask: _ask,
     Answer: _answer,

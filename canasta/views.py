@@ -130,9 +130,11 @@ class PlayerView:
     def explain(self, move: Move) -> Violation | None:
         """Why ``move`` by this player is illegal now, or ``None`` if it is legal."""
         if self.is_over:
-            return Violation("CL-MATCH-3", "the game is over")
+            return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
         if self.to_move != self.player:
-            return Violation("CL-TURN-7", f"it is player {self.to_move}'s move, not yours")
+            return Violation(
+                self.rules.rule_id("CL-TURN-7"), f"it is player {self.to_move}'s move, not yours"
+            )
         return check(self._rules_deal(), move)
 
     def is_legal(self, move: Move) -> bool:

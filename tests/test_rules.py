@@ -21,7 +21,7 @@ from canasta.rules import (
 
 
 def test_rule_set_names() -> None:
-    assert rule_set_names() == ("classic",)
+    assert rule_set_names() == ("classic", "hollywood")
 
 
 def test_classic_defaults_are_four_players() -> None:
