@@ -38,10 +38,10 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeVar
 
 import attrs
 
-from canasta.cards import Card, CardParseError, Rank
+from canasta.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit
 from canasta.deck import Cards, pack_cards
 from canasta.errors import JsonError, MoveParseError
-from canasta.melds import Meld, check_new_meld, meld_rank
+from canasta.melds import Meld, MeldKind, new_meld
 from canasta.moves import Move, parse_move
 from canasta.rules import RuleSet, RuleSetError, find_rules
 from canasta.scoring import DealResult, SideScore
@@ -156,8 +156,16 @@ def _result_to_data(result: DealResult) -> dict[str, Any]:
     }
 
 
-def _melds_to_data(melds: tuple[tuple[Meld, ...], ...]) -> list[list[str]]:
-    return [[str(meld.cards) for meld in side] for side in melds]
+def _meld_to_data(meld: Meld) -> str | dict[str, str]:
+    """A meld as its cards; a sequence whose wild card stands for a rank as an object that
+    names that rank too (HW-MELD-10)."""
+    if meld.wild_as is None:
+        return str(meld.cards)
+    return {"cards": str(meld.cards), "wild_as": meld.wild_as.text}
+
+
+def _melds_to_data(melds: tuple[tuple[Meld, ...], ...]) -> list[list[str | dict[str, str]]]:
+    return [[_meld_to_data(meld) for meld in side] for side in melds]
 
 
 def _deal_to_data(deal: Deal) -> dict[str, Any]:
@@ -477,10 +485,22 @@ def _rule_settings(obj: _Object, names: Iterable[str]) -> dict[str, Any]:
             _fail(obj.at(name), "not a rule-set field")
         obj.used.add(name)
         value, hint = obj.data[name], fields[name][1]
+        if name == "rule_ids" and isinstance(value, dict):
+            value = _rule_id_pairs(value, obj.at(name))
         if not _matches(value, hint):
             _fail(obj.at(name), f"expected {_describe(hint)}, got {_show(value)}")
         settings[name] = value
     return settings
+
+
+def _rule_id_pairs(value: dict[Any, Any], path: str) -> list[list[str]]:
+    """``rule_ids`` written as an object, ``{"CL-MELD-2": "HW-MELD-5"}``, as its pairs."""
+    pairs = []
+    for key, item in value.items():
+        if not isinstance(item, str):
+            _fail(_join(path, str(key)), f"expected a rule ID as text, got {_show(item)}")
+        pairs.append([key, item])
+    return pairs
 
 
 def _build_rules(path: str, make: Callable[[], RuleSet]) -> RuleSet:
@@ -553,27 +573,60 @@ def _draft(value: object, path: str) -> TurnDraft:
     return TurnDraft(**changes)
 
 
+_WILD_AS = {rank.text: rank for rank in NATURAL_RANKS}
+
+
+def _meld(value: object, path: str, rules: RuleSet) -> Meld:
+    """A meld: its cards as text, or an object with its ``cards``, the rank its wild card
+    stands for in a sequence (``wild_as``) and, optionally, the sequence's ``suit``."""
+    wild_as = suit = None
+    if isinstance(value, dict):
+        obj = _Object(value, path)
+        cards = _cards(obj.get("cards"), obj.at("cards"))
+        if obj.has("wild_as"):
+            text = _text(obj.data["wild_as"], obj.at("wild_as"))
+            wild_as = _WILD_AS.get(text.strip().upper())
+            if wild_as is None:
+                _fail(obj.at("wild_as"), f"expected a rank from 4 to A, got {_show(text)}")
+        if obj.has("suit"):
+            suit = _enum(Suit, obj.data["suit"], obj.at("suit"))
+        obj.finish()
+    else:
+        cards = _cards(value, path)
+    made = new_meld(cards, rules, wild_as)
+    if not isinstance(made, Meld):
+        _fail(path, f"the meld {cards} breaks the rules: {made}")
+    if suit is not None and made.suit is not suit:
+        what = "is no sequence" if made.suit is None else f"is a sequence of {made.suit.value}"
+        _fail(_join(path, "suit"), f"the meld {cards} {what}, not of {suit.value}")
+    return made
+
+
 def _melds(value: object, path: str, rules: RuleSet) -> tuple[tuple[Meld, ...], ...]:
+    """Each side's melds. Where melds are named by their position
+    (:attr:`~canasta.rules.RuleSet.melds_by_position`) they keep the order given; otherwise
+    they are sorted by rank, one meld of a rank (CL-MELD-6)."""
     sides = []
     for side, group in enumerate(_per_side(value, path, rules, "lists of melds")):
         here = _at(path, side)
-        melds: dict[Rank, Meld] = {}
+        melds: list[Meld] = []
         for index, item in enumerate(_list(group, here, what=" of melds")):
             where = _at(here, index)
-            cards = _cards(item, where)
-            problem = check_new_meld(cards, rules)
-            if problem is not None:
-                _fail(where, f"the meld {cards} breaks the rules: {problem}")
-            rank = meld_rank(cards)
-            assert rank is not None  # check_new_meld refuses cards without one rank
-            if rank in melds:
+            meld = _meld(item, where, rules)
+            if (
+                not rules.several_melds_per_rank
+                and meld.kind is not MeldKind.SEQUENCE
+                and any(other.kind is meld.kind and other.rank is meld.rank for other in melds)
+            ):
                 _fail(
                     where,
-                    f"side {side} has two melds of {rank.text}s; a side has one meld of a rank "
-                    "(CL-MELD-6)",
+                    f"side {side} has two melds of {meld.rank.text}s; a side has one meld of a "
+                    f"rank ({rules.rule_id('CL-MELD-6')})",
                 )
-            melds[rank] = Meld(rank, cards)
-        sides.append(tuple(sorted(melds.values(), key=lambda meld: meld.rank.order)))
+            melds.append(meld)
+        if not rules.melds_by_position:
+            melds.sort(key=lambda meld: meld.rank.order)
+        sides.append(tuple(melds))
     return tuple(sides)
 
 
@@ -870,7 +923,7 @@ def _deal(
     turn = _int(obj.data["turn"], obj.at("turn"), 0) if obj.has("turn") else 0
 
     pending = _pending_red_threes(obj, rules, hands, seat, phase)
-    draft = _default_draft(phase, seat % rules.num_sides, melds, seat in melded_seats)
+    draft = _default_draft(rules, phase, seat % rules.num_sides, melds, seat in melded_seats)
     if obj.has("draft"):
         draft = _draft(obj.data["draft"], obj.at("draft"))
     if not hands[seat].issuperset(draft.locked):
@@ -915,17 +968,25 @@ def _deal(
 
 
 def _default_draft(
-    phase: Phase, side: int, melds: tuple[tuple[Meld, ...], ...], had_melded: bool
+    rules: RuleSet,
+    phase: Phase,
+    side: int,
+    melds: tuple[tuple[Meld, ...], ...],
+    had_melded: bool,
 ) -> TurnDraft:
-    """The draft of a turn in ``phase`` whose player drew from the stock (and asked)."""
+    """The draft of a turn in ``phase`` whose player drew from the stock (and asked); where
+    melds are named by position, the side's melds on the table were there before the turn."""
     if phase in (Phase.DRAW, Phase.OVER):
         return TurnDraft()
-    return TurnDraft(
+    draft = TurnDraft(
         drew=True,
         opening=not melds[side],
         had_melded=had_melded,
         asked=phase is Phase.ANSWER,
     )
+    if rules.melds_by_position and melds[side]:
+        draft = attrs.evolve(draft, melds_before=len(melds[side]))
+    return draft
 
 
 def _pending_red_threes(
@@ -1062,7 +1123,7 @@ def view_from_data(data: object) -> PlayerView:
         )
         for other in sorted(melded_players - set(seat_players)):
             _fail("melded_players", f"player {other} does not play in this deal")
-    draft = _default_draft(phase, seat % sides, melds, turn_player in melded_players)
+    draft = _default_draft(rules, phase, seat % sides, melds, turn_player in melded_players)
     if doc.has("draft"):
         draft = _draft(doc.data["draft"], "draft")
     is_over = phase is Phase.OVER
