@@ -323,6 +323,11 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
             wild_as = NATURAL_RANKS[gaps[0]]
         elif not gaps and (low == 0) != (high == len(NATURAL_RANKS) - 1):
             wild_as = NATURAL_RANKS[high + 1 if low == 0 else low - 1]
+        elif not gaps and low == 0:
+            return Violation(
+                "HW-MELD-3",
+                f"{cards}: the sequence runs from 4 to Ace; no place is left for a wild card",
+            )
         elif not gaps:
             return Violation(
                 "HW-MELD-10",
@@ -414,7 +419,7 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
     if rules.sequences_allowed:
         meld = meld_layout(cards, wild_as)
         if isinstance(meld, Violation):
-            return meld
+            return _sequence_limits_first(meld, cards, rules)
     else:
         if any(face.is_red_three for face in faces):
             return Violation(
@@ -434,6 +439,30 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
         )
     problem = _check_limits(meld, rules)
     return meld if problem is None else problem
+
+
+def _sequence_limits_first(problem: Violation, cards: Cards, rules: RuleSet) -> Violation:
+    """Where the cards cannot be read as one sequence, cite the limit they break anyway (the
+    three naturals, the one wild card) rather than the reading (HW-MELD-5, HW-MELD-6)."""
+    if problem.rule not in ("HW-MELD-10", "HW-MELD-3", "HW-MELD-6"):
+        return problem
+    faces = cards.faces()
+    naturals = [face for face in faces if not face.is_wild]
+    suits = {face.suit for face in naturals}
+    if len(suits) != 1 or len({face.rank for face in naturals}) < 2:
+        return problem
+    wilds = len(cards) - len(naturals)
+    if wilds > rules.max_wilds_per_sequence:
+        if rules.max_wilds_per_sequence == 0:
+            return Violation("SA-MELD-3", f"a sequence holds no wild cards; {cards} has {wilds}")
+        return Violation("HW-MELD-6", f"a sequence may hold at most one wild card; {cards}")
+    if len(naturals) < rules.min_naturals:
+        return Violation(
+            "HW-MELD-5",
+            f"a sequence needs at least {rules.min_naturals} natural cards; {cards} has "
+            f"{len(naturals)}",
+        )
+    return problem
 
 
 def _check_limits(meld: Meld, rules: RuleSet) -> Violation | None:
@@ -526,6 +555,12 @@ def added(
             return Violation(
                 "HW-MELD-3", f"{face} is not a {meld.suit.symbol}: a sequence holds one suit"
             )
+    if meld.wilds + _wild_count(cards) > rules.max_wilds_per_sequence:
+        if rules.max_wilds_per_sequence == 0:
+            return Violation("SA-MELD-3", "a sequence holds no wild cards")
+        return Violation(
+            "HW-MELD-6", f"a sequence may hold at most one wild card; {meld} would hold more"
+        )
     if meld.wild_as is not None and wild_as is not None and wild_as is not meld.wild_as:
         return Violation(
             "HW-MELD-10",

@@ -293,6 +293,12 @@ class RuleSet:
     max_black_threes_per_meld: int = attrs.field(default=4, validator=_at_least(3))
     #: Wild cards a meld of black threes may hold (HW-B3-3: two).
     black_three_meld_max_wilds: int = attrs.field(default=0, validator=_at_least(0))
+    #: The pile counts as frozen for a side that has not melded (CL-FRZ-5; HW-FRZ-3: not in
+    #: Hollywood, where the ways to open already restrict such a side).
+    frozen_before_opening: bool = attrs.field(default=True, validator=_is_bool)
+    #: The members of the side of three at a five-player table who sit out, in deal order
+    #: (CL-V5-2: players 4, 2, 0; A-10: players 0, 2, 4).
+    sit_out_order: tuple[int, ...] = attrs.field(default=(4, 2, 0), converter=tuple)
     #: The rule IDs this rule set cites instead of Classic's, as (Classic ID, own ID) pairs:
     #: the engine words a rejection once and cites the rule of the game being played.
     rule_ids: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_id_pairs)
@@ -339,6 +345,8 @@ class RuleSet:
             problems.append("take_with_suited_pair needs sequences_allowed")
         if self.wild_top_card == "wild_pair" and not self.wild_melds_allowed:
             problems.append("wild_top_card='wild_pair' needs wild_melds_allowed")
+        if sorted(self.sit_out_order) != [0, 2, 4]:
+            problems.append("sit_out_order must name players 0, 2 and 4, each once")
         if self.merging_allowed and not self.several_melds_per_rank:
             problems.append("merging_allowed needs several_melds_per_rank")
         dealt = self.hand_size * self.active_players
@@ -377,7 +385,8 @@ class RuleSet:
         [(0, 1, 2, 3), (0, 1, 4, 3), (2, 1, 4, 3), (0, 1, 2, 3)]
         """
         if self.num_players == 5:
-            first, second = ((0, 2), (0, 4), (2, 4))[deal_number % 3]
+            sitter = self.sit_out_order[deal_number % len(self.sit_out_order)]
+            first, second = (player for player in (0, 2, 4) if player != sitter)
             return (first, 1, second, 3)
         return tuple(range(self.num_players))
 
@@ -672,6 +681,8 @@ def hollywood(players: int = 4, **changes: Any) -> RuleSet:
         "max_black_threes_per_meld": 6,
         "black_three_meld_max_wilds": 2,
         "rule_ids": HOLLYWOOD_RULE_IDS,
+        "frozen_before_opening": False,
+        "sit_out_order": (0, 2, 4),
     }
     return RuleSet(**(settings | changes))
 

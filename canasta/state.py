@@ -348,8 +348,9 @@ class Deal:
         return self.pile[-1] if self.pile else None
 
     def pile_frozen_for(self, side: int) -> bool:
-        """Frozen for a side: globally frozen or the side has not opened (CL-DEF-12, CL-FRZ-5)."""
-        return self.pile_frozen or not self.has_opened(side)
+        """Frozen for a side: globally frozen or the side has not opened (CL-DEF-12, CL-FRZ-5;
+        not in Hollywood, HW-FRZ-3)."""
+        return self.pile_frozen or (self.rules.frozen_before_opening and not self.has_opened(side))
 
     def minimum_reached(self) -> bool:
         """Whether the opening minimum of this turn is met, or not owed."""

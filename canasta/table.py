@@ -16,7 +16,8 @@ __all__ = ["Table"]
 class Table:
     """The public layout: each side's melds and red threes, the pile and the stock's size."""
 
-    #: Each side's melds, ordered by rank.
+    #: Each side's melds, ordered by rank; where melds are named by number
+    #: (``rules.melds_by_position``), in the order laid.
     melds: tuple[tuple[Meld, ...], ...]
     #: Each side's red threes laid out.
     red_threes: tuple[Cards, ...]
@@ -28,6 +29,8 @@ class Table:
     pile_frozen: bool
     #: Cards left in the stock.
     stock_size: int
+    #: The pile counts as frozen for a side that has not melded (CL-FRZ-5; not HW-FRZ-3).
+    frozen_before_opening: bool = True
 
     @classmethod
     def of(cls, deal: Deal) -> Table:
@@ -39,6 +42,7 @@ class Table:
             pile_size=len(deal.pile),
             pile_frozen=deal.pile_frozen,
             stock_size=len(deal.stock),
+            frozen_before_opening=deal.rules.frozen_before_opening,
         )
 
     def has_opened(self, side: int) -> bool:
@@ -47,12 +51,12 @@ class Table:
 
     def frozen_for(self, side: int) -> bool:
         """Frozen for a side: globally, or because the side has not opened (CL-DEF-12)."""
-        return self.pile_frozen or not self.has_opened(side)
+        return self.pile_frozen or (self.frozen_before_opening and not self.has_opened(side))
 
     def frozen_reason(self, side: int) -> str | None:
         """Why the pile is frozen for ``side``, in words; ``None`` if it is not."""
         if self.pile_frozen:
             return "the pile is frozen for everybody until it is taken (CL-FRZ-1)"
-        if not self.has_opened(side):
+        if self.frozen_before_opening and not self.has_opened(side):
             return "the side has not melded yet (CL-FRZ-2)"
         return None

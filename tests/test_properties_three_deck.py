@@ -1,0 +1,266 @@
+"""The properties of random play for the three-deck games, at every player count.
+
+The same guarantees as for Classic (tests/test_properties.py): 162 cards conserved, no dead
+ends, every deal ends, every generated move accepted, ``apply`` never mutates, the validator
+accepts exactly the generated moves (checked on moves the generator did not make: other
+suits, other counts, other melds, every wild position, every merge), determinism per seed,
+and every rejection cites a rule of the game being played.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from play_helpers import all_cards, random_walk, seeds
+
+import canasta
+from canasta import (
+    AddToMeld,
+    Card,
+    Cards,
+    Discard,
+    Draw,
+    Game,
+    LayMeld,
+    Move,
+    Pass,
+    Rank,
+    TakePile,
+)
+from canasta.cards import NATURAL_RANKS, Suit
+from canasta.errors import Violation
+from canasta.melds import MeldKind, added, new_meld
+from canasta.moves import MergeMelds
+from canasta.rules import RuleSet, hollywood
+
+OPTIONS: list[dict[str, object]] = [
+    {},
+    {"wild_stop_policy": "any_wild_canasta", "open_with_wild_pair": True},
+    {"wild_top_layoff_to_wild_meld": True, "concealed_allows_discard": False},
+    {"wild_stop_policy": "own_canasta_accepting_wild", "one_card_pile_rule": False},
+]
+
+
+def _hollywood(players: int, options: dict[str, object]) -> RuleSet:
+    return hollywood(players, **options)
+
+
+three_deck_rule_sets = st.builds(
+    _hollywood, players=st.sampled_from([2, 3, 4, 5, 6]), options=st.sampled_from(OPTIONS)
+) | st.just(hollywood(6, six_player_sides=3))
+
+PREFIX = {"hollywood": "HW-"}
+
+
+def _suits_that_never_matter(cards: Cards) -> tuple[int, ...]:
+    """The cards with every two counted as one face, and every black three as another: their
+    suits never matter."""
+    counts = list(cards.counts)
+    twos = sum(counts[44:48])
+    counts[44:48] = [twos, 0, 0, 0]
+    counts[48], counts[51] = counts[48] + counts[51], 0
+    return tuple(counts)
+
+
+def move_key(move: Move, game: Game) -> tuple[object, ...]:
+    """What a move means in the three-deck games: everything but the suits of twos and
+    black threes; a wild card's rank as the engine reads it where the move leaves it out."""
+    if isinstance(move, MergeMelds):
+        return ("merge", *sorted((move.first, move.second)))
+    cards = getattr(move, "cards", None)
+    if cards is None:
+        return (type(move).__name__, str(move))
+    wild_as = getattr(move, "wild_as", None)
+    if wild_as is None and any(card.is_wild for card in cards):
+        wild_as = _inferred_wild_rank(move, game)
+    return (
+        type(move).__name__,
+        getattr(move, "meld", None),
+        getattr(move, "rank", None),
+        wild_as,
+        _suits_that_never_matter(cards),
+    )
+
+
+def _inferred_wild_rank(move: Move, game: Game) -> Rank | None:
+    deal = game.deal
+    if isinstance(move, LayMeld):
+        made = new_meld(move.cards, deal.rules)
+    elif isinstance(move, AddToMeld) and move.meld is not None:
+        melds = deal.melds[deal.side]
+        if move.meld >= len(melds) or melds[move.meld].wild_as is not None:
+            return None
+        made = added(melds[move.meld], move.cards, deal.rules)
+    else:
+        return None
+    return None if isinstance(made, Violation) else made.wild_as
+
+
+def _sub_multisets(faces: list[Card], most: int) -> Iterator[list[Card]]:
+    """Every sub-multiset of ``faces`` (sorted, with repeats) of 1 to ``most`` cards."""
+    distinct = sorted(set(faces), key=lambda card: card.index)
+    counts = [faces.count(face) for face in distinct]
+
+    def grow(position: int, chosen: list[Card]) -> Iterator[list[Card]]:
+        if position == len(distinct):
+            if chosen:
+                yield chosen
+            return
+        for take in range(counts[position] + 1):
+            if len(chosen) + take > most:
+                break
+            yield from grow(position + 1, chosen + [distinct[position]] * take)
+
+    yield from grow(0, [])
+
+
+def variants(game: Game) -> Iterator[Move]:
+    """Moves the generator might not make, of every kind the three-deck games have."""
+    deal = game.deal
+    hand = deal.usable
+    faces = list(hand)
+    yield from (Draw(), Pass())
+    for face in deal.hand.faces():
+        yield Discard(face)
+    wilds = [card for card in faces if card.is_wild]
+    wild_choices = [[], *_sub_multisets(wilds, 3)]
+    melds = deal.melds[deal.side]
+    for index in range(len(melds)):
+        yield TakePile(meld=index)
+    for pair in _sub_multisets(faces, 2):
+        if len(pair) == 2:
+            yield TakePile(Cards.of(pair))
+    for rank in [*NATURAL_RANKS, Rank.THREE]:
+        naturals = [card for card in faces if card.rank is rank]
+        for chosen in _sub_multisets(naturals, 5):
+            for extra in wild_choices:
+                yield LayMeld(Cards.of(chosen + extra))
+                for index, meld in enumerate(melds):
+                    if meld.rank is rank and meld.kind is not MeldKind.SEQUENCE:
+                        yield AddToMeld(None, Cards.of(chosen + extra), meld=index)
+    for extra in wild_choices:
+        if extra:
+            yield LayMeld(Cards.of(extra))
+            for index in range(len(melds)):
+                yield AddToMeld(None, Cards.of(extra), meld=index)
+    for suit in Suit:
+        present = [
+            position for position, rank in enumerate(NATURAL_RANKS) if Card(rank, suit) in hand
+        ]
+        for low in present:
+            for high in range(low + 1, len(NATURAL_RANKS)):
+                span = range(low, high + 1)
+                run = [Card(NATURAL_RANKS[p], suit) for p in span if p in present]
+                for wild in [None, *wilds[:1]]:
+                    if wild is None:
+                        yield LayMeld(Cards.of(run))
+                        continue
+                    for wild_at in [*span, low - 1, high + 1]:
+                        if 0 <= wild_at < len(NATURAL_RANKS):
+                            yield LayMeld(Cards.of([*run, wild]), wild_as=NATURAL_RANKS[wild_at])
+        for index, meld in enumerate(melds):
+            if meld.suit is not suit:
+                continue
+            low = NATURAL_RANKS.index(meld.low)
+            high = NATURAL_RANKS.index(meld.high)
+            for new_low in range(max(0, low - 2), low + 1):
+                for new_high in range(high, min(len(NATURAL_RANKS) - 1, high + 2) + 1):
+                    positions = [*range(new_low, low), *range(high + 1, new_high + 1)]
+                    run = [Card(NATURAL_RANKS[p], suit) for p in positions if p in present]
+                    for wild in [None, *wilds[:1]]:
+                        if wild is None:
+                            if run:
+                                yield AddToMeld(None, Cards.of(run), meld=index)
+                            continue
+                        for wild_at in positions or [low - 1, high + 1]:
+                            if 0 <= wild_at < len(NATURAL_RANKS):
+                                yield AddToMeld(
+                                    None,
+                                    Cards.of([*run, wild]),
+                                    meld=index,
+                                    wild_as=NATURAL_RANKS[wild_at],
+                                )
+    for first in range(len(melds)):
+        for second in range(len(melds)):
+            yield MergeMelds(first, second)
+
+
+@settings(max_examples=12)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_random_deal_conserves_162_cards_and_never_dead_ends(rules: RuleSet, seed: int) -> None:
+    pack = canasta.pack_cards(rules.decks)
+    assert len(pack) == 162
+    rng = random.Random(seed)
+    deals_seen = 0
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        if game.deal_number == 0 and not game.is_over:
+            assert all_cards(game) == pack
+            sitting_out = set(range(rules.num_players)) - set(game.seat_players)
+            assert game.to_move not in sitting_out
+        deals_seen = len(game.results)
+    assert deals_seen >= 1
+
+
+@settings(max_examples=6)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_every_generated_move_is_accepted_and_apply_never_mutates(
+    rules: RuleSet, seed: int
+) -> None:
+    rng = random.Random(seed)
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), rng)):
+        if game.is_over or index % 2:
+            continue
+        before = copy.deepcopy(game)
+        for move in game.legal_moves():
+            assert game.explain(move) is None, move
+            game.apply(move)
+        assert game == before
+
+
+@settings(max_examples=4, deadline=None)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_validator_accepts_exactly_what_the_generator_offers(rules: RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), rng)):
+        if game.is_over or game.deal_number > 0 or index % 7:
+            continue
+        offered = {move_key(move, game) for move in game.legal_moves()}
+        for move in variants(game):
+            violation = game.explain(move)
+            assert (violation is None) == (move_key(move, game) in offered), (move, violation)
+            if violation is not None:
+                assert violation.rule.startswith(PREFIX[rules.name]), violation
+                with pytest.raises(canasta.IllegalMoveError) as raised:
+                    game.apply(move)
+                assert raised.value.rule == violation.rule
+
+
+@settings(max_examples=4)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_same_seed_and_moves_give_the_same_game(rules: RuleSet, seed: int) -> None:
+    first = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
+    second = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
+    assert first == second
+
+
+@settings(max_examples=8)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
+    *_, game = random_walk(Game.new(rules, seed=seed), random.Random(seed))
+    result = game.results[0]
+    for score in result.scores:
+        parts = (
+            score.meld_points,
+            score.canasta_bonus,
+            score.red_threes,
+            score.going_out,
+            score.hand_penalty,
+        )
+        assert all(part % 5 == 0 for part in parts)
+        assert score.total == sum(parts)
+        assert score.going_out in (0, 100, 200)
