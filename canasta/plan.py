@@ -1,0 +1,649 @@
+"""Meld planning for rule sets that name melds by position (Hollywood, Samba, Bolivia).
+
+The generalisation of :mod:`canasta.feasibility` to sequences, melds of wild cards and
+several melds of one rank: :func:`steps` lists every new meld and addition a hand allows,
+:func:`opening_reachable` says whether the initial-meld minimum can still be reached while
+keeping cards, and :func:`going_out_possible` whether the hand can be melded out.
+
+>>> from canasta.rules import hollywood
+>>> from canasta.melds import Meld
+>>> seq = Meld.of("7D 8D 9D JK", wild_as="10")
+>>> [str(step.result) for step in steps(Cards.parse("JD"), [seq], hollywood())]
+['7D 8D 9D JK(10) JD']
+>>> going_out_possible(Cards.parse("QS QS QS QS 2C"), [seq], hollywood(), 0, False)
+False
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+from itertools import product
+from typing import NamedTuple
+
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
+from canasta.deck import Cards
+from canasta.melds import Meld, MeldKind
+from canasta.rules import RuleSet
+
+__all__ = ["Step", "going_out_possible", "opening_reachable", "steps"]
+
+_SUITS = tuple(Suit)
+_TWO_FACES = tuple(range(44, 48))
+_BLACK_THREE_FACES = (48, 51)
+_JOKER = 52
+_TOP = len(NATURAL_RANKS) - 1  # the ace's position
+_POS = {rank: index for index, rank in enumerate(NATURAL_RANKS)}
+_NATURAL_VALUE = tuple(ALL_FACES[4 * p].points for p in range(len(NATURAL_RANKS)))
+_UNBOUNDED = 10**6
+_IMPOSSIBLE = 10**9
+
+
+class Step(NamedTuple):
+    """One new meld (``target`` None) or one addition to ``melds[target]``."""
+
+    target: int | None
+    cards: Cards
+    wild_as: Rank | None
+    result: Meld
+    points: int
+    size: int
+
+
+# --- steps ------------------------------------------------------------------------------
+
+
+def _wild_pairs(twos: int, jokers: int, low: int, high: int) -> Iterator[tuple[int, int]]:
+    """(twos, jokers) with ``low <= twos + jokers <= high``."""
+    for t in range(min(twos, high) + 1):
+        for j in range(max(0, low - t), min(jokers, high - t) + 1):
+            yield t, j
+
+
+def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]]:
+    """Sub-multisets of the naturals of one rank, as per-suit counts (by count alone when
+    suits can never matter)."""
+    have = counts[4 * pos : 4 * pos + 4]
+    if sequences:
+        return [list(c) for c in product(*(range(n + 1) for n in have))]
+    choices = []
+    for k in range(sum(have) + 1):
+        taken, left = [], k
+        for n in have:
+            taken.append(min(n, left))
+            left -= taken[-1]
+        choices.append(taken)
+    return choices
+
+
+def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step]:
+    """Every legal new meld from ``usable`` and addition to one of ``melds``, each once.
+
+    Twos are told apart by count only (suits in display order), black threes too; natural
+    cards by face when sequences are allowed. Whether black threes may be melded now is for
+    the caller to decide.
+    """
+    counts = usable.counts
+    two_list = [f for f in _TWO_FACES for _ in range(counts[f])]
+    jokers = counts[_JOKER]
+    twos = len(two_list)
+    wilds = twos + jokers
+    seq_ok = rules.sequences_allowed
+    longest = rules.max_sequence_length or len(NATURAL_RANKS)
+    wild_longest = rules.max_wild_meld_length or _UNBOUNDED
+    several = rules.several_melds_per_rank
+    kinds = {(m.kind, m.rank if m.kind is MeldKind.RANK else m.suit) for m in melds}
+
+    def make(naturals: list[int], t: int, j: int) -> Cards:
+        c = [0] * len(ALL_FACES)
+        for face in naturals:
+            c[face] += 1
+        for face in two_list[:t]:
+            c[face] += 1
+        c[_JOKER] += j
+        return Cards(bytes(c))
+
+    def wild_cards(t: int, j: int) -> list[tuple[int, int]]:
+        return [(1, 0)] * (t > 0) + [(0, 1)] * (j > 0)
+
+    # New melds of one rank.
+    for pos, rank in enumerate(NATURAL_RANKS):
+        if sum(counts[4 * pos : 4 * pos + 4]) < rules.min_naturals:
+            continue
+        if not several and (MeldKind.RANK, rank) in kinds:
+            continue
+        for choice in _natural_choices(counts, pos, seq_ok):
+            k = sum(choice)
+            if k < rules.min_naturals:
+                continue
+            faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
+            low = max(0, rules.min_meld_size - k)
+            for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
+                cards = make(faces, t, j)
+                yield Step(None, cards, None, Meld(rank, cards), cards.points, k + t + j)
+    # New sequences.
+    if seq_ok:
+        min_nat = max(2, rules.min_naturals)
+        wild_ok = rules.max_wilds_per_sequence > 0 and wilds > 0
+        for s, suit in enumerate(_SUITS):
+            if not several and (MeldKind.SEQUENCE, suit) in kinds:
+                continue
+            for lo in range(_TOP + 1):
+                for hi in range(lo + rules.min_meld_size - 1, min(_TOP, lo + longest - 1) + 1):
+                    span = range(lo, hi + 1)
+                    missing = [p for p in span if not counts[4 * p + s]]
+                    if len(missing) > 1:
+                        break
+                    if not missing and hi - lo + 1 >= min_nat:
+                        cards = make([4 * p + s for p in span], 0, 0)
+                        meld = Meld(NATURAL_RANKS[lo], cards, suit)
+                        yield Step(None, cards, None, meld, cards.points, len(span))
+                    if not wild_ok or hi - lo < min_nat:
+                        continue
+                    for p in missing or span:
+                        naturals = [4 * q + s for q in span if q != p]
+                        wild_as = NATURAL_RANKS[p]
+                        for t, j in wild_cards(twos, jokers):
+                            cards = make(naturals, t, j)
+                            meld = Meld(NATURAL_RANKS[lo], cards, suit, wild_as)
+                            yield Step(None, cards, wild_as, meld, cards.points, len(span))
+    # New melds of wild cards.
+    if rules.wild_melds_allowed and (several or (MeldKind.WILD, None) not in kinds):
+        for t, j in _wild_pairs(twos, jokers, rules.min_meld_size, wild_longest):
+            cards = make([], t, j)
+            yield Step(None, cards, None, Meld(Rank.JOKER, cards), cards.points, t + j)
+    # A new meld of black threes.
+    if not any(m.kind is MeldKind.BLACK_THREES for m in melds):
+        black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
+        for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
+            for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
+                cards = make(black[:n], t, j)
+                yield Step(None, cards, None, Meld(Rank.THREE, cards), cards.points, n + t + j)
+    # Additions.
+    for index, meld in enumerate(melds):
+        kind = meld.kind
+        frozen = meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
+        if kind is MeldKind.RANK:
+            pos = _POS[meld.rank]
+            for choice in _natural_choices(counts, pos, seq_ok):
+                k = sum(choice)
+                faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
+                room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
+                for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
+                    cards = make(faces, t, j)
+                    yield Step(index, cards, None, meld.add(cards), cards.points, k + t + j)
+        elif kind is MeldKind.WILD:
+            room = 0 if frozen else wild_longest - meld.size
+            for t, j in _wild_pairs(twos, jokers, 1, room):
+                cards = make([], t, j)
+                yield Step(index, cards, None, meld.add(cards), cards.points, t + j)
+        elif kind is MeldKind.SEQUENCE:
+            assert meld.suit is not None
+            s = _SUITS.index(meld.suit)
+            lo, hi = _POS[meld.low], _POS[meld.high]
+            wild_ok = meld.wilds < rules.max_wilds_per_sequence and wilds > 0
+            for new_lo in range(lo, -1, -1):
+                below = range(new_lo, lo)
+                below_missing = [p for p in below if not counts[4 * p + s]]
+                if len(below_missing) > 1:
+                    break
+                for new_hi in range(hi, _TOP + 1):
+                    if new_hi - new_lo + 1 > longest:
+                        break
+                    if new_lo == lo and new_hi == hi:
+                        continue
+                    new = [*below, *range(hi + 1, new_hi + 1)]
+                    missing = [p for p in new if not counts[4 * p + s]]
+                    if len(missing) > 1:
+                        break
+                    low_rank = NATURAL_RANKS[new_lo]
+                    if not missing:
+                        cards = make([4 * p + s for p in new], 0, 0)
+                        grown = Meld(low_rank, meld.cards + cards, meld.suit, meld.wild_as)
+                        yield Step(index, cards, None, grown, cards.points, len(new))
+                    if not wild_ok:
+                        continue
+                    for p in missing or new:
+                        cards_n = [4 * q + s for q in new if q != p]
+                        wild_as = NATURAL_RANKS[p]
+                        for t, j in wild_cards(twos, jokers):
+                            cards = make(cards_n, t, j)
+                            grown = Meld(low_rank, meld.cards + cards, meld.suit, wild_as)
+                            yield Step(index, cards, wild_as, grown, cards.points, len(new))
+
+
+# --- the searches -----------------------------------------------------------------------
+#
+# Melds are tuples: (0, position, naturals, wilds, frozen) for a meld of one rank,
+# (1, suit, low, high, wilds) for a sequence, (2, size, frozen) for wild cards. Natural cards
+# are placed lowest first (by face index); each either joins a meld of its rank, extends a
+# sequence of its suit (with the wild card across a one-rank gap, or as the lowest card of
+# a block below it), starts a meld of its rank, starts a sequence as its lowest natural card,
+# or (in the opening) is kept. Once the natural cards are placed, the wild cards are spread.
+
+_Melds = tuple[tuple[int, ...], ...]
+
+
+def _encode(melds: Sequence[Meld], rules: RuleSet) -> tuple[_Melds, bool]:
+    """The melds as search tuples, and whether a meld of black threes is among them."""
+    out: list[tuple[int, ...]] = []
+    black = False
+    for meld in melds:
+        frozen = int(meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta)
+        if meld.kind is MeldKind.RANK:
+            out.append((0, _POS[meld.rank], meld.naturals, meld.wilds, frozen))
+        elif meld.kind is MeldKind.SEQUENCE:
+            assert meld.suit is not None
+            suit = _SUITS.index(meld.suit)
+            out.append((1, suit, _POS[meld.low], _POS[meld.high], meld.wilds))
+        elif meld.kind is MeldKind.WILD:
+            out.append((2, meld.size, frozen))
+        else:
+            black = True
+    return tuple(sorted(out)), black
+
+
+def _sorted(melds: _Melds, meld: tuple[int, ...]) -> _Melds:
+    return tuple(sorted((*melds, meld)))
+
+
+class _Planner:
+    """Search helpers for one rule set."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.size = rules.canasta_size
+        self.min_size = rules.min_meld_size
+        self.min_nat = rules.min_naturals
+        self.seq = rules.sequences_allowed
+        self.seq_nat = max(2, rules.min_naturals)
+        self.seq_wilds = rules.max_wilds_per_sequence
+        self.seq_long = rules.max_sequence_length or len(NATURAL_RANKS)
+        self.several = rules.several_melds_per_rank
+        self.wild_melds = rules.wild_melds_allowed
+        self.wild_long = rules.max_wild_meld_length or _UNBOUNDED
+        self.max_wilds = tuple(rules.max_wilds(n) for n in range(200))
+
+    # -- natural cards --
+
+    def moves(self, nat: bytes, wilds: int, melds: _Melds) -> Iterator[tuple[bytes, int, _Melds]]:
+        """Every way to place the lowest natural card (which must be there)."""
+        i = len(nat) - len(nat.lstrip(b"\0"))
+        pos, suit = divmod(i, 4)
+        rest = bytearray(nat)
+        rest[i] -= 1
+        after = bytes(rest)
+        seen: set[tuple[int, ...]] = set()
+        has_rank = has_seq = False
+        for n, meld in enumerate(melds):
+            if meld in seen:
+                continue
+            seen.add(meld)
+            others = melds[:n] + melds[n + 1 :]
+            if meld[0] == 0:
+                if meld[1] != pos:
+                    continue
+                has_rank = True
+                yield after, wilds, _sorted(others, (0, pos, meld[2] + 1, meld[3], meld[4]))
+            elif meld[0] == 1 and meld[1] == suit:
+                has_seq = True
+                _, _, lo, hi, w = meld
+                length = hi - lo + 1
+                if hi + 1 == pos and length < self.seq_long:
+                    yield after, wilds, _sorted(others, (1, suit, lo, pos, w))
+                elif (
+                    hi + 2 == pos and w < self.seq_wilds and wilds and length + 2 <= self.seq_long
+                ):
+                    yield after, wilds - 1, _sorted(others, (1, suit, lo, pos, w + 1))
+                elif pos < lo and length + lo - pos <= self.seq_long:
+                    yield from self._block_below(after, wilds, others, suit, pos, lo, hi, w)
+        if self.several or not has_rank:
+            yield from self._new_rank(after, wilds, melds, pos)
+        if self.seq and (self.several or not has_seq):
+            yield from self._new_sequence(after, wilds, melds, pos, suit)
+
+    def _block_below(
+        self,
+        nat: bytes,
+        wilds: int,
+        others: _Melds,
+        suit: int,
+        pos: int,
+        lo: int,
+        hi: int,
+        w: int,
+    ) -> Iterator[tuple[bytes, int, _Melds]]:
+        """The natural card at ``pos`` leads a block of cards added below a sequence."""
+        gaps = [p for p in range(pos + 1, lo) if not nat[4 * p + suit]]
+        if len(gaps) > 1:
+            return
+        extra = 0
+        if gaps:
+            if w >= self.seq_wilds or not wilds:
+                return
+            extra = 1
+        rest = bytearray(nat)
+        for p in range(pos + 1, lo):
+            if p not in gaps:
+                rest[4 * p + suit] -= 1
+        yield bytes(rest), wilds - extra, _sorted(others, (1, suit, pos, hi, w + extra))
+
+    def _new_rank(
+        self, nat: bytes, wilds: int, melds: _Melds, pos: int
+    ) -> Iterator[tuple[bytes, int, _Melds]]:
+        need = self.min_nat - 1
+        have = nat[4 * pos : 4 * pos + 4]
+        if sum(have) < need:
+            return
+        for choice in product(*(range(min(n, need) + 1) for n in have)):
+            if sum(choice) != need:
+                continue
+            rest = bytearray(nat)
+            for s, n in enumerate(choice):
+                rest[4 * pos + s] -= n
+            yield bytes(rest), wilds, _sorted(melds, (0, pos, self.min_nat, 0, 0))
+
+    def _new_sequence(
+        self, nat: bytes, wilds: int, melds: _Melds, pos: int, suit: int
+    ) -> Iterator[tuple[bytes, int, _Melds]]:
+        n = self.seq_nat
+        # Without a wild card: pos .. pos + n - 1.
+        top = pos + n - 1
+        if (
+            top <= _TOP
+            and n <= self.seq_long
+            and all(nat[4 * p + suit] for p in range(pos + 1, top + 1))
+        ):
+            rest = bytearray(nat)
+            for p in range(pos + 1, top + 1):
+                rest[4 * p + suit] -= 1
+            yield bytes(rest), wilds, _sorted(melds, (1, suit, pos, top, 0))
+        # With a wild card inside: pos .. pos + n, one gap.
+        top = pos + n
+        if not (self.seq_wilds and wilds and top <= _TOP and n + 1 <= self.seq_long):
+            return
+        for gap in range(pos + 1, top):
+            span = [p for p in range(pos + 1, top + 1) if p != gap]
+            if all(nat[4 * p + suit] for p in span):
+                rest = bytearray(nat)
+                for p in span:
+                    rest[4 * p + suit] -= 1
+                yield bytes(rest), wilds - 1, _sorted(melds, (1, suit, pos, top, 1))
+
+    # -- wild cards --
+
+    def shape(self, melds: _Melds) -> tuple[int, int, int, list[tuple[int, int]]] | None:
+        """(canastas made, wild cards needed, room for wild cards, [(extra room, shortfall)])
+        for melds whose natural cards are placed; ``None`` if a meld can never be valid."""
+        done = need_total = room_total = 0
+        open_melds: list[tuple[int, int]] = []
+        for meld in melds:
+            kind = meld[0]
+            if kind == 0:
+                _, _, naturals, w, frozen = meld
+                size = naturals + w
+                room = 0 if frozen else max(0, self.max_wilds[naturals] - w)
+            elif kind == 1:
+                _, _, lo, hi, w = meld
+                size = hi - lo + 1
+                growable = lo > 0 or hi < _TOP
+                room = int(w < self.seq_wilds and size < self.seq_long and growable)
+            else:
+                _, size, frozen = meld
+                room = 0 if frozen else self.wild_long - size
+            need = max(0, self.min_size - size)
+            if need > room:
+                return None
+            need_total += need
+            room_total += room
+            if size + need >= self.size:
+                done += 1
+            else:
+                open_melds.append((room - need, self.size - size - need))
+        return done, need_total, room_total, open_melds
+
+    @functools.cached_property
+    def new_wild(self) -> tuple[int, ...]:
+        """For N wild cards laid as new melds of wild cards: the most canastas, -1 if they
+        cannot all be laid so (index N up to 40)."""
+        best = [-1] * 41
+        best[0] = 0
+        if not self.wild_melds:
+            return tuple(best)
+        for total in range(1, 41):
+            for part in range(self.min_size, min(self.wild_long, total) + 1):
+                if best[total - part] >= 0:
+                    value = best[total - part] + (part >= self.size)
+                    best[total] = max(best[total], value)
+        return tuple(best)
+
+
+@functools.lru_cache(maxsize=64)
+def _planner(rules: RuleSet) -> _Planner:
+    return _Planner(rules)
+
+
+def _most_canastas(
+    plan: _Planner, melds: _Melds, wilds: int, black_room: int, may_new_wild: bool
+) -> int:
+    """The most canastas once all ``wilds`` are melded, or -1 if they cannot all be."""
+    shape = plan.shape(melds)
+    if shape is None:
+        return -1
+    done, need, room, open_melds = shape
+    if need > wilds:
+        return -1
+    ordered = sorted(short for extra, short in open_melds if short <= extra)
+    best = -1
+    new_table = plan.new_wild if may_new_wild else (0,)
+    for laid_new in range(min(wilds - need, len(new_table) - 1) + 1):
+        gained = new_table[laid_new]
+        if gained < 0:
+            continue
+        rest = wilds - laid_new
+        placed = min(rest, room)
+        if rest - placed > black_room or placed < need:
+            continue
+        spare = placed - need
+        made = 0
+        for short in ordered:
+            if short > spare:
+                break
+            spare -= short
+            made += 1
+        best = max(best, done + made + gained)
+    return best
+
+
+def _may_new_wild(plan: _Planner, melds: _Melds) -> bool:
+    return plan.wild_melds and (plan.several or not any(m[0] == 2 for m in melds))
+
+
+def _could_place(nat: bytes, face: int, melds: _Melds, plan: _Planner) -> bool:
+    """A cheap necessary condition for a natural card to be meldable at all."""
+    pos, suit = divmod(face, 4)
+    if sum(nat[4 * pos : 4 * pos + 4]) >= plan.min_nat:
+        return True
+    for meld in melds:
+        if meld[0] == 0 and meld[1] == pos:
+            return True
+        if meld[0] == 1 and meld[1] == suit:
+            return True
+    if not plan.seq:
+        return False
+    near = range(max(0, pos - 2), min(_TOP, pos + 2) + 1)
+    return any(p != pos and nat[4 * p + suit] for p in near)
+
+
+def going_out_possible(
+    hand: Cards, melds: Sequence[Meld], rules: RuleSet, owed: int, exempt: bool
+) -> bool:
+    """Whether ``hand`` can be melded, all but at most one card that is discarded, leaving
+    the side ``rules.canastas_to_go_out`` canastas and meld points of at least ``owed``.
+
+    With ``exempt`` the points are not needed, but a discard is then allowed only if
+    ``rules.concealed_allows_discard``. Merges of melds are not considered.
+    """
+    if not hand:
+        return False
+    plan = _planner(rules)
+    counts = hand.counts
+    encoded, black_meld = _encode(melds, rules)
+    nat = counts[:44]
+    # Cheap necessary conditions first.
+    size = rules.canasta_size
+    done = 0
+    open_cards = len(hand)
+    for meld in melds:
+        if meld.kind is MeldKind.BLACK_THREES:
+            continue
+        if meld.is_canasta_under(rules):
+            done += 1
+        else:
+            open_cards += meld.size
+    if done + open_cards // size < rules.canastas_to_go_out:
+        return False
+    stray = [f for f in range(44) if nat[f] and not _could_place(nat, f, encoded, plan)]
+    if len(stray) > 1 or (stray and nat[stray[0]] > 1):
+        return False
+    black = counts[48] + counts[51]
+    wilds = sum(counts[44:48]) + counts[_JOKER]
+    total = hand.points
+    choices: list[tuple[int, int]] = [] if stray else [(-1, 0)]
+    for face in stray or (f for f in range(len(counts)) if counts[f]):
+        choices.append((face, ALL_FACES[face].points))
+    memo: dict[tuple[bytes, int, _Melds, int], bool] = {}
+    need_canastas = rules.canastas_to_go_out
+    may_new_wild = _may_new_wild(plan, encoded)
+
+    def search(nat: bytes, w: int, ms: _Melds, black_room: int) -> bool:
+        if not any(nat):
+            return _most_canastas(plan, ms, w, black_room, may_new_wild) >= need_canastas
+        key = (nat, w, ms, black_room)
+        found = memo.get(key)
+        if found is None:
+            found = any(search(n, w2, m2, black_room) for n, w2, m2 in plan.moves(nat, w, ms))
+            memo[key] = found
+        return found
+
+    done_wild_discard = False
+    for face, points in choices:
+        melded = total - points
+        discarding = face >= 0
+        short = owed > 0 and melded < owed
+        if short and (not exempt or (discarding and not rules.concealed_allows_discard)):
+            continue
+        if face in (*_TWO_FACES, _JOKER):
+            # A wild discard: twos and jokers differ only in points, checked above.
+            if done_wild_discard:
+                continue
+            done_wild_discard = True
+        b = black - (face in _BLACK_THREE_FACES)
+        if b and not (3 <= b <= rules.max_black_threes_per_meld and not black_meld):
+            continue
+        black_room = rules.black_three_meld_max_wilds if b else 0
+        w = wilds - (face in (*_TWO_FACES, _JOKER))
+        n = nat
+        if 0 <= face < 44:
+            rest = bytearray(nat)
+            rest[face] -= 1
+            n = bytes(rest)
+        if search(n, w, encoded, black_room):
+            return True
+    return False
+
+
+def opening_reachable(
+    usable: Cards, melds: Sequence[Meld], rules: RuleSet, keep: int, owed: int
+) -> bool:
+    """Whether new melds and additions from ``usable`` (no black threes) can reach ``owed``
+    points while at least ``keep`` cards of ``usable`` stay in hand."""
+    if owed <= 0:
+        return len(usable) >= keep
+    if len(usable) < keep:
+        return False
+    plan = _planner(rules)
+    counts = usable.counts
+    encoded, _ = _encode(melds, rules)
+    nat = counts[:44]
+    twos = sum(counts[44:48])
+    jokers = counts[_JOKER]
+    wilds = twos + jokers
+    others = len(usable) - sum(nat) - wilds  # black threes: always kept
+    # Upper bound: every card that could be melded at all, less the cheapest kept ones.
+    meldable: list[int] = []
+    for f in range(44):
+        if nat[f] and _could_place(nat, f, encoded, plan):
+            meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
+    unplaceable = sum(nat) - len(meldable)
+    if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):
+        meldable.extend([20] * twos + [50] * jokers)
+        unplaceable_w = 0
+    else:
+        unplaceable_w = wilds
+    meldable.sort()
+    must_keep = max(0, keep - others - unplaceable - unplaceable_w)
+    if sum(meldable[must_keep:]) < owed:
+        return False
+    total = sum(_NATURAL_VALUE[f // 4] * nat[f] for f in range(44)) + 20 * twos + 50 * jokers
+    failed: dict[tuple[bytes, int, _Melds, int], int] = {}
+    may_new_wild = _may_new_wild(plan, encoded)
+
+    def kept_wild_points(n: int) -> int:
+        return 20 * min(n, twos) + 50 * max(0, n - twos)
+
+    def leaf(ms: _Melds, w: int, kept: int) -> int:
+        """The fewest points kept in wild cards, or _IMPOSSIBLE."""
+        shape = plan.shape(ms)
+        if shape is None:
+            return _IMPOSSIBLE
+        _, need, room, _ = shape
+        if need > w:
+            return _IMPOSSIBLE
+        used_before = wilds - w
+        most = w - max(0, keep - kept)
+        new_table = plan.new_wild if may_new_wild else (0,)
+        for placed in range(most, need - 1, -1):
+            for laid_new in range(min(placed, len(new_table) - 1) + 1):
+                if new_table[laid_new] >= 0 and need <= placed - laid_new <= room:
+                    return kept_wild_points(wilds - used_before - placed)
+        return _IMPOSSIBLE
+
+    def least_kept(nat: bytes, w: int, kept: int) -> int:
+        """A lower bound on the points still to be kept: the cheapest cards left."""
+        short = keep - kept
+        points = 0
+        for f, n in enumerate(nat):
+            if short <= 0:
+                return points
+            if n:
+                value = _NATURAL_VALUE[f // 4]
+                if value > 20:
+                    break
+                take = min(n, short)
+                points += take * value
+                short -= take
+        return points + 20 * max(0, min(short, w))
+
+    def search(nat: bytes, w: int, ms: _Melds, kept: int, budget: int) -> bool:
+        """Whether the cards can be placed keeping at most ``budget`` points."""
+        if not any(nat):
+            return leaf(ms, w, kept) <= budget
+        if least_kept(nat, w, kept) > budget:
+            return False
+        key = (nat, w, ms, kept)
+        if failed.get(key, -1) >= budget:
+            return False
+        for n, w2, m2 in plan.moves(nat, w, ms):
+            if search(n, w2, m2, kept, budget):
+                return True
+        i = len(nat) - len(nat.lstrip(b"\0"))
+        rest = bytearray(nat)
+        rest[i] -= 1
+        value = _NATURAL_VALUE[i // 4]
+        if value <= budget and search(bytes(rest), w, ms, min(keep, kept + 1), budget - value):
+            return True
+        failed[key] = budget
+        return False
+
+    return search(nat, wilds, encoded, min(keep, others), total - owed)

@@ -1,0 +1,334 @@
+"""canasta.plan against brute force: every step is legal and every legal step is listed once;
+the opening and going-out searches agree with an exhaustive search over the steps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
+from canasta.deck import Cards
+from canasta.melds import Meld, MeldKind, added, new_meld
+from canasta.plan import Step, going_out_possible, opening_reachable, steps
+from canasta.rules import RuleSet, hollywood
+
+HOLLYWOOD = hollywood()
+SAMBA_LIKE = attrs.evolve(
+    hollywood(),
+    max_wilds_per_sequence=0,
+    max_sequence_length=7,
+    wild_melds_allowed=False,
+    wild_top_card="stop",
+    min_naturals=2,
+    allow_wild_on_canasta=False,
+)
+BOLIVIA_LIKE = attrs.evolve(hollywood(), max_wild_meld_length=7, allow_wild_on_canasta=False)
+RULES = {"hollywood": HOLLYWOOD, "samba": SAMBA_LIKE, "bolivia": BOLIVIA_LIKE}
+
+_TWOS = frozenset(face for face in ALL_FACES if face.rank is Rank.TWO)
+
+
+def normal(cards: Cards) -> tuple[int, ...]:
+    """Counts with twos (and black threes) told apart by count only."""
+    counts = list(cards.counts)
+    twos = sum(counts[44:48])
+    black = counts[48] + counts[51]
+    counts[44:48] = [twos, 0, 0, 0]
+    counts[48], counts[51] = black, 0
+    return tuple(counts)
+
+
+def sub_multisets(cards: Cards) -> list[Cards]:
+    result = [Cards()]
+    for face in cards.faces():
+        result = [
+            sub.add(face, n) if n else sub for sub in result for n in range(cards.count(face) + 1)
+        ]
+    return [sub for sub in result if sub]
+
+
+WILD_AS: tuple[Rank | None, ...] = (None, *NATURAL_RANKS)
+
+
+def brute_steps(hand: Cards, melds: Sequence[Meld], rules: RuleSet) -> set[tuple[object, ...]]:
+    found: set[tuple[object, ...]] = set()
+    has_black = any(m.kind is MeldKind.BLACK_THREES for m in melds)
+    for sub in sub_multisets(hand):
+        for wild_as in WILD_AS:
+            made = new_meld(sub, rules, wild_as)
+            if isinstance(made, Meld) and not (made.is_black_threes and has_black):
+                found.add((None, normal(sub), made.wild_as))
+            for index, meld in enumerate(melds):
+                grown = added(meld, sub, rules, wild_as)
+                if isinstance(grown, Meld):
+                    found.add((index, normal(sub), grown.wild_as))
+    return found
+
+
+def step_key(step: Step) -> tuple[object, ...]:
+    return (step.target, normal(step.cards), step.result.wild_as)
+
+
+PACK = [face for face in ALL_FACES if not face.is_red_three for _ in range(3)] + [
+    ALL_FACES[-1]
+] * 3
+
+
+def random_cards(rng: random.Random, n: int, pool: list[Card]) -> Cards:
+    return Cards.of(rng.sample(pool, min(n, len(pool))))
+
+
+def narrow_pool(rng: random.Random) -> list[Card]:
+    """Cards of a few neighbouring ranks and two suits, plus wilds and black threes."""
+    low = rng.randrange(0, 8)
+    ranks = set(NATURAL_RANKS[low : low + rng.choice((3, 4, 5))])
+    suits = set(rng.sample(list({f.suit for f in ALL_FACES if f.suit}), 2))
+    pool = [
+        f
+        for f in PACK
+        if (f.rank in ranks and (f.suit in suits or rng.random() < 0.3))
+        or f.is_wild
+        or (f.is_black_three and rng.random() < 0.5)
+    ]
+    rng.shuffle(pool)
+    return pool
+
+
+def random_position(seed: int, hand_size: int, rules: RuleSet) -> tuple[Cards, tuple[Meld, ...]]:
+    rng = random.Random(seed)
+    pool = narrow_pool(rng)
+    melds: list[Meld] = []
+    for _ in range(rng.randrange(0, 4)):
+        source = random_cards(rng, 9, pool)
+        options = [s for s in steps(source, melds, rules) if s.target is None]
+        options = [s for s in options if not s.result.is_black_threes or rng.random() < 0.2]
+        if not options:
+            continue
+        step = rng.choice(options)
+        meld = step.result
+        for card in step.cards:
+            pool.remove(card)
+        melds.append(meld)
+        # Grow it a little.
+        for _ in range(rng.randrange(0, 3)):
+            source = random_cards(rng, 6, pool)
+            more = [s for s in steps(source, melds, rules) if s.target == len(melds) - 1]
+            if not more:
+                break
+            pick = rng.choice(more)
+            for card in pick.cards:
+                pool.remove(card)
+            melds[-1] = pick.result
+    hand = random_cards(rng, hand_size, pool)
+    return hand, tuple(melds)
+
+
+def melds_key(melds: Sequence[Meld]) -> tuple[tuple[object, ...], ...]:
+    return tuple(sorted((m.cards.counts, str(m.suit), str(m.wild_as)) for m in melds))
+
+
+# --- steps ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 7))
+def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) -> None:
+    rules = RULES[name]
+    hand, melds = random_position(seed, size, rules)
+    listed = list(steps(hand, melds, rules))
+    for step in listed:
+        assert hand.issuperset(step.cards)
+        assert step.points == step.cards.points
+        assert step.size == len(step.cards)
+        if step.target is None:
+            made = new_meld(step.cards, rules, step.wild_as)
+        else:
+            made = added(melds[step.target], step.cards, rules, step.wild_as)
+        assert made == step.result, (step, made)
+    keys = [step_key(step) for step in listed]
+    assert len(keys) == len(set(keys))
+    assert set(keys) == brute_steps(hand, melds, rules)
+
+
+def test_steps_spec_example() -> None:
+    seq = Meld.of("7D 8D 9D JK", wild_as="10")
+    listed = list(steps(Cards.parse("JD 6D 2C"), [seq], HOLLYWOOD))
+    assert {str(s.result) for s in listed} == {
+        "7D 8D 9D JK(10) JD",
+        "6D 7D 8D 9D JK(10)",
+        "6D 7D 8D 9D JK(10) JD",
+    }
+    grown = list(steps(Cards.parse("2C JD"), [Meld.of("7D 8D 9D")], HOLLYWOOD))
+    assert {(str(s.result), s.wild_as) for s in grown} == {
+        ("2C(6) 7D 8D 9D", Rank.SIX),
+        ("7D 8D 9D 2C(10)", Rank.TEN),
+        ("7D 8D 9D 2C(10) JD", Rank.TEN),
+    }
+
+
+def test_twos_of_other_suits_make_no_extra_steps() -> None:
+    listed = list(steps(Cards.parse("KH KS KD 2C 2D 2H"), [], HOLLYWOOD))
+    assert sorted(str(s.cards) for s in listed) == [
+        "2C 2D 2H",
+        "KD KH KS",
+        "KD KH KS 2C",
+        "KD KH KS 2C 2D",
+    ]
+
+
+# --- oracles ------------------------------------------------------------------------------
+
+
+def out_oracle(
+    hand: Cards, melds: tuple[Meld, ...], rules: RuleSet, owed: int, exempt: bool
+) -> bool:
+    total = hand.points
+
+    @cache
+    def search(hand_counts: bytes, key: tuple[object, ...], melds: tuple[Meld, ...]) -> bool:
+        current = Cards(hand_counts)
+        if len(current) <= 1:
+            canastas = sum(m.is_canasta_under(rules) for m in melds)
+            if canastas >= rules.canastas_to_go_out:
+                discard = current.points
+                melded = total - discard
+                short = owed > 0 and melded < owed
+                if not short or (exempt and (not current or rules.concealed_allows_discard)):
+                    return True
+        for step in steps(current, melds, rules):
+            if step.target is None:
+                after = (*melds, step.result)
+            else:
+                after = (*melds[: step.target], step.result, *melds[step.target + 1 :])
+            if search((current - step.cards).counts, melds_key(after), after):
+                return True
+        return False
+
+    return bool(hand) and search(hand.counts, melds_key(melds), melds)
+
+
+def best_opening(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet, keep: int) -> int | None:
+    @cache
+    def search(hand_counts: bytes, key: tuple[object, ...], melds: tuple[Meld, ...]) -> int:
+        current = Cards(hand_counts)
+        best = 0
+        for step in steps(current, melds, rules):
+            if step.result.is_black_threes or len(current) - step.size < keep:
+                continue
+            if step.target is None:
+                after = (*melds, step.result)
+            else:
+                after = (*melds[: step.target], step.result, *melds[step.target + 1 :])
+            rest = current - step.cards
+            best = max(best, step.points + search(rest.counts, melds_key(after), after))
+        return best
+
+    if len(hand) < keep:
+        return None
+    return search(hand.counts, melds_key(melds), melds)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(1, 9),
+    canastas=st.integers(0, 2),
+    owed=st.sampled_from([0, 0, 50, 90, 120]),
+    exempt=st.booleans(),
+    conceal_discard=st.booleans(),
+)
+def test_going_out_matches_oracle(
+    name: str, seed: int, size: int, canastas: int, owed: int, exempt: bool, conceal_discard: bool
+) -> None:
+    rules = attrs.evolve(
+        RULES[name], canastas_to_go_out=canastas, concealed_allows_discard=conceal_discard
+    )
+    hand, melds = random_position(seed, size, rules)
+    expected = out_oracle(hand, melds, rules, owed, exempt)
+    assert going_out_possible(hand, melds, rules, owed, exempt) == expected, (hand, melds)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(0, 9),
+    keep=st.integers(0, 3),
+    owed=st.sampled_from([-10, 0, 15, 50, 90, 120, 150]),
+)
+def test_opening_matches_oracle(name: str, seed: int, size: int, keep: int, owed: int) -> None:
+    rules = RULES[name]
+    hand, melds = random_position(seed, size, rules)
+    best = best_opening(hand, melds, rules, keep)
+    expected = best is not None and best >= owed
+    assert opening_reachable(hand, melds, rules, keep, owed) == expected, (hand, melds, best)
+
+
+# --- hand-written cases from the rules ------------------------------------------------------
+
+
+def melds_of(*texts: str) -> tuple[Meld, ...]:
+    result = []
+    for text in texts:
+        cards, _, wild_as = text.partition("@")
+        result.append(Meld.of(cards, wild_as or None))
+    return tuple(result)
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "owed", "exempt", "expected"),
+    [
+        # HW-MELD-10: the ten of the sequence is a joker, the jack extends it to a canasta.
+        ("JD QD", ("4D 5D 6D 7D 8D 9D JK@10", "KS KS KS KH KH KD KD"), 0, False, True),
+        ("10D JD", ("4D 5D 6D 7D 8D 9D JK@10", "KS KS KS KH KH KD KD"), 0, False, True),
+        ("10D QD 5S", ("4D 5D 6D 7D 8D 9D JK@10", "KS KS KS KH KH KD KD"), 0, False, False),
+        # One canasta only: two are needed (HW-OUT-1).
+        ("QS QS QS 5H", ("KS KS KS KH KH KD KD",), 0, False, False),
+        # A meld of wild cards makes the second canasta; a black three is discarded.
+        ("JK JK 2C 2D 2H 2S JK 3S", ("KS KS KS KH KH KD KD",), 0, False, True),
+        # Black threes are melded with two wild cards (HW-B3-3).
+        ("3S 3S 3C 2C JK", ("KS KS KS KH KH KD KD", "8H 8H 8H 8S 8S 8C 8C"), 0, False, True),
+        ("3S 3C 2C JK", ("KS KS KS KH KH KD KD", "8H 8H 8H 8S 8S 8C 8C"), 0, False, False),
+        # HW-MELD-6: three wilds cannot join a meld of one rank.
+        ("2C 2C", ("KS KS KS KH KH 2D 2D", "8H 8H 8H 8S 8S 2C JK"), 0, False, False),
+        ("2C", ("KS KS KS KH KH 2D", "8H 8H 8H 8S 8S 8C 8C"), 0, False, True),
+    ],
+)
+def test_going_out_cases(
+    hand: str, melds: tuple[str, ...], owed: int, exempt: bool, expected: bool
+) -> None:
+    laid = melds_of(*melds)
+    cards = Cards.parse(hand)
+    assert going_out_possible(cards, laid, HOLLYWOOD, owed, exempt) is expected
+    assert out_oracle(cards, laid, HOLLYWOOD, owed, exempt) is expected
+
+
+def test_going_out_needs_cards() -> None:
+    assert not going_out_possible(
+        Cards(), (), attrs.evolve(HOLLYWOOD, canastas_to_go_out=0), 0, False
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "keep", "owed", "expected"),
+    [
+        ("AH AS AD 4C", 1, 60, True),
+        ("AH AS AD 4C", 1, 61, False),
+        ("AH AS AD", 1, 1, False),
+        ("7D 8D 9D JK KS", 1, 75, True),
+        ("7D 8D 9D JK KS", 1, 76, False),
+        ("JK JK 2C 4S", 1, 120, True),
+        ("JK JK 2C 4S", 2, 100, False),
+        ("3S 3C", 2, 1, False),
+    ],
+)
+def test_opening_cases(hand: str, keep: int, owed: int, expected: bool) -> None:
+    assert opening_reachable(Cards.parse(hand), (), HOLLYWOOD, keep, owed) is expected
