@@ -1152,6 +1152,7 @@ def view_from_data(data: object) -> PlayerView:
             pile_size=len(pile),
             pile_frozen=pile_frozen,
             stock_size=stock_size,
+            frozen_before_opening=rules.frozen_before_opening,
         ),
         pile=pile,
         scores=scores,

@@ -715,7 +715,6 @@ def test_hollywood_documents_follow_the_schema() -> None:
         validator.validate(mutated(document, ("deal", "melds", 0, 0, "wild_as"), "X"))
 
 
-@pytest.mark.xfail(reason="engine for Hollywood not landed", strict=False)
 @settings(max_examples=10, deadline=None)
 @given(seed=seeds)
 def test_hollywood_games_round_trip_along_a_deal(seed: int) -> None:
