@@ -32,7 +32,20 @@ from typing import Protocol
 
 from canasta.cards import Card, Rank
 from canasta.deck import Cards
-from canasta.moves import AddToMeld, Answer, Ask, Discard, Draw, LayMeld, Move, Pass, TakePile
+from canasta.melds import Meld, MeldKind, added, merged, new_meld
+from canasta.moves import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayMeld,
+    MergeMelds,
+    Move,
+    Pass,
+    TakePile,
+)
+from canasta.rules import RuleSet
 from canasta.views import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "find_bot"]
@@ -120,7 +133,7 @@ class _Facts:
             following = seats[(seats.index(view.player) + 1) % len(seats)]
             if rules.side_of_player(following) != self.side:
                 self.next_opponent = following
-        self._risk_cache: dict[Rank, float] = {}
+        self._risk_cache: dict[Card, float] = {}
 
     def _side_canastas(self, side: int) -> int:
         return sum(1 for meld in self.table.melds[side] if meld.is_canasta_under(self.rules))
@@ -182,7 +195,13 @@ class _Facts:
         left = len(self.hand) - len(cards)
         if left <= 1 and not self.view.draft.no_discard:
             return _GOING_OUT + len(cards)  # the hand empties now or with the discard
-        rank = move.rank if isinstance(move, AddToMeld) else _rank_of(cards)
+        if self.rules.melds_by_position:
+            return self._meld_by_position(move)
+        if isinstance(move, AddToMeld):
+            assert move.rank is not None  # Classic names a meld by its rank
+            rank = move.rank
+        else:
+            rank = _rank_of(cards)
         if rank is Rank.THREE:
             return _GOING_OUT - 1  # black threes are melded only to go out (CL-B3-3)
         wilds = sum(1 for card in cards if card.is_wild)
@@ -204,6 +223,70 @@ class _Facts:
             else:
                 score -= 25.0 * wilds
         return score
+
+    def _meld_by_position(self, move: LayMeld | AddToMeld) -> float:
+        """A meld step where melds are named by number (Hollywood): like Classic's, valuing
+        the canasta the step completes by its kind (HW-CAN-1), and preferring to grow a meld
+        of the rank, or a sequence, already on the table over laying a second one."""
+        rules, cards = self.rules, move.cards
+        melds = self.table.melds[self.side]
+        target: Meld | None = None
+        if isinstance(move, AddToMeld):
+            index = move.meld
+            if index is None:
+                index = next((i for i, m in enumerate(melds) if m.rank is move.rank), None)
+            target = melds[index] if index is not None and index < len(melds) else None
+        grown = (
+            new_meld(cards, rules, move.wild_as)
+            if target is None
+            else added(target, cards, rules, move.wild_as)
+        )
+        if not isinstance(grown, Meld):
+            return -100.0  # not offered by the engine; never chosen over a legal step
+        if grown.kind is MeldKind.BLACK_THREES:
+            return _GOING_OUT - 1  # black threes are melded only to go out (HW-B3-3)
+        wilds = sum(1 for card in cards if card.is_wild)
+        naturals = len(cards) - wilds
+        before = target.size if target is not None else 0
+        score = 3.0 * naturals
+        if target is None:
+            twins = sum(
+                1 for m in melds if _same_family(m, grown) and not m.is_canasta_under(rules)
+            )
+            score += -4.0 * twins if twins else 4.0
+        completes = before < rules.canasta_size <= grown.size
+        old_bonus = target.bonus(rules) if target is not None else 0
+        score += (grown.bonus(rules) - old_bonus) / 10
+        if wilds:
+            if self.closing or self.endgame:
+                score += 2.0 * wilds
+            elif completes:
+                score -= 2.0 * wilds
+            elif grown.kind is MeldKind.WILD and grown.size >= rules.canasta_size - 2:
+                score -= 2.0 * wilds  # a wild canasta is worth the most (HW-CAN-1)
+            elif self.view.draft.opening:
+                score -= 5.0 * wilds
+            else:
+                score -= 25.0 * wilds
+        return score
+
+    def merge(self, move: Move) -> float:
+        """Merging is worth it when it brings a meld closer to a canasta without losing
+        one (HW-MRG-1, HW-MRG-5)."""
+        assert isinstance(move, MergeMelds)
+        melds = self.table.melds[self.side]
+        if max(move.first, move.second) >= len(melds):
+            return -100.0
+        first, second = melds[move.first], melds[move.second]
+        joined = merged(first, second, self.rules)
+        if not isinstance(joined, Meld):
+            return -100.0
+        rules = self.rules
+        canastas = sum(1 for m in (first, second) if m.is_canasta_under(rules))
+        if canastas > int(joined.is_canasta_under(rules)):
+            return -50.0  # two canastas would count as one
+        gain = joined.bonus(rules) - first.bonus(rules) - second.bonus(rules)
+        return 2.0 + gain / 10
 
     # --- asking -------------------------------------------------------------------------------
 
@@ -244,12 +327,15 @@ class _Facts:
         if opponent is None or card.is_wild or card.is_black_three:
             return 0.0
         rank = card.rank
-        if rank in self._risk_cache:
-            return self._risk_cache[rank]
+        if card in self._risk_cache:
+            return self._risk_cache[card]
         view, rules, table = self.view, self.rules, self.table
         their_side = rules.side_of_player(opponent)
         frozen = table.pile_frozen or not table.has_opened(their_side)
-        their_meld = any(meld.rank is rank for meld in table.melds[their_side])
+        if rules.melds_by_position:
+            their_meld = any(_lays_off(meld, card, rules) for meld in table.melds[their_side])
+        else:
+            their_meld = any(meld.rank is rank for meld in table.melds[their_side])
         known = view.known_cards[opponent]
         held = known.count_rank(rank)
         if (their_meld and not frozen) or held >= 2:
@@ -270,7 +356,7 @@ class _Facts:
                 risk *= 0.5  # they would also need the opening minimum
             if self._discarded_by(opponent, rank):
                 risk *= 0.6
-        self._risk_cache[rank] = risk
+        self._risk_cache[card] = risk
         return risk
 
     def _seen(self, rank: Rank) -> int:
@@ -312,6 +398,27 @@ def _at_least(count: int, expected: float) -> float:
     return max(0.0, 1.0 - math.exp(-expected) * below)
 
 
+def _same_family(meld: Meld, other: Meld) -> bool:
+    """Whether two melds could grow into one: of one rank, or sequences of one suit."""
+    if meld.kind is not other.kind:
+        return False
+    if meld.kind is MeldKind.SEQUENCE:
+        return meld.suit is other.suit
+    return meld.rank is other.rank
+
+
+def _lays_off(meld: Meld, card: Card, rules: RuleSet) -> bool:
+    """Whether ``card`` on top of the pile could be added to ``meld`` when taking it (M4,
+    HW-PILE-1): never to a canasta where the rules forbid it (HW-PILE-5)."""
+    if not rules.take_onto_canasta and meld.is_canasta_under(rules):
+        return False
+    if meld.kind is MeldKind.RANK:
+        return meld.rank is card.rank
+    if meld.kind is MeldKind.SEQUENCE and card.suit is meld.suit and card.is_natural:
+        return isinstance(added(meld, Cards.of([card]), rules), Meld)
+    return False
+
+
 def _rank_of(cards: Cards) -> Rank:
     natural = next((card for card in cards if not card.is_wild), None)
     return natural.rank if natural is not None else Rank.JOKER
@@ -324,6 +431,7 @@ _SCORERS: dict[type, Callable[[_Facts, Move], float]] = {
     Pass: _Facts.pass_,
     LayMeld: _Facts.meld,
     AddToMeld: _Facts.meld,
+    MergeMelds: _Facts.merge,
     Ask: _Facts.ask,
     Discard: _Facts.discard,
 }

@@ -116,14 +116,18 @@ def _canastas_after(before: Game, move: Move) -> int:
     rules = before.rules
     count = 0
     for side, melds in enumerate(before.table.melds):
-        by_rank = {meld.rank: meld for meld in melds}
+        after = list(melds)
         if isinstance(move, (LayMeld, AddToMeld)) and before.deal.side == side:
-            if isinstance(move, AddToMeld) and move.rank in by_rank:
-                by_rank[move.rank] = by_rank[move.rank].add(move.cards)
-            elif isinstance(move, LayMeld):
-                meld = Meld.of(move.cards)
-                by_rank[meld.rank] = meld
-        count += sum(1 for meld in by_rank.values() if meld.is_canasta_under(rules))
+            if isinstance(move, LayMeld):
+                after.append(Meld.of(move.cards, wild_as=move.wild_as))
+            else:
+                # A meld is named by its number (HW-MELD-9), or in Classic by its rank.
+                index = move.meld
+                if index is None:
+                    index = next((i for i, m in enumerate(after) if m.rank is move.rank), None)
+                if index is not None and index < len(after):
+                    after[index] = after[index].add(move.cards, move.wild_as)
+        count += sum(1 for meld in after if meld.is_canasta_under(rules))
     return count
 
 

@@ -9,6 +9,7 @@ import pytest
 import canasta
 from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
 from canasta.bots import Bot, GreedyBot, RandomBot, bot_names, find_bot
+from canasta.moves import MergeMelds
 
 
 def play_turn(game: Game, bot: Bot, seed: int = 0) -> tuple[Game, list[Move]]:
@@ -190,3 +191,77 @@ def test_greedy_answers_its_partner() -> None:
     game = game.apply(canasta.Draw()).apply(canasta.Ask())
     assert game.to_move == 2
     assert GreedyBot().choose(game.view(2), random.Random(0)) == Answer(True)
+
+
+# --- Hollywood: melds named by number ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_finish_a_hollywood_deal_with_legal_moves(players: int) -> None:
+    game = canasta.Game.new("hollywood", players=players, seed=5)
+    rng = random.Random(5)
+    bots = [GreedyBot(), RandomBot()]
+    steps = 0
+    while not game.results and steps < 3000:
+        player = game.to_move
+        assert player is not None
+        view = game.view(player)
+        move = bots[game.side_of(player) % 2].choose(view, rng)
+        assert view.is_legal(move)
+        game = game.apply(move)
+        steps += 1
+    assert game.results
+
+
+def hollywood_melding(melds: list[object], hand: str, draws: str = "4C 9S") -> Game:
+    """Player 0 of a two-player Hollywood game, whose side has opened, after drawing."""
+    game = canasta.Game.from_position(
+        "hollywood",
+        players=2,
+        hands=[hand, "5C 5D 5H 8S"],
+        melds=[melds, []],
+        pile="8C KD",
+        draws=draws,
+        melded_players=[0],
+    )
+    return game.apply(canasta.Draw())
+
+
+def test_greedy_grows_the_hollywood_meld_it_has_rather_than_lay_a_second() -> None:
+    game = hollywood_melding(["QH QS QD 2C", "7D 8D 9D"], "QC QD QH KS 6H 10H")
+    view = game.view(0)
+    grow = AddToMeld(None, "QC QD QH", meld=0)
+    second = LayMeld("QC QD QH")
+    assert view.is_legal(grow)
+    assert view.is_legal(second)
+    from canasta.bots import _Facts
+
+    facts = _Facts(view, list(view.legal_moves()))
+    assert facts.score(grow) > facts.score(second)
+    _, moves = play_turn(game, GreedyBot())
+    queens = [m for m in moves if isinstance(m, (AddToMeld, LayMeld)) and "QC" in str(m)]
+    assert isinstance(queens[0], AddToMeld)
+    assert queens[0].meld == 0
+
+
+def test_greedy_completes_a_hollywood_sequence_canasta() -> None:
+    game = hollywood_melding(["4S 5S 6S 7S 8S", "QH QS QD"], "9S 10S KD KC 6H 10H", draws="JS 4C")
+    _, moves = play_turn(game, GreedyBot())
+    assert (
+        AddToMeld(None, "9S 10S JS", meld=0) in moves or AddToMeld(None, "9S 10S", meld=0) in moves
+    )
+
+
+def test_greedy_merges_two_melds_into_a_canasta_and_never_two_canastas() -> None:
+    from canasta.bots import _Facts
+
+    game = hollywood_melding(
+        ["6C 6D 6H", "KH KS KD", "6S 6S 6D 6H", "JC JC JD JH JS 2C JK", "JD JD JH JH JS 2D 2H"],
+        "QC QD KC 5H 9H 10H",
+    )
+    view = game.view(0)
+    facts = _Facts(view, list(view.legal_moves()))
+    into_canasta = MergeMelds(0, 2)
+    assert view.is_legal(into_canasta)
+    assert facts.score(into_canasta) > 50
+    assert facts.score(MergeMelds(3, 4)) < 0
