@@ -1,10 +1,11 @@
 """Pictures of positions: a game or a player's view drawn as SVG text.
 
 :func:`render` draws what one player sees: every side's melds (canastas marked natural or
-mixed) and red threes, each side's score and initial-meld minimum, the stock, the pile's top
-card with its frozen mark, the number of cards in the other hands, and the player's own hand.
-A :class:`~canasta.game.Game` and a :class:`~canasta.views.PlayerView` show themselves this
-way in Jupyter (their ``_repr_svg_``).
+mixed; in Hollywood also sequence and wild canastas, each meld labelled with its number, and
+sequences in rank order with the wild card in its place) and red threes, each side's score
+and initial-meld minimum, the stock, the pile's top card with its frozen mark, the number of
+cards in the other hands, and the player's own hand. A :class:`~canasta.game.Game` and a
+:class:`~canasta.views.PlayerView` show themselves this way in Jupyter (their ``_repr_svg_``).
 
 >>> import canasta
 >>> from canasta.svg import render
@@ -102,6 +103,8 @@ class _Group:
     label: str = ""
     #: The colour of the frame around the group ("" for none).
     frame: str = ""
+    #: What the wild card of a sequence stands for, by its index in ``cards`` (HW-MELD-10).
+    stands_for: tuple[tuple[int, str], ...] = ()
 
     @property
     def width(self) -> int:
@@ -189,20 +192,26 @@ class _Picture:
         red_threes = tuple(view.table.red_threes[side])
         if red_threes:
             groups.append(_Group(red_threes, _MELD_STEP, "red threes"))
-        groups += [self._meld_group(meld) for meld in view.table.melds[side]]
+        groups += [
+            self._meld_group(meld, number) for number, meld in enumerate(view.table.melds[side])
+        ]
         if not groups:
             self._text(_MARGIN + 8, self.y + 14, "no melds yet", size=12, fill=_MUTED)
             self.y += 26
             return
         self._rows(groups)
 
-    def _meld_group(self, meld: Meld) -> _Group:
+    def _meld_group(self, meld: Meld, number: int) -> _Group:
+        """A meld's cards, a sequence's in rank order with its wild card in its place; where
+        melds are named by number (HW-MELD-9), labelled ``#number``."""
         kind = meld.canasta_kind if meld.is_canasta_under(self.rules) else None
-        if kind is CanastaKind.NATURAL:
-            return _Group(tuple(meld.cards), _MELD_STEP, "natural canasta", _RED)
-        if kind is CanastaKind.MIXED:
-            return _Group(tuple(meld.cards), _MELD_STEP, "mixed canasta", _INK)
-        return _Group(tuple(meld.cards), _MELD_STEP)
+        cards, stands_for = _meld_cards(meld)
+        labels = [f"#{number}"] if self.rules.melds_by_position else []
+        frame = ""
+        if kind is not None:
+            labels.append(f"{kind.value.replace('_', ' ')} canasta")
+            frame = _CANASTA_FRAMES[kind]
+        return _Group(cards, _MELD_STEP, " ".join(labels), frame, stands_for)
 
     def _rows(self, groups: Sequence[_Group]) -> None:
         """Groups side by side, wrapping to a new row when the width runs out."""
@@ -225,8 +234,9 @@ class _Picture:
                 f'height="{_CARD_H + 6}" rx="6" fill="none" stroke="{group.frame}" '
                 'stroke-width="2"/>'
             )
+        stands_for = dict(group.stands_for)
         for index, card in enumerate(group.cards):
-            self._card(x + index * group.step, top, card)
+            self._card(x + index * group.step, top, card, stands_for=stands_for.get(index, ""))
 
     def _middle(self) -> None:
         view, table = self.view, self.view.table
@@ -322,7 +332,9 @@ class _Picture:
 
     # --- primitives -------------------------------------------------------------------------
 
-    def _card(self, x: int, y: int, card: Card, *, sideways: bool = False) -> None:
+    def _card(
+        self, x: int, y: int, card: Card, *, sideways: bool = False, stands_for: str = ""
+    ) -> None:
         classes = ["card"]
         if card.is_wild:
             classes.append("wild")
@@ -347,6 +359,10 @@ class _Picture:
                 f'<text x="4" y="{15 + 14 * number}" font-size="13" font-weight="bold" '
                 f'fill="{colour}">{escape(text)}</text>'
             )
+        if stands_for:  # a sequence's wild card: the card it stands for, below (HW-MELD-10)
+            parts.append(
+                f'<text x="4" y="50" font-size="10" fill="{_MUTED}">={escape(stands_for)}</text>'
+            )
         parts.append("</g>")
         self.body.append("".join(parts))
 
@@ -364,6 +380,31 @@ class _Picture:
         self.body.append(
             f'<text x="{x}" y="{y}" font-size="{size}"{weight} fill="{fill}">{escape(text)}</text>'
         )
+
+
+_CANASTA_FRAMES = {
+    CanastaKind.NATURAL: _RED,
+    CanastaKind.MIXED: _INK,
+    CanastaKind.NATURAL_SEQUENCE: _RED,
+    CanastaKind.MIXED_SEQUENCE: _INK,
+    CanastaKind.WILD: _JOKER,
+}
+
+
+def _meld_cards(meld: Meld) -> tuple[tuple[Card, ...], tuple[tuple[int, str], ...]]:
+    """A meld's cards in the order drawn, and what a sequence's wild card stands for."""
+    if meld.suit is None:
+        return tuple(meld.cards), ()
+    wild = next((card for card in meld.cards if card.is_wild), None)
+    cards: list[Card] = []
+    stands_for: list[tuple[int, str]] = []
+    for word in meld.sequence_text():
+        if wild is not None and "(" in word:
+            stands_for.append((len(cards), f"{word[word.index('(') + 1 : -1]}{meld.suit.symbol}"))
+            cards.append(wild)
+        else:
+            cards.append(Card.parse(word))
+    return tuple(cards), tuple(stands_for)
 
 
 def _card_colour(card: Card) -> str:

@@ -163,3 +163,66 @@ def test_cards_taken_with_the_pile_are_known_to_everybody() -> None:
     picture = check_picture(game.view(1))
     assert "player 0: 5 (known: 5♥ 2♠)" in picture
     assert "FROZEN" not in picture
+
+
+# --- Hollywood --------------------------------------------------------------------------------
+
+
+def hollywood_game() -> canasta.Game:
+    """Side 0: a sequence with a joker, two melds of queens, a wild meld, a natural sequence
+    canasta and a wild canasta; side 1: a sequence whose two stands at its top."""
+    return canasta.Game.from_position(
+        "hollywood",
+        players=2,
+        hands=["KH KS KD 5C 9S 7D", "4C 4D 4H 8S"],
+        melds=[
+            [
+                canasta.Meld.of("7D 8D 9D JK", wild_as="10"),
+                "QH QS QD",
+                "2C 2D JK",
+                "QC QD QS 2H",
+                "4S 5S 6S 7S 8S 9S 10S",
+                "2C 2D 2H 2S JK JK JK",
+            ],
+            ["4H 5H 6H 2S"],
+        ],
+        pile="8C KD",
+    )
+
+
+def test_hollywood_melds_are_numbered_and_sequences_in_rank_order() -> None:
+    game = hollywood_game()
+    picture = check_picture(game.view(0))
+    check_picture(game.view(1))
+    for label in ("#0", "#1", "#2", "#3", "#4", "#5"):
+        assert f">{label}<" in picture or f">{label} " in picture
+    assert "natural sequence canasta" in picture
+    assert "wild canasta" in picture
+    cards = [g.get("data-card") for g in card_elements(picture)]
+    assert cards[:4] == ["7D", "8D", "9D", "JK"]  # the joker stands for the ten, at the top
+    assert "=10♦" in picture
+    assert "=7♥" in picture
+    side_one = cards.index("4H")
+    assert cards[side_one : side_one + 4] == ["4H", "5H", "6H", "2S"]
+    # The queens' two melds are drawn apart, in the order they were laid.
+    assert cards[4:7] == ["QD", "QH", "QS"]
+    assert cards[10:14] == ["QC", "QD", "QS", "2H"]
+
+
+def test_classic_melds_carry_no_numbers() -> None:
+    picture = check_picture(frozen_pile_game().view(0))
+    assert ">#0" not in picture
+
+
+def test_hollywood_pictures_along_a_game_between_bots() -> None:
+    game = canasta.Game.new("hollywood", players=2, seed=4)
+    rng = random.Random(4)
+    bots = [GreedyBot(), RandomBot()]
+    for step in range(300):
+        player = game.to_move
+        if player is None:
+            break
+        if step % 10 == 0:
+            check_picture(game.view(player))
+        game = game.apply(bots[player % 2].choose(game.view(player), rng))
+    check_picture(game.view(game.turn_player))
