@@ -25,12 +25,13 @@ from canasta.cards import Card
 from canasta.deck import Cards
 from canasta.errors import IllegalMoveError, MoveParseError
 from canasta.game import Game
-from canasta.melds import Meld
+from canasta.melds import Meld, MeldKind
 from canasta.moves import Answer, Ask, Draw, Move, Pass, TakePile
 from canasta.records import RecordError, load
 from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
 from canasta.rulesheet import (
     player_counts,
+    rules_text,
     settings,
     value_text,
 )
@@ -109,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
             examples:
               canasta play                      play against three bots
               canasta simulate --games 200      greedy bots against random bots
-              canasta rules --compare           the Classic presets side by side
+              canasta rules --compare           every preset side by side
               canasta replay game.txt           step through a game record
             Run 'canasta COMMAND --help' for a command's options."""
         ),
@@ -132,8 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play against computer players in the terminal",
         "Play a match against computer players in the terminal. Type moves in the text "
         "notation (draw, take 7H 7D, meld 7H 7S 2C, add 9 JK, discard 4C, ask, yes, no, "
-        "pass), 'moves' to list your legal moves (then a number plays one), 'hint', "
-        "'help' or 'quit'. Moves can be piped in, one a line.",
+        "pass; in Hollywood also take #1, add #2 JK wild=10, merge #0 #3), 'moves' to list "
+        "your legal moves (then a number plays one), 'hint', 'help' or 'quit'. Moves can be "
+        "piped in, one a line.",
         """
         canasta play                          four players, you are player 0
         canasta play --players 2 --seed 7     two players, a reproducible game
@@ -210,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
         """
         canasta rules                         the rule sets, and Classic for four
         canasta rules classic --players 2     Classic for two players
-        canasta rules --compare               Classic for 2 to 6 players side by side
+        canasta rules --compare               every preset, 2 to 6 players, side by side
         canasta rules --compare classic:2 classic:4 --diff
         """,
     )
@@ -321,9 +323,32 @@ class _Screen:
         return "  ".join(self.cards(group) for group in groups) or "-"
 
     def meld(self, meld: Meld) -> str:
+        """A meld's cards; a sequence in rank order, its wild card where it stands, such as
+        ``7♦ 8♦ 9♦ JK(10♦)`` (HW-MELD-10)."""
         kind = meld.canasta_kind
-        mark = f"  [{kind.value} canasta]" if kind is not None else ""
-        return f"{self.cards(meld.cards)}{mark}"
+        mark = f"  [{kind.value.replace('_', ' ')} canasta]" if kind is not None else ""
+        if meld.suit is None:
+            return f"{self.cards(meld.cards)}{mark}"
+        wild = next((card for card in meld.cards if card.is_wild), None)
+        words = []
+        for word in meld.sequence_text():
+            if wild is not None and "(" in word:
+                assert meld.suit is not None
+                stands_for = word[word.index("(") + 1 : -1]
+                words.append(f"{self.card(wild)}({stands_for}{meld.suit.symbol})")
+            else:
+                words.append(self.card(Card.parse(word)))
+        return " ".join(words) + mark
+
+
+def _meld_label(meld: Meld) -> str:
+    """What a meld is, in a few characters: its rank, a sequence's suit, or wild cards."""
+    if meld.kind is MeldKind.SEQUENCE:
+        assert meld.suit is not None
+        return meld.suit.symbol
+    if meld.kind is MeldKind.WILD:
+        return "wild"
+    return meld.rank.text
 
 
 def _plural(count: int, word: str) -> str:
@@ -361,8 +386,11 @@ def _show_table(
             f"  Side {side}{mine}, players {players}; minimum {view.minimums[side]}; "
             f"red threes: {screen.cards(red)}"
         )
-        for meld in table.melds[side]:
-            screen.say(f"      {meld.rank.text:>2}: {screen.meld(meld)}")
+        for number, meld in enumerate(table.melds[side]):
+            if rules.melds_by_position:  # melds are named by number: add #1 9D
+                screen.say(f"      #{number:<2} {_meld_label(meld):>4}: {screen.meld(meld)}")
+            else:
+                screen.say(f"      {meld.rank.text:>2}: {screen.meld(meld)}")
         if not table.melds[side]:
             screen.say("      (no melds)")
     top = screen.card(table.pile_top) if table.pile_top else "empty"
@@ -466,6 +494,23 @@ Other commands: moves (list your legal moves; then type a number to play one), h
 table (show the table again), help, quit.
 Cards: 4-10 J Q K A 2 3 with a suit C D H S (10H, QS), JK for the joker; any case."""
 
+#: The moves of games whose melds are named by number (Hollywood), added to the help.
+_HELP_BY_NUMBER = """\
+Your side's melds are numbered on the table (#0, #1, ...); name a meld by its number:
+  take 8H 9H           take the pile, the top card making a sequence with two of your cards
+  take JK JK           take the pile, a wild top card with two wild cards of its kind
+  take #1              take the pile, adding its top card to your side's meld #1
+  meld 8H 9H 10H JK wild=J
+                       lay a sequence, naming the rank its wild card stands for
+  meld 2C 2D JK        lay a meld of wild cards
+  add #2 JK wild=10    add cards to your side's meld #2
+  merge #0 #3          merge two melds of one rank, or two sequences that meet"""
+
+
+def _help_text(rules: RuleSet) -> str:
+    return f"{_HELP}\n{_HELP_BY_NUMBER}" if rules.melds_by_position else _HELP
+
+
 #: Reads the person's next line after showing a prompt; ``None`` at the end of the input.
 #: It is also given the game as it stands (a terminal ignores it; a test's script reads it).
 LineReader = Callable[[str, Game], "str | None"]
@@ -545,7 +590,7 @@ class PlaySession:
             screen.say("Goodbye.")
             return False
         if word in ("help", "?", "h"):
-            screen.say(_HELP)
+            screen.say(_help_text(game.rules))
             return True
         moves = list(game.legal_moves())
         if word in ("moves", "m"):
@@ -853,7 +898,9 @@ def _rules_command(args: argparse.Namespace) -> int:
 
 
 def _description(rules: RuleSet, width: int) -> str:
-    rows = [(s.name, value_text(s.value(rules)), s.meaning, s.rules) for s in settings()]
+    rows = [
+        (s.name, value_text(s.value(rules)), s.meaning, rules_text(s, [rules])) for s in settings()
+    ]
     name_width = max(len(row[0]) for row in rows) + 2
     value_width = max(len(row[1]) for row in rows if len(row[1]) <= 16) + 2
     indent = 2 + name_width + value_width
@@ -893,7 +940,8 @@ def _comparison(
             cells = f"{row[0]}  (all)  "
         else:
             cells = "".join(value.ljust(column - 2) + "  " for value in row)
-        lines.append(f"{mark}{setting.name:<{name_width}}{cells}{setting.rules}".rstrip())
+        rule_ids = rules_text(setting, rule_sets)
+        lines.append(f"{mark}{setting.name:<{name_width}}{cells}{rule_ids}".rstrip())
     lines.append("")
     lines.append("* marks the settings that differ. 'canasta rules NAME' explains each setting.")
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from canasta import Game, RuleSet
 from canasta.bots import GreedyBot
 from canasta.cli import build_parser, main, play
 from canasta.records import dumps
+from canasta.rulesheet import preset_labels
 
 COMMANDS = ["info", "play", "simulate", "rules", "replay"]
 
@@ -308,11 +309,16 @@ def test_rules_compare_is_generated_from_the_rule_sets(monkeypatch: pytest.Monke
     code, out, _ = run(["rules", "--compare"], monkeypatch)
     assert code == 0
     header, *rows = out.splitlines()
-    assert header.split() == ["setting", *(f"classic:{n}" for n in range(2, 7)), "rules"]
+    presets = preset_labels()
+    expected = [f"{name}:{n}" for name in ("classic", "hollywood") for n in range(2, 7)]
+    assert presets[:10] == expected
+    assert header.split() == ["setting", *presets, "rules"]
     names = [row[2:].split()[0] for row in rows if row[2:] and not row.startswith("* marks")]
     assert names[: len(public_fields())] == public_fields()
-    assert "* hand_size                   15    " in out
-    assert "  wild_ratio                  none  " in out
+    assert re.search(r"\n\* hand_size +15 +13 +11 .* 13 +CL-DEAL-2; HW-DEAL-2\n", out)
+    assert re.search(r"\n  wild_ratio +none ", out)
+    assert re.search(r"\n\* sequences_allowed +no .* yes +HW-MELD-3, SA-MELD-3\n", out)
+    assert re.search(r"\n\* rule_ids +- .* [0-9]+ IDs ", out)
 
     code, out, _ = run(["rules", "--compare", "classic:2", "classic", "--diff"], monkeypatch)
     assert code == 0
@@ -371,3 +377,90 @@ def test_replay_refuses_a_bad_record(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert (code, out) == (1, "")
     assert err.startswith(f"canasta replay: {path}: line 6: not a move: 'fly' is not a move")
     assert err.count("\n") == 1
+
+
+# --- Hollywood ------------------------------------------------------------------------------
+
+
+def test_play_hollywood_help_lists_the_moves_that_name_melds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = run(
+        ["play", "--rules", "hollywood", "--players", "2", "--seed", "3", "--color", "never"],
+        monkeypatch,
+        "help\ndraw\n",
+    )
+    assert (code, err) == (0, "")
+    assert "take #1" in out
+    assert "add #2 JK wild=10" in out
+    assert "merge #0 #3" in out
+    assert "Your hand (17):" in out  # two cards drawn (HW-DRAW-1)
+
+    code, out, _ = run(["play", "--seed", "3", "--color", "never"], monkeypatch, "help\n")
+    assert code == 0
+    assert "merge #0 #3" not in out  # Classic names melds by rank
+
+
+def test_the_hollywood_table_numbers_melds_and_shows_wild_cards_in_place() -> None:
+    from canasta.cli import _Screen, _show_table
+
+    game = Game.from_position(
+        "hollywood",
+        players=2,
+        hands=["KH KS KD 5C 9S 7D", "4C 4D 4H 8S"],
+        melds=[
+            [
+                canasta.Meld.of("7D 8D 9D JK", wild_as="10"),
+                "QH QS QD",
+                "2C 2D JK",
+                "QC QD QS 2H",
+                "4S 5S 6S 7S 8S 9S 10S",
+            ],
+            ["4H 5H 6H 2S"],
+        ],
+        pile="8C KD",
+    )
+    out = io.StringIO()
+    _show_table(_Screen(out, color=False), game.view(0), you=0)
+    lines = out.getvalue().splitlines()
+    assert "      #0     ♦: 7♦ 8♦ 9♦ JK(10♦)" in lines
+    assert "      #1     Q: Q♦ Q♥ Q♠" in lines
+    assert "      #2  wild: 2♣ 2♦ JK" in lines
+    assert "      #3     Q: Q♣ Q♦ Q♠ 2♥" in lines
+    assert "      #4     ♠: 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠  [natural sequence canasta]" in lines
+    assert "      #0     ♥: 4♥ 5♥ 6♥ 2♠(7♥)" in lines
+
+
+def test_rules_hollywood_cites_its_own_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["rules", "hollywood", "--players", "6"], monkeypatch)
+    assert code == 0
+    assert out.startswith("hollywood for 6 players (presets for 2, 3, 4, 5, 6 players")
+    assert re.search(r"\n  hand_size +13 +Cards dealt to each player \(HW-DEAL-2\)\n", out)
+    assert re.search(r"\n  sequences_allowed +yes +Same-suit sequences", out)
+    assert "(HW-MELD-3, SA-MELD-3)" in out
+    assert re.search(r"\n  rule_ids +[0-9]+ IDs +The rule IDs", out)
+    code, out, _ = run(["rules"], monkeypatch)
+    assert "hollywood" in out
+
+
+def test_simulate_and_replay_hollywood(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    code, out, err = run(
+        [
+            *("simulate", "--rules", "hollywood", "--players", "2", "--games", "2"),
+            *("--seed", "1", "--workers", "1", "--target", "500", "--json"),
+        ],
+        monkeypatch,
+    )
+    assert (code, err) == (0, "")
+    assert json.loads(out)["games"] == 2
+
+    rules = canasta.find_rules("hollywood", players=2)
+    game, rng = Game.new(rules, seed=3), random.Random(3)
+    while not game.results:
+        game = game.apply(GreedyBot().choose(game.view(game.to_move), rng))
+    path = tmp_path / "hollywood.txt"
+    path.write_text(dumps(game), encoding="utf-8")
+    code, out, _ = run(["replay", str(path), "--color", "never"], monkeypatch)
+    assert code == 0
+    assert out.startswith("Rules hollywood; Players 2; Seed 3;")
+    assert re.search(r"\n      #0 +\S+: ", out)
