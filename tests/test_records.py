@@ -6,6 +6,7 @@ import datetime
 import io
 import json
 import random
+import re
 
 import attrs
 import pytest
@@ -444,3 +445,40 @@ def test_any_text_gives_a_record_or_a_record_error(text: str) -> None:
 def test_the_format_version() -> None:
     assert FORMAT_VERSION == "1"
     assert dumps(Game.new("classic", seed=1)).startswith('[Format "1"]\n')
+
+
+# --- Hollywood ------------------------------------------------------------------------------
+
+
+def hollywood_deal(seed: int, **options: object) -> Game:
+    """One deal of two-player Hollywood between greedy bots (or fewer moves, at most 2000)."""
+    rules = canasta.find_rules("hollywood", players=2).with_options(**options)
+    game, rng = Game.new(rules, seed=seed), random.Random(seed)
+    for _ in range(2000):
+        if game.results:
+            break
+        game = game.apply(GreedyBot().choose(game.view(game.to_move), rng))
+    return game
+
+
+def test_a_hollywood_record_round_trips_with_moves_that_name_melds() -> None:
+    game = hollywood_deal(3)
+    text = dumps(game, names=["Ann", "Bob"])
+    assert '[Rules "hollywood"]' in text.splitlines()
+    assert '[Players "2"]' in text.splitlines()
+    assert "[Options" not in text
+    assert re.search(r"; add #[0-9]+ ", text)  # Hollywood names a meld by its number
+    record = loads(text)
+    assert record.rules == game.rules
+    assert record.moves == game.moves
+    assert record.game() == game
+
+
+def test_hollywood_options_and_every_new_move_form_are_read() -> None:
+    game = hollywood_deal(5, wild_top_layoff_to_wild_meld=True, target_score=2000)
+    text = dumps(game)
+    assert '[Options "target_score=2000 wild_top_layoff_to_wild_meld=true"]' in text
+    assert loads(text).game() == game
+    for move in ("take #1", "take 8H 9H", "meld 8H 9H 10H JK wild=J", "add #2 JK wild=10"):
+        assert str(canasta.parse_move(move)) == move
+    assert str(canasta.parse_move("merge #0 #3")) == "merge #0 #3"
