@@ -23,7 +23,7 @@ from canasta.errors import (
     rule_url,
 )
 from canasta.game import Game
-from canasta.melds import CanastaKind, Meld, check_addition, check_new_meld
+from canasta.melds import CanastaKind, Meld, MeldKind, check_addition, check_new_meld
 from canasta.moves import (
     AddToMeld,
     Answer,
@@ -31,6 +31,7 @@ from canasta.moves import (
     Discard,
     Draw,
     LayMeld,
+    MergeMelds,
     Move,
     Pass,
     TakePile,
@@ -63,6 +64,8 @@ __all__ = [
     "JsonError",
     "LayMeld",
     "Meld",
+    "MeldKind",
+    "MergeMelds",
     "Move",
     "MoveParseError",
     "Pass",

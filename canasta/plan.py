@@ -388,9 +388,11 @@ class _Planner:
                 size = hi - lo + 1
                 growable = lo > 0 or hi < _TOP
                 room = int(w < self.seq_wilds and size < self.seq_long and growable)
-            else:
+            elif kind == 2:
                 _, size, frozen = meld
                 room = 0 if frozen else self.wild_long - size
+            else:  # closed: no natural card can join it any more
+                _, size, room, _ = meld
             need = max(0, self.min_size - size)
             if need > room:
                 return None
@@ -459,10 +461,13 @@ def _may_new_wild(plan: _Planner, melds: _Melds) -> bool:
     return plan.wild_melds and (plan.several or not any(m[0] == 2 for m in melds))
 
 
-def _could_place(nat: bytes, face: int, melds: _Melds, plan: _Planner) -> bool:
-    """A cheap necessary condition for a natural card to be meldable at all."""
+def _could_place(nat: bytes, face: int, melds: _Melds, plan: _Planner, wilds: int) -> bool:
+    """A cheap necessary condition for a natural card to be meldable at all: a meld of its
+    rank to join or enough of the rank (and wild cards) for a new one, a sequence of its suit,
+    or neighbours of its suit for a new sequence."""
     pos, suit = divmod(face, 4)
-    if sum(nat[4 * pos : 4 * pos + 4]) >= plan.min_nat:
+    have = sum(nat[4 * pos : 4 * pos + 4])
+    if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
         return True
     for meld in melds:
         if meld[0] == 0 and meld[1] == pos:
@@ -471,8 +476,122 @@ def _could_place(nat: bytes, face: int, melds: _Melds, plan: _Planner) -> bool:
             return True
     if not plan.seq:
         return False
-    near = range(max(0, pos - 2), min(_TOP, pos + 2) + 1)
-    return any(p != pos and nat[4 * p + suit] for p in near)
+    length = max(plan.min_size, plan.seq_nat)
+    gaps_allowed = 1 if plan.seq_wilds and wilds else 0
+    for window in range(length, length + gaps_allowed + 1):
+        for start in range(pos - window + 1, pos + 1):
+            if start < 0 or start + window - 1 > _TOP:
+                continue
+            missing = sum(
+                1 for p in range(start, start + window) if p != pos and not nat[4 * p + suit]
+            )
+            if missing <= window - length and window - missing >= plan.seq_nat:
+                return True
+    return False
+
+
+def _closed(melds: _Melds, pos: int, plan: _Planner) -> _Melds:
+    """The melds with those that no natural card of rank position ``pos`` or higher can join
+    reduced to what the wild cards still need of them: (3, size, room for wild cards,
+    whether it is a natural sequence). Positions that differ only in such melds' ranks and
+    suits then share one memo entry."""
+    changed = False
+    out: list[tuple[int, ...]] = []
+    for meld in melds:
+        kind = meld[0]
+        if kind == 0 and meld[1] < pos:
+            _, _, naturals, w, frozen = meld
+            room = 0 if frozen else max(0, plan.max_wilds[naturals] - w)
+            out.append((3, naturals + w, room, 0))
+            changed = True
+        elif kind == 1 and meld[3] + 2 < pos:
+            _, _, lo, hi, w = meld
+            size = hi - lo + 1
+            growable = lo > 0 or hi < _TOP
+            room = int(w < plan.seq_wilds and size < plan.seq_long and growable)
+            out.append((3, size, room, int(w == 0)))
+            changed = True
+        elif kind == 2:
+            _, size, frozen = meld
+            out.append((3, size, 0 if frozen else plan.wild_long - size, 0))
+            changed = True
+        else:
+            out.append(meld)
+    return tuple(sorted(out)) if changed else melds
+
+
+def _canasta_bound(nat: bytes, wilds: int, melds: Sequence[Meld], plan: _Planner) -> int:
+    """At most how many more canastas the side can complete from these natural cards and
+    ``wilds`` wild cards: each is a meld that is not one yet grown to the size, or a new meld
+    of cards from the hand (merges aside). A quick "no" before the search."""
+    size = plan.size
+    made = 0
+    hand_by_position = [sum(nat[4 * p : 4 * p + 4]) for p in range(_TOP + 1)]
+    fresh_ranks = [0] * (_TOP + 1)
+    for meld in melds:
+        if meld.kind is MeldKind.BLACK_THREES or meld.is_canasta_under(plan.rules):
+            continue
+        if meld.kind is MeldKind.RANK:
+            room = max(0, plan.max_wilds[meld.naturals + hand_by_position[_POS[meld.rank]]])
+            extra = hand_by_position[_POS[meld.rank]] + min(wilds, max(0, room - meld.wilds))
+            made += meld.size + extra >= size
+        elif meld.kind is MeldKind.WILD:
+            made += meld.size + min(wilds, plan.wild_long - meld.size) >= size
+        else:
+            assert meld.suit is not None
+            suit = _SUITS.index(meld.suit)
+            covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
+            for p in range(_POS[meld.low], _POS[meld.high] + 1):
+                covered[p] = True
+            fill = int(meld.wilds < plan.seq_wilds and wilds > 0)
+            made += _longest_run(covered, _POS[meld.low], fill) >= size
+    for p in range(_TOP + 1):
+        fresh_ranks[p] = hand_by_position[p] + min(wilds, plan.max_wilds[hand_by_position[p]])
+        made += fresh_ranks[p] // size
+    if plan.seq:
+        for suit in range(4):
+            covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
+            fill = int(plan.seq_wilds > 0 and wilds > 0)
+            made += _longest_run(covered, None, fill) >= size
+    if plan.wild_melds:
+        made += wilds // size
+    return made
+
+
+def _longest_run(covered: list[bool], through: int | None, fill: int) -> int:
+    """The longest run of covered positions (through position ``through`` if given), with up
+    to ``fill`` single uncovered positions filled (by a wild card), capped at the ends of an
+    extra wild card's reach."""
+    best = 0
+    for start in range(len(covered)):
+        gaps = 0
+        for p in range(start, len(covered)):
+            if not covered[p]:
+                if gaps >= fill:
+                    break
+                gaps += 1
+            if through is None or start <= through <= p:
+                best = max(best, p - start + 1)
+    return min(len(covered), best + fill) if best else 0
+
+
+def _escalera_possible(nat: bytes, melds: _Melds, size: int) -> bool:
+    """Whether a natural sequence canasta could still come out of these natural cards and
+    melds: some suit has ``size`` ranks in a row among them (BO-OUT-1)."""
+    for suit in range(4):
+        covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
+        for meld in melds:
+            if meld[0] == 3 and meld[3] and meld[1] >= size:
+                return True
+            if meld[0] == 1 and meld[1] == suit and meld[4] == 0:
+                for p in range(meld[2], meld[3] + 1):
+                    covered[p] = True
+        run = 0
+        for here in covered:
+            run = run + 1 if here else 0
+            if run >= size:
+                return True
+    return False
 
 
 def going_out_possible(
@@ -503,7 +622,12 @@ def going_out_possible(
             open_cards += meld.size
     if done + open_cards // size < rules.canastas_to_go_out:
         return False
-    stray = [f for f in range(44) if nat[f] and not _could_place(nat, f, encoded, plan)]
+    wild_count = sum(counts[44:48]) + counts[_JOKER]
+    if done + _canasta_bound(nat, wild_count, melds, plan) < rules.canastas_to_go_out:
+        return False
+    stray = [
+        f for f in range(44) if nat[f] and not _could_place(nat, f, encoded, plan, wild_count)
+    ]
     if len(stray) > 1 or (stray and nat[stray[0]] > 1):
         return False
     black = counts[48] + counts[51]
@@ -516,9 +640,23 @@ def going_out_possible(
     need_canastas = rules.canastas_to_go_out
     may_new_wild = _may_new_wild(plan, encoded)
 
+    escalera = rules.going_out_needs_natural_sequence
+    if escalera and not _escalera_possible(nat, encoded, size):
+        return False
+
     def search(nat: bytes, w: int, ms: _Melds, black_room: int) -> bool:
+        if escalera and not _escalera_possible(nat, ms, size):
+            return False
         if not any(nat):
+            if escalera and not any(
+                (m[0] == 1 and m[3] - m[2] + 1 >= size and m[4] == 0)
+                or (m[0] == 3 and m[3] and m[1] >= size)
+                for m in ms
+            ):
+                return False  # BO-OUT-1: a natural sequence canasta among them
             return _most_canastas(plan, ms, w, black_room, may_new_wild) >= need_canastas
+        lowest = len(nat) - len(nat.lstrip(b"\0"))
+        ms = _closed(ms, lowest // 4, plan)
         key = (nat, w, ms, black_room)
         found = memo.get(key)
         if found is None:
@@ -573,7 +711,7 @@ def opening_reachable(
     # Upper bound: every card that could be melded at all, less the cheapest kept ones.
     meldable: list[int] = []
     for f in range(44):
-        if nat[f] and _could_place(nat, f, encoded, plan):
+        if nat[f] and _could_place(nat, f, encoded, plan, wilds):
             meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
     unplaceable = sum(nat) - len(meldable)
     if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):

@@ -28,6 +28,7 @@ from canasta.cards import Card
 __all__ = [
     "RuleSet",
     "RuleSetError",
+    "bolivia",
     "classic",
     "classic_five_player",
     "classic_six_player",
@@ -36,6 +37,7 @@ __all__ = [
     "find_rules",
     "hollywood",
     "rule_set_names",
+    "samba",
 ]
 
 WildRatio = Literal["none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_per_wild"]
@@ -293,6 +295,16 @@ class RuleSet:
     max_black_threes_per_meld: int = attrs.field(default=4, validator=_at_least(3))
     #: Wild cards a meld of black threes may hold (HW-B3-3: two).
     black_three_meld_max_wilds: int = attrs.field(default=0, validator=_at_least(0))
+    #: Sides at a five-player table: a side of two against a side of three who sit out in
+    #: turn (CL-V5, HW-SEAT-3), or five players each alone (SA-SEAT-1).
+    five_player_sides: int = attrs.field(default=2, validator=_one_of(2, 5))
+    #: Canastas a side needs for its red threes to count plus, when
+    #: ``red_threes_need_canasta`` (CL-R3-8: one; SA-R3-3: two).
+    red_threes_canastas_needed: int = attrs.field(default=1, validator=_at_least(1))
+    #: Going out needs a natural sequence canasta among the side's canastas (BO-OUT-1).
+    going_out_needs_natural_sequence: bool = attrs.field(default=False, validator=_is_bool)
+    #: What a black three left in a hand costs at the end of a deal (CL-VAL-1: 5; BO-B3-3: 100).
+    black_three_in_hand_value: int = attrs.field(default=5, validator=_multiple_of_five)
     #: The pile counts as frozen for a side that has not melded (CL-FRZ-5; HW-FRZ-3: not in
     #: Hollywood, where the ways to open already restrict such a side).
     frozen_before_opening: bool = attrs.field(default=True, validator=_is_bool)
@@ -337,6 +349,8 @@ class RuleSet:
             )
         if self.num_players != 6 and self.six_player_sides != 2:
             problems.append("six_player_sides applies only to six players")
+        if self.num_players != 5 and self.five_player_sides != 2:
+            problems.append("five_player_sides applies only to five players")
         if self.num_players == 3 and self.three_player_mode == "cutthroat":
             problems.append(
                 "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; use 'individual'"
@@ -359,7 +373,11 @@ class RuleSet:
     @property
     def active_players(self) -> int:
         """Players who take part in one deal (four of five at a five-player table, CL-V5-1)."""
-        return 4 if self.num_players == 5 else self.num_players
+        return 4 if self._five_with_sitter else self.num_players
+
+    @property
+    def _five_with_sitter(self) -> bool:
+        return self.num_players == 5 and self.five_player_sides == 2
 
     @property
     def num_sides(self) -> int:
@@ -368,12 +386,14 @@ class RuleSet:
             return self.num_players
         if self.num_players == 6:
             return self.six_player_sides
+        if self.num_players == 5:
+            return self.five_player_sides
         return 2
 
     @property
     def has_partners(self) -> bool:
         """Whether sides have more than one player, so asking permission applies (CL-ASK-4)."""
-        return self.num_players >= 4
+        return self.num_sides < self.num_players
 
     def seat_players(self, deal_number: int) -> tuple[int, ...]:
         """Which player sits in each seat of a deal, in turn order.
@@ -384,7 +404,7 @@ class RuleSet:
         >>> [classic_five_player().seat_players(n) for n in range(4)]
         [(0, 1, 2, 3), (0, 1, 4, 3), (2, 1, 4, 3), (0, 1, 2, 3)]
         """
-        if self.num_players == 5:
+        if self._five_with_sitter:
             sitter = self.sit_out_order[deal_number % len(self.sit_out_order)]
             first, second = (player for player in (0, 2, 4) if player != sitter)
             return (first, 1, second, 3)
@@ -392,7 +412,7 @@ class RuleSet:
 
     def side_of_player(self, player: int) -> int:
         """The side a player belongs to: sides alternate around the table (CL-DEF-4)."""
-        return player % (2 if self.num_players == 5 else self.num_sides)
+        return player % (2 if self._five_with_sitter else self.num_sides)
 
     def freezes_pile(self, card: Card) -> bool:
         """Whether this card in the pile freezes it: a wild card or red three (CL-FRZ-1), or a
@@ -500,15 +520,20 @@ class RuleSet:
     def rule_id(self, classic_id: str) -> str:
         """The ID of the rule this rule set plays where Classic plays ``classic_id``.
 
+        The engine words some rejections once for every game and names them by Classic's or
+        Hollywood's rule; a ``/detail`` suffix tells apart cases that one rule covers in one
+        game and two in another.
+
         >>> hollywood().rule_id("CL-MELD-2"), classic().rule_id("CL-MELD-2")
         ('HW-MELD-5', 'CL-MELD-2')
         """
+        plain = classic_id.partition("/")[0]
         if not self.rule_ids:
-            return classic_id
+            return plain
         table = _ID_MAPS.get(self.rule_ids)
         if table is None:
             table = _ID_MAPS[self.rule_ids] = dict(self.rule_ids)
-        return table.get(classic_id, classic_id)
+        return table.get(classic_id) or table.get(plain, plain)
 
     def concealed_needs_minimum(self, took_pile: bool) -> bool:
         """Whether a concealed going out by an unopened side must reach the minimum (CL-CONC-4)."""
@@ -687,6 +712,179 @@ def hollywood(players: int = 4, **changes: Any) -> RuleSet:
     return RuleSet(**(settings | changes))
 
 
+#: Where Samba's rules stand in for Classic's and Hollywood's.
+SAMBA_RULE_IDS = {
+    "CL-ASK-1": "SA-OUT-4",
+    "CL-ASK-2": "SA-OUT-4",
+    "CL-ASK-3": "SA-OUT-4",
+    "CL-ASK-4": "SA-OUT-4",
+    "CL-B3-3": "SA-B3-2",
+    "CL-B3-4": "SA-B3-2",
+    "CL-CAN-4": "SA-CAN-2",
+    "CL-CONC-1": "SA-OUT-2",
+    "CL-DECK-1": "SA-DECK-1",
+    "CL-DEF-4": "SA-SEAT-3",
+    "CL-DISC-1": "SA-DRAW-1",
+    "CL-EXH-1": "SA-STOCK-1",
+    "CL-EXH-3": "SA-STOCK-2",
+    "CL-INIT-1": "SA-INIT-1",
+    "CL-INIT-4": "SA-INIT-3",
+    "CL-MATCH-3": "SA-MATCH-1",
+    "CL-MELD-1": "SA-MELD-2",
+    "CL-MELD-2": "SA-MELD-2",
+    "CL-MELD-3": "SA-MELD-2",
+    "CL-MELD-4": "SA-MELD-1",
+    "CL-MELD-5": "SA-MELD-2",
+    "CL-MELD-6": "SA-MELD-4",
+    "CL-MELD-8": "SA-SEAT-3",
+    "CL-OUT-2": "SA-OUT-1",
+    "CL-OUT-3": "SA-OUT-1",
+    "CL-PILE-2": "SA-PILE-4",
+    "CL-PILE-2/wild": "SA-PILE-3",
+    "CL-PILE-3": "SA-PILE-1",
+    "CL-PILE-4": "SA-MELD-2",
+    "CL-PILE-5": "SA-FRZ-2",
+    "CL-PILE-6": "SA-INIT-4",
+    "CL-PILE-7": "SA-PILE-5",
+    "CL-R3-1": "SA-MELD-7",
+    "CL-TURN-1": "SA-DRAW-1",
+    "CL-TURN-3": "SA-DRAW-1",
+    "CL-TURN-4": "SA-DRAW-1",
+    "CL-TURN-7": "SA-DRAW-1",
+    "CL-TURN-8": "SA-DRAW-4",
+    "CL-V5-1": "SA-SEAT-1",
+    "HW-B3-3": "SA-B3-2",
+    "HW-CAN-4": "SA-CAN-3",
+    "HW-INIT-4": "SA-INIT-4",
+    "HW-MELD-3": "SA-MELD-3",
+    "HW-MELD-4": "SA-MELD-1",
+    "HW-MELD-5": "SA-MELD-3",
+    "HW-MELD-6": "SA-MELD-3",
+    "HW-MELD-9": "SA-MELD-4",
+    "HW-MELD-10": "SA-MELD-3",
+    "HW-MRG-1": "SA-MRG-1",
+    "HW-MRG-2": "SA-MRG-1",
+    "HW-PILE-1": "SA-PILE-1",
+    "HW-PILE-5": "SA-PILE-2",
+    "HW-PILE-6": "SA-PILE-3",
+}
+
+_SAMBA_TO_BOLIVIA = {
+    "SA-B3-2": "BO-B3-2",
+    "SA-CAN-2": "BO-CAN-2",
+    "SA-CAN-3": "BO-CAN-3",
+    "SA-DECK-1": "BO-DECK-1",
+    "SA-DRAW-1": "BO-DRAW-1",
+    "SA-DRAW-4": "BO-DRAW-1",
+    "SA-FRZ-2": "BO-FRZ-1",
+    "SA-INIT-1": "BO-INIT-1",
+    "SA-INIT-3": "BO-INIT-2",
+    "SA-INIT-4": "BO-INIT-3",
+    "SA-MATCH-1": "BO-MATCH-1",
+    "SA-MELD-1": "BO-MELD-1",
+    "SA-MELD-2": "BO-MELD-2",
+    "SA-MELD-3": "BO-MELD-3",
+    "SA-MELD-4": "BO-MELD-5",
+    "SA-MELD-7": "BO-MELD-5",
+    "SA-MRG-1": "BO-MRG-1",
+    "SA-OUT-1": "BO-OUT-1",
+    "SA-OUT-2": "BO-OUT-2",
+    "SA-OUT-4": "BO-OUT-3",
+    "SA-PILE-1": "BO-PILE-1",
+    "SA-PILE-2": "BO-PILE-1",
+    "SA-PILE-3": "BO-PILE-2",
+    "SA-PILE-4": "BO-PILE-4",
+    "SA-PILE-5": "BO-PILE-4",
+    "SA-SEAT-1": "BO-SEAT-2",
+    "SA-SEAT-3": "BO-SEAT-2",
+    "SA-STOCK-1": "BO-STOCK-1",
+    "SA-STOCK-2": "BO-STOCK-1",
+}
+
+#: Where Bolivia's rules stand in for the others' (most are "as in Samba", BO-*).
+BOLIVIA_RULE_IDS = {key: _SAMBA_TO_BOLIVIA[value] for key, value in SAMBA_RULE_IDS.items()} | {
+    "SA-MELD-3": "BO-MELD-3",
+    "HW-MELD-4": "BO-MELD-4",
+}
+
+
+def samba(players: int = 4, **changes: Any) -> RuleSet:
+    """Samba (section 2 of the three-deck rules) for ``players`` players.
+
+    Three decks and six jokers; 15 cards (13 with six players); draw two; sequences of one
+    suit without wild cards, closed at seven (a samba, 1500); no melds of wild cards; two
+    canastas to go out, for 200; red threes count plus only with two canastas; a match to
+    10000. Two, three or five players play alone; six play in three partnerships.
+
+    >>> rules = samba()
+    >>> rules.max_sequence_length, rules.wild_melds_allowed, rules.going_out_bonus
+    (7, False, 200)
+    >>> samba(5).num_sides, samba(6).num_sides
+    (5, 3)
+    """
+    if players not in (2, 3, 4, 5, 6):
+        raise RuleSetError(f"samba is played by 2 to 6 players, not {players}")
+    settings: dict[str, Any] = {
+        "name": "samba",
+        "num_players": players,
+        "decks": 3,
+        "hand_size": 13 if players == 6 else 15,
+        "draw_count": 2,
+        "canastas_to_go_out": 2,
+        "target_score": 10000,
+        "initial_meld_table": THREE_DECK_INITIAL_MELD_TABLE,
+        "red_three_timing": "first_turn",
+        "red_three_special_amounts": ((6, 1000),),
+        "red_threes_need_canasta": True,
+        "red_threes_canastas_needed": 2,
+        "min_naturals": 2,
+        "max_wilds_per_meld": 2,
+        "allow_wild_on_canasta": False,
+        "ask_permission": "disabled",
+        "tie_rule": "draw",
+        "going_out_bonus": 200,
+        "concealed_bonus_total": 200,
+        "sequences_allowed": True,
+        "max_wilds_per_sequence": 0,
+        "max_sequence_length": 7,
+        "several_melds_per_rank": True,
+        "merging_allowed": True,
+        "take_with_natural_and_wild": False,
+        "take_onto_canasta": False,
+        "max_black_threes_per_meld": 6,
+        "rule_ids": SAMBA_RULE_IDS,
+    }
+    if players == 5:
+        settings["five_player_sides"] = 5
+    if players == 6:
+        settings["six_player_sides"] = 3
+    return RuleSet(**(settings | changes))
+
+
+def bolivia(players: int = 4, **changes: Any) -> RuleSet:
+    """Bolivia (section 3 of the three-deck rules): Samba with melds of wild cards, closed
+    at seven (a bolivia, 2500), going out only with a natural sequence canasta (an
+    escalera), black threes left in hand costing 100, and a match to 15000.
+
+    >>> rules = bolivia()
+    >>> rules.wild_canasta_bonus, rules.going_out_needs_natural_sequence, rules.target_score
+    (2500, True, 15000)
+    """
+    if players not in (2, 3, 4, 5, 6):
+        raise RuleSetError(f"bolivia is played by 2 to 6 players, not {players}")
+    settings: dict[str, Any] = {
+        "name": "bolivia",
+        "target_score": 15000,
+        "wild_melds_allowed": True,
+        "max_wild_meld_length": 7,
+        "wild_canasta_bonus": 2500,
+        "going_out_needs_natural_sequence": True,
+        "black_three_in_hand_value": 100,
+        "rule_ids": BOLIVIA_RULE_IDS,
+    }
+    return samba(players, **(settings | changes))
+
+
 _PRESETS: dict[str, dict[int, Callable[..., RuleSet]]] = {
     "classic": {
         2: classic_two_player,
@@ -696,8 +894,10 @@ _PRESETS: dict[str, dict[int, Callable[..., RuleSet]]] = {
         6: classic_six_player,
     },
     "hollywood": {n: functools.partial(hollywood, n) for n in (2, 3, 4, 5, 6)},
+    "samba": {n: functools.partial(samba, n) for n in (2, 3, 4, 5, 6)},
+    "bolivia": {n: functools.partial(bolivia, n) for n in (2, 3, 4, 5, 6)},
 }
-_DEFAULT_PLAYERS = {"classic": 4, "hollywood": 4}
+_DEFAULT_PLAYERS = {"classic": 4, "hollywood": 4, "samba": 4, "bolivia": 4}
 
 
 def rule_set_names() -> tuple[str, ...]:
@@ -715,7 +915,7 @@ def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
     >>> find_rules("pinochle")
     Traceback (most recent call last):
     ...
-    canasta.rules.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic, hollywood
+    canasta.rules.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic, ...
     """
     if isinstance(name, RuleSet):
         if players is not None and players != name.num_players:

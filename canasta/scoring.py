@@ -80,8 +80,14 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
         # Red threes still in a hand (first-turn timing, deal ended early) belong to the side.
         red_in_hand = sum(held.count(face) for face in held.faces() if face.is_red_three)
         red_count = len(deal.red_threes[side]) + red_in_hand
-        counts_plus = deal.canastas(side) > 0 if rules.red_threes_need_canasta else bool(melds)
+        if rules.red_threes_need_canasta:  # CL-R3-8, SA-R3-3
+            counts_plus = deal.canastas(side) >= rules.red_threes_canastas_needed
+        else:  # CL-R3-7, HW-R3-6
+            counts_plus = bool(melds)
         amount = rules.red_three_amount(red_count)
+        # A black three's card value is 5; Bolivia charges more for one left in a hand (BO-B3-3).
+        black_threes = sum(held.count(face) for face in held.faces() if face.is_black_three)
+        black_three_surcharge = black_threes * (rules.black_three_in_hand_value - 5)
         going_out = 0
         went_out = deal.went_out
         if (
@@ -97,7 +103,7 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
                 canasta_bonus=sum(meld.bonus(rules) for meld in melds),
                 red_threes=amount if counts_plus else -amount,
                 going_out=going_out,
-                hand_penalty=-held.points,
+                hand_penalty=-held.points - black_three_surcharge,
             )
         )
     return tuple(scores)

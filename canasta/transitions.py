@@ -16,6 +16,7 @@ from canasta.deck import Cards
 from canasta.errors import Violation
 from canasta.feasibility import can_finish, can_go_out, can_stay, may_go_out
 from canasta.melds import (
+    CanastaKind,
     Meld,
     MeldKind,
     added,
@@ -400,7 +401,7 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
         )
     if top.is_wild and rules.wild_top_card == "stop":
         return Violation(
-            "CL-PILE-2", f"the top card {top} is a stop card: nobody can take the pile now"
+            "CL-PILE-2/wild", f"the top card {top} is wild: nobody can take the pile now"
         )
     opening = not deal.has_opened(side)
     if opening and not rules.allow_take_before_opening:
@@ -862,6 +863,12 @@ def _going_out(deal: Deal, *, discarded: bool) -> Violation | bool:
             "CL-OUT-2",
             f"going out needs {needed} canasta{'s' if needed > 1 else ''}; your side has "
             f"{deal.canastas(side)}",
+        )
+    if rules.going_out_needs_natural_sequence and not any(
+        meld.canasta_kind is CanastaKind.NATURAL_SEQUENCE for meld in deal.melds[side]
+    ):
+        return Violation(
+            "BO-OUT-1", "going out needs a natural sequence canasta (an escalera) among them"
         )
     if rules.melds_by_position:
         fresh: tuple[Meld, ...] = deal.melds[side][draft.melds_before :]

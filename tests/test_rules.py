@@ -21,7 +21,7 @@ from canasta.rules import (
 
 
 def test_rule_set_names() -> None:
-    assert rule_set_names() == ("classic", "hollywood")
+    assert rule_set_names() == ("classic", "hollywood", "samba", "bolivia")
 
 
 def test_classic_defaults_are_four_players() -> None:
