@@ -11,7 +11,9 @@
   examples, signatures) and in titles are left alone.
 * **The table of rule sets.** ``.. rule-set-comparison::`` draws every preset side by side,
   as ``canasta rules --compare`` prints it, from the :class:`~canasta.rules.RuleSet` objects
-  at build time; ``:diff:`` keeps only the settings that differ.
+  at build time; ``:diff:`` keeps only the settings that differ, and ``:presets:`` names the
+  presets to show (``classic:4 hollywood:4``, or a rule set's name for all its presets), as
+  ``canasta rules --compare classic:4 hollywood:4`` does.
 
 The rules pages copy the rules reference (``shared/rules/`` beside the repository). Text the
 documentation adds to a copy (a note, a picture) stands between the comment lines
@@ -241,9 +243,13 @@ def _warn(message: str, node: nodes.Node, docname: str | None = None) -> None:
 # --- the table of rule sets ---------------------------------------------------------------------
 
 
-def comparison_rows(only_differences: bool = False) -> tuple[list[str], list[list[str]]]:
+def comparison_rows(
+    only_differences: bool = False, presets: str = ""
+) -> tuple[list[str], list[list[str]]]:
     """The labels of the presets, and one row per setting: name, meaning, the values, the
     rule IDs and ``"*"`` if the values differ (else ``""``), as ``canasta rules --compare``.
+    ``presets`` names the presets (``"classic:4 samba:5"``, or ``"samba"`` for all of its
+    presets); all of them by default.
 
     >>> labels, rows = comparison_rows(only_differences=True)
     >>> labels[:6]
@@ -251,6 +257,8 @@ def comparison_rows(only_differences: bool = False) -> tuple[list[str], list[lis
     >>> rows[1][:7], rows[1][-2:]
     (['num_players', 'Players at the table, 2 to 6', '2', '3', '4', '5', '6'],
      ['CL-SEAT, CL-V2 to CL-V6; HW-SEAT-1 to HW-SEAT-4', '*'])
+    >>> comparison_rows(presets="classic:4 samba")[0]
+    ['classic:4', 'samba:2', 'samba:3', 'samba:4', 'samba:5', 'samba:6']
     """
     # The command's own rows (canasta/cli.py), so the table and the command never differ.
     from canasta.rules import find_rules
@@ -258,6 +266,14 @@ def comparison_rows(only_differences: bool = False) -> tuple[list[str], list[lis
     from canasta.rulesheet import preset_labels
 
     labels = preset_labels()
+    if presets.split():
+        wanted = presets.split()
+        labels = [
+            label
+            for name in wanted
+            for label in ([name] if ":" in name else labels)
+            if ":" in name or label.split(":")[0] == name
+        ]
     rule_sets = []
     for label in labels:
         name, players = label.split(":")
@@ -276,13 +292,22 @@ def _comparison_directive() -> type:
     from sphinx.util.docutils import SphinxDirective
 
     class Directive(SphinxDirective):
-        """``.. rule-set-comparison::`` with an optional ``:diff:`` flag."""
+        """``.. rule-set-comparison::`` with an optional ``:diff:`` flag and ``:presets:``."""
 
         has_content = False
-        option_spec = {"diff": directives.flag}  # noqa: RUF012 - docutils' API
+        option_spec = {  # noqa: RUF012 - docutils' API
+            "diff": directives.flag,
+            "presets": directives.unchanged,
+        }
 
         def run(self) -> list[nodes.Node]:
-            labels, rows = comparison_rows(only_differences="diff" in self.options)
+            try:
+                labels, rows = comparison_rows(
+                    only_differences="diff" in self.options,
+                    presets=self.options.get("presets", ""),
+                )
+            except ValueError as error:  # an unknown rule set or number of players
+                raise self.error(f"rule-set-comparison: {error}") from None
             columns = len(labels) + 2
             table = nodes.table(classes=["rule-set-comparison"])
             group = nodes.tgroup(cols=columns)
