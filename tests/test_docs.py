@@ -80,11 +80,44 @@ def test_sync_puts_the_added_blocks_back(page: Path) -> None:
 
 
 def test_every_rule_id_the_engine_cites_is_defined_on_the_rules_pages() -> None:
+    """Every game's IDs: Classic's, and those the three-deck games cite instead, written in
+    the modules that refuse moves and in the rule sets' tables of IDs."""
     cited = engine_rule_ids()
     assert {"CL-PILE-5", "CL-TURN-7", "CL-INIT-1", "CL-MELD-3"} <= set(cited)
+    assert {"HW-MELD-6", "HW-FRZ-2", "SA-MELD-2", "BO-MELD-2"} <= set(cited)
+    for module in ("melds.py", "transitions.py", "rules.py"):  # plan.py: in comments only
+        prefixes = {rule.split("-")[0] for rule, modules in cited.items() if module in modules}
+        assert "HW" in prefixes, module  # the scan sees the three-deck IDs where they are
     ids = defined_ids()
     undefined = {rule: sorted(modules) for rule, modules in cited.items() if rule not in ids}
     assert undefined == {}
+
+
+def test_every_rule_id_a_rule_set_cites_is_defined_on_its_page() -> None:
+    """The tables that map Classic's IDs to a three-deck game's (``canasta.rules.*_RULE_IDS``
+    and each preset's ``rule_ids``), read at run time, so that IDs built by code count too."""
+    import canasta.rules
+    from canasta.rulesheet import preset_labels
+
+    ids = defined_ids()
+    tables = {
+        name: table
+        for name, table in vars(canasta.rules).items()
+        if name.endswith("_RULE_IDS") and isinstance(table, dict)
+    }
+    assert {"HOLLYWOOD_RULE_IDS", "SAMBA_RULE_IDS", "BOLIVIA_RULE_IDS"} <= set(tables)
+    for name, table in tables.items():
+        undefined = sorted({rule for rule in table.values() if rule not in ids})
+        assert undefined == [], name
+    for label in preset_labels():
+        game, players = label.split(":")
+        rules = canasta.rules.find_rules(game, players=int(players))
+        prefix = {"classic": "CL", "hollywood": "HW", "samba": "SA", "bolivia": "BO"}[game]
+        cited = {rules.rule_id(rule) for rule in ids if rule.startswith("CL-")}
+        assert {rule for rule in cited if rule not in ids} == set(), label
+        own = [rule for rule in cited if not rule.startswith("CL-")]
+        assert all(rule.startswith(prefix + "-") for rule in own), (label, own)
+        assert all(ids[rule] == "three-deck" for rule in own), label
 
 
 def test_every_rule_id_mentioned_in_the_code_is_defined() -> None:
@@ -117,7 +150,13 @@ def test_the_comparison_table_is_the_commands() -> None:
 def test_the_tutorials_are_doctests() -> None:
     """Each tutorial runs as a test (pytest's --doctest-glob and Sphinx's doctest builder)."""
     pages = sorted((DOCS / "tutorials").glob("*.rst"))
-    assert [page.stem for page in pages] == ["bot", "front-end", "house-rules", "server"]
+    assert [page.stem for page in pages] == [
+        "bot",
+        "front-end",
+        "house-rules",
+        "server",
+        "three-deck",
+    ]
     for page in pages:
         text = page.read_text("utf-8")
         assert text.count(".. doctest::") >= 3, page.name
@@ -155,7 +194,11 @@ def _mini_site(tmp_path: Path, extra: str = "") -> Path:
         "root_doc = 'rules'\n",  # the pages link to /rules
         "utf-8",
     )
-    pages = ["rules/classic", "rules/three-deck"] + (["extra"] if extra else [])
+    # The pages the rules pages link to, as stubs.
+    (source / "tutorials").mkdir()
+    (source / "tutorials" / "three-deck.rst").write_text("Tutorial\n========\n", "utf-8")
+    pages = ["rules/classic", "rules/three-deck", "tutorials/three-deck"]
+    pages += ["extra"] if extra else []
     (source / "rules.rst").write_text(
         "Rules\n=====\n\n.. toctree::\n\n" + "".join(f"   {p}\n" for p in pages), "utf-8"
     )
@@ -194,6 +237,8 @@ def test_every_rule_has_an_anchor_in_the_built_site(tmp_path: Path) -> None:
             assert html.count('class="canasta-position"') == 2  # the pictures
         else:
             assert "classic.html#CL-CONC-1" in parser.links  # links cross pages
+            assert html.count('class="canasta-position"') == 3
+            assert "#HW-MELD-10" in parser.links
 
 
 def test_the_build_fails_on_an_unknown_rule_id_and_a_rule_without_anchor(
@@ -215,11 +260,56 @@ def test_the_build_fails_on_an_unknown_rule_id_and_a_rule_without_anchor(
     assert "CL-CODE-1" not in result.stderr
 
 
-def test_rule_url_if_the_core_has_one() -> None:
-    """``canasta.errors.rule_url`` (proposed): the address of a rule's anchor."""
-    errors = pytest.importorskip("canasta.errors")
-    rule_url = getattr(errors, "rule_url", None)
-    if rule_url is None:
-        pytest.skip("canasta.errors.rule_url does not exist yet")
-    for rule, page in defined_ids().items():
+def test_rule_url_leads_to_the_page_that_defines_the_rule() -> None:
+    """``canasta.errors.rule_url``: the address of a rule's anchor, for every game's IDs."""
+    from canasta.errors import Violation, rule_url
+
+    ids = defined_ids()
+    assert set(ids.values()) == {"classic", "three-deck"}
+    for rule, page in ids.items():
         assert re.search(rf"/rules/{page}\.html#{rule}$", rule_url(rule)), rule
+    assert rule_url("SA-CAN-1", base="").startswith("three-deck.html#")
+    assert Violation("BO-OUT-1", "reason").url.endswith("/rules/three-deck.html#BO-OUT-1")
+
+
+def _position_blocks(page: Path) -> list[str]:
+    """The JSON of each ``canasta-position`` picture a rules page adds."""
+    text = page.read_text("utf-8")
+    blocks = re.findall(r"```\{canasta-position\}\n---\n.*?\n---\n(.*?)```", text, re.DOTALL)
+    assert len(blocks) == text.count("```{canasta-position}")
+    return blocks
+
+
+def test_the_three_deck_pictures_show_every_canasta_kind_a_sequence_and_a_frozen_pile() -> None:
+    from canasta_figures import position_game
+
+    from canasta.melds import CanastaKind
+
+    games = [position_game(block) for block in _position_blocks(DOCS / "rules" / "three-deck.md")]
+    assert {game.rules.name for game in games} == {"hollywood"}
+    melds = [meld for game in games for side in game.table.melds for meld in side]
+    assert {meld.canasta_kind for meld in melds} >= set(CanastaKind)
+    assert any(meld.is_sequence and meld.wild_as and not meld.is_canasta for meld in melds)
+    assert any(game.table.pile_frozen for game in games)
+
+
+def test_the_comparison_tables_of_the_rules_page() -> None:
+    """The rules page shows the four-player presets of every rule set, and each rule set's
+    presets apart: every preset is in some table, and no table is too wide to read."""
+    from canasta.rulesheet import preset_labels
+
+    text = (DOCS / "rules.rst").read_text("utf-8")
+    tables = re.findall(r"\.\. rule-set-comparison::\n((?:   :.*\n)*)", text)
+    shown: set[str] = set()
+    for options in tables:
+        presets = re.search(r":presets: (.*)", options)
+        assert presets, "a table of all twenty presets is too wide"
+        labels, _ = canasta_rules.comparison_rows(presets=presets.group(1))
+        assert 1 <= len(labels) <= 5, labels
+        shown |= set(labels)
+    assert shown == set(preset_labels())
+    labels, rows = canasta_rules.comparison_rows(True, "classic:4 hollywood:4 samba:4 bolivia:4")
+    assert labels == ["classic:4", "hollywood:4", "samba:4", "bolivia:4"]
+    assert {"sequences_allowed", "wild_melds_allowed", "target_score"} <= {r[0] for r in rows}
+    with pytest.raises(ValueError, match="unknown rule set"):
+        canasta_rules.comparison_rows(presets="pinochle:4")
