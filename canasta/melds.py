@@ -300,6 +300,8 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
             )
         return Meld(rank, cards)
     suits = {face.suit for face in naturals}
+    if len(suits) == 1 and Rank.THREE in ranks:
+        return Violation("HW-MELD-3", f"{cards}: threes are never part of a sequence")
     if len(suits) != 1 or Rank.THREE in ranks:
         return Violation("CL-MELD-1", f"{cards} mixes ranks; a meld holds cards of one rank")
     (suit,) = suits
@@ -540,7 +542,12 @@ def added(
         if wrong is not None:
             return wrong
         added_wilds = _wild_count(cards)
-        if added_wilds and meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta:
+        if (
+            added_wilds
+            and kind is MeldKind.RANK
+            and meld.is_canasta_under(rules)
+            and not rules.allow_wild_on_canasta
+        ):
             return Violation("CL-CAN-4", "wild cards may not be added to a completed canasta")
         grown = meld.add(cards)
         problem = _check_limits(grown, rules)
@@ -550,6 +557,8 @@ def added(
             return Violation(
                 "CL-R3-1", "red threes are never melded; they are laid out as bonus cards"
             )
+        if face.rank is Rank.THREE:
+            return Violation("HW-MELD-3", f"{face}: threes are never part of a sequence")
         if not face.is_wild and face.suit is not meld.suit:
             assert meld.suit is not None
             return Violation(

@@ -289,6 +289,9 @@ class RuleSet:
     #: The top card may be added to a completed canasta when the pile is taken (CL-PILE-3;
     #: never in the three-deck games, HW-PILE-5).
     take_onto_canasta: bool = attrs.field(default=True, validator=_is_bool)
+    #: The top card may be added only to a sequence when the pile is taken (A-40, the
+    #: canasta.ch reading of Samba's M4).
+    layoff_onto_sequences_only: bool = attrs.field(default=False, validator=_is_bool)
     #: The last card of the stock may be drawn (HW-STOCK-1: never in Hollywood).
     last_stock_card_drawable: bool = attrs.field(default=True, validator=_is_bool)
     #: The most black threes in one meld (CL-B3-3: four; HW-B3-4: six).
@@ -745,6 +748,7 @@ SAMBA_RULE_IDS = {
     "CL-PILE-4": "SA-MELD-2",
     "CL-PILE-5": "SA-FRZ-2",
     "CL-PILE-6": "SA-INIT-4",
+    "CL-PILE-6/minimum": "SA-INIT-1",
     "CL-PILE-7": "SA-PILE-5",
     "CL-R3-1": "SA-MELD-7",
     "CL-TURN-1": "SA-DRAW-1",

@@ -48,13 +48,20 @@ T = TypeVar("T")
 __all__ = ["check", "missing_cards", "pile_takes", "play"]
 
 
+#: Where melds are named by position, a meld of black threes, which obliges the player to go
+#: out (HW-B3-3), is laid when at most this many other cards stay in hand. The order of a
+#: going-out turn is free, so no way of going out is lost, and the search for the rest of
+#: the turn stays small; with thirty cards and more it could take seconds.
+BLACK_THREES_LAST = 10
+
+
 def check(deal: Deal, move: Move) -> Violation | None:
     """Why ``move`` is illegal, or ``None``; the same verdict as :func:`play`, sometimes faster.
 
     The rule cited is the one of the rule set being played (:meth:`RuleSet.rule_id`).
     """
     problem = _check(deal, move)
-    if problem is None or not deal.rules.rule_ids:
+    if problem is None or (not deal.rules.rule_ids and "/" not in problem.rule):
         return problem
     return _cited(deal.rules, problem)
 
@@ -308,7 +315,7 @@ def _after_taking(deal: Deal, move: TakePile) -> Deal | Violation:
     if not can_finish(after):
         if opening:
             return Violation(
-                "CL-PILE-6",
+                "CL-PILE-6/minimum",
                 f"with the {top} and your hand you cannot reach your side's opening minimum "
                 f"of {deal.minimums[side]} and still finish the turn",
             )
@@ -533,6 +540,11 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
             continue
         if top.is_wild and meld.kind is not MeldKind.WILD:
             continue
+        if rules.layoff_onto_sequences_only and meld.kind is not MeldKind.SEQUENCE:
+            refusal = refusal or Violation(
+                "HW-PILE-1", "the top card may be added only to a sequence when taking the pile"
+            )
+            continue
         if meld.is_canasta_under(rules) and not rules.take_onto_canasta:
             refusal = Violation(
                 "HW-PILE-5",
@@ -644,6 +656,14 @@ def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
                 return Violation("HW-B3-3", "your side has laid its black threes already")
             if not may_go_out(deal):
                 return Violation("CL-B3-3", "black threes are melded only when going out")
+            left = len(deal.hand) - len(cards)
+            if left > BLACK_THREES_LAST:
+                return Violation(
+                    "CL-B3-3",
+                    "black threes are melded only when going out: meld your other cards "
+                    f"first, and the black threes when at most {BLACK_THREES_LAST} cards "
+                    f"would stay in your hand (now {left})",
+                )
         if (
             not rules.several_melds_per_rank
             and meld.kind is MeldKind.RANK

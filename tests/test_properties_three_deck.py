@@ -13,6 +13,7 @@ import copy
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,15 +47,42 @@ OPTIONS: list[dict[str, object]] = [
 ]
 
 
+SAMBA_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"red_threes_need_canasta": False, "allow_wild_on_canasta": True},
+    {"upcard_cover_black_three": True, "layoff_onto_sequences_only": True},
+    {"wild_ratio": "two_naturals_per_wild", "last_red_three_may_meld": True},
+]
+
+
 def _hollywood(players: int, options: dict[str, object]) -> RuleSet:
     return hollywood(players, **options)
 
 
-three_deck_rule_sets = st.builds(
-    _hollywood, players=st.sampled_from([2, 3, 4, 5, 6]), options=st.sampled_from(OPTIONS)
-) | st.just(hollywood(6, six_player_sides=3))
+def _samba_family(name: str, players: int, options: dict[str, object]) -> RuleSet:
+    return attrs.evolve(canasta.find_rules(name, players=players), **options)
 
-PREFIX = {"hollywood": "HW-"}
+
+three_deck_rule_sets = (
+    st.builds(
+        _hollywood, players=st.sampled_from([2, 3, 4, 5, 6]), options=st.sampled_from(OPTIONS)
+    )
+    | st.just(hollywood(6, six_player_sides=3))
+    | st.builds(
+        _samba_family,
+        name=st.sampled_from(["samba", "bolivia"]),
+        players=st.sampled_from([2, 3, 4, 5, 6]),
+        options=st.sampled_from(SAMBA_OPTIONS),
+    )
+    | st.sampled_from(
+        [
+            canasta.find_rules("samba", players=6).with_options(six_player_sides=2),
+            canasta.find_rules("bolivia", players=5).with_options(five_player_sides=2),
+        ]
+    )
+)
+
+PREFIX = {"hollywood": "HW-", "samba": "SA-", "bolivia": "BO-"}
 
 
 def _suits_that_never_matter(cards: Cards) -> tuple[int, ...]:
@@ -190,7 +218,7 @@ def variants(game: Game) -> Iterator[Move]:
             yield MergeMelds(first, second)
 
 
-@settings(max_examples=12)
+@settings(max_examples=24)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_random_deal_conserves_162_cards_and_never_dead_ends(rules: RuleSet, seed: int) -> None:
     pack = canasta.pack_cards(rules.decks)
@@ -206,7 +234,7 @@ def test_random_deal_conserves_162_cards_and_never_dead_ends(rules: RuleSet, see
     assert deals_seen >= 1
 
 
-@settings(max_examples=6)
+@settings(max_examples=10)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_every_generated_move_is_accepted_and_apply_never_mutates(
     rules: RuleSet, seed: int
@@ -222,7 +250,7 @@ def test_every_generated_move_is_accepted_and_apply_never_mutates(
         assert game == before
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_validator_accepts_exactly_what_the_generator_offers(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -248,7 +276,7 @@ def test_same_seed_and_moves_give_the_same_game(rules: RuleSet, seed: int) -> No
     assert first == second
 
 
-@settings(max_examples=8)
+@settings(max_examples=16)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
     *_, game = random_walk(Game.new(rules, seed=seed), random.Random(seed))
@@ -264,3 +292,4 @@ def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
         assert all(part % 5 == 0 for part in parts)
         assert score.total == sum(parts)
         assert score.going_out in (0, 100, 200)
+        assert score.hand_penalty <= 0

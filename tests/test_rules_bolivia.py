@@ -521,11 +521,6 @@ def test_BO_MELD_4_wild_meld_grows_to_a_bolivia_and_then_closes() -> None:
     assert isinstance(added(meld(BOL), Cards.parse("JK"), BO), canasta.errors.Violation)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a wild added to a bolivia is rejected citing BO-CAN-2 (rank canastas) "
-    "instead of BO-CAN-3 / BO-MELD-4 (closed at 7)",
-)
 def test_BO_CAN_3_bolivia_closed_rejection_cites_the_closing_rule() -> None:
     closed = drawn("2H 9C 9D", [BOL])
     assert_rejected(closed, AddToMeld(None, "2H", meld=0), "BO-MELD-4", "BO-CAN-3")
@@ -656,11 +651,6 @@ def test_BO_INIT_2_from_the_pile_only_the_top_card_counts() -> None:
     assert not offered(low, TakePile("4H 4S"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an M1 take short of the minimum cites BO-INIT-3 (which only limits "
-    "the methods to M1) instead of BO-INIT-1 / BO-INIT-2 (minimum, top card only)",
-)
 def test_BO_INIT_2_take_short_of_the_minimum_cites_the_minimum_rule() -> None:
     low = position("4H 4S 9C 5C", pile="KC KD KH 4D")
     assert_rejected(low, TakePile("4H 4S"), "BO-INIT-1", "BO-INIT-2")

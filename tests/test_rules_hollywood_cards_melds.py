@@ -388,7 +388,8 @@ def test_HW_SEAT_2_four_players_two_partnerships_turns_alternate() -> None:
 def _five_player_deals(count: int) -> list[Game]:
     """The start of each of the first ``count`` deals of a five-player game, playing random
     moves; every position on the way is checked for the sitter's part."""
-    rules = canasta.find_rules("hollywood", players=5)
+    # A target out of reach, so that random play goes on for ``count`` deals.
+    rules = canasta.find_rules("hollywood", players=5).with_options(target_score=10**7)
     rng = random.Random(5)
     game = Game.new(rules, seed=11)
     starts = [game]

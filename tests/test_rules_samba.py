@@ -775,14 +775,7 @@ def test_SA_CAN_2_option_wilds_on_a_canasta_up_to_two() -> None:
     [
         "JS",
         "8S",
-        pytest.param(
-            "3S",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="engine bug: a black three added to a sequence cites SA-MELD-2 "
-                "('mixes ranks'), a RANK-meld rule, not SA-MELD-3/SA-MELD-7/SA-CAN-3",
-            ),
-        ),
+        "3S",
     ],
 )
 def test_SA_CAN_3_samba_is_closed(card: str) -> None:
