@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from canasta.cards import NATURAL_RANKS, Rank
 from canasta.feasibility import meld_steps
-from canasta.melds import MeldKind, representative
+from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
     AddToMeld,
     Answer,
@@ -115,9 +115,10 @@ def _positional_meld_phase_moves(deal: Deal) -> Iterator[Move]:
     if rules.merging_allowed:
         for second in range(1, len(melds)):
             for first in range(second):
-                merge = MergeMelds(first, second)
-                if check(deal, merge) is None:
-                    yield merge
+                if _may_merge(melds[first], melds[second]):
+                    merge = MergeMelds(first, second)
+                    if check(deal, merge) is None:
+                        yield merge
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     for face in usable.faces():
         if discards_free or check(deal, Discard(face)) is None:
@@ -125,6 +126,22 @@ def _positional_meld_phase_moves(deal: Deal) -> Iterator[Move]:
     for move in (Ask(), Pass()):
         if check(deal, move) is None:
             yield move
+
+
+def _may_merge(first: Meld, second: Meld) -> bool:
+    """A quick test before the full check: only melds of one kind and rank, or sequences of
+    one suit that meet, can merge (HW-MRG-1)."""
+    kind = first.kind
+    if kind is not second.kind or kind is MeldKind.BLACK_THREES:
+        return False
+    if kind is MeldKind.RANK:
+        return first.rank is second.rank
+    if kind is MeldKind.SEQUENCE:
+        if first.suit is not second.suit:
+            return False
+        low, high = (first, second) if first.rank.order < second.rank.order else (second, first)
+        return low.high.order + 1 == high.rank.order
+    return True
 
 
 def _meld_phase_candidates(deal: Deal) -> Iterator[Move]:

@@ -571,12 +571,29 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
     return fits[0]
 
 
+def _top_may_fit(meld: Meld, top: Card) -> bool:
+    """A quick test before the full check: could the top card join this meld at all?"""
+    kind = meld.kind
+    if top.is_wild:
+        return kind is MeldKind.WILD
+    if kind is MeldKind.RANK:
+        return meld.rank is top.rank
+    if kind is MeldKind.SEQUENCE and meld.suit is top.suit and top.is_natural:
+        position = top.rank.order
+        return position in (meld.rank.order - 1, meld.high.order + 1)
+    return False
+
+
 def _positional_take_candidates(deal: Deal) -> list[TakePile]:
     """Every way to take the pile worth checking, one per distinct choice of cards."""
     top = deal.top_card
     assert top is not None
     rules, hand = deal.rules, deal.hand
-    moves = [TakePile(meld=index) for index in range(len(deal.melds[deal.side]))]
+    moves = [
+        TakePile(meld=index)
+        for index, meld in enumerate(deal.melds[deal.side])
+        if _top_may_fit(meld, top)
+    ]
     faces = hand.faces()
     if top.is_wild:
         pair = [face for face in faces if face.rank is top.rank]
