@@ -1153,6 +1153,7 @@ def view_from_data(data: object) -> PlayerView:
             pile_frozen=pile_frozen,
             stock_size=stock_size,
             frozen_before_opening=rules.frozen_before_opening,
+            frozen_rule=rules.rule_id("CL-FRZ-1"),
         ),
         pile=pile,
         scores=scores,

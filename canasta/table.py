@@ -31,6 +31,8 @@ class Table:
     stock_size: int
     #: The pile counts as frozen for a side that has not melded (CL-FRZ-5; not HW-FRZ-3).
     frozen_before_opening: bool = True
+    #: The rule that freezes the pile in the rule set played (CL-FRZ-1, HW-FRZ-1, ...).
+    frozen_rule: str = "CL-FRZ-1"
 
     @classmethod
     def of(cls, deal: Deal) -> Table:
@@ -43,6 +45,7 @@ class Table:
             pile_frozen=deal.pile_frozen,
             stock_size=len(deal.stock),
             frozen_before_opening=deal.rules.frozen_before_opening,
+            frozen_rule=deal.rules.rule_id("CL-FRZ-1"),
         )
 
     def has_opened(self, side: int) -> bool:
@@ -56,7 +59,7 @@ class Table:
     def frozen_reason(self, side: int) -> str | None:
         """Why the pile is frozen for ``side``, in words; ``None`` if it is not."""
         if self.pile_frozen:
-            return "the pile is frozen for everybody until it is taken (CL-FRZ-1)"
+            return f"the pile is frozen for everybody until it is taken ({self.frozen_rule})"
         if self.frozen_before_opening and not self.has_opened(side):
             return "the side has not melded yet (CL-FRZ-2)"
         return None

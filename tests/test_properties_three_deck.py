@@ -10,6 +10,7 @@ and every rejection cites a rule of the game being played.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -18,6 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import all_cards, random_walk, seeds
+from test_json import assert_round_trip, assert_view_round_trip
+from test_views import positions, swap_hidden_card
 
 import canasta
 from canasta import (
@@ -30,6 +33,7 @@ from canasta import (
     LayMeld,
     Move,
     Pass,
+    Phase,
     Rank,
     TakePile,
 )
@@ -83,6 +87,10 @@ three_deck_rule_sets = (
 )
 
 PREFIX = {"hollywood": "HW-", "samba": "SA-", "bolivia": "BO-"}
+
+any_cards = st.lists(st.sampled_from(canasta.ALL_FACES), max_size=5).map(Cards.of)
+indices = st.integers(min_value=0, max_value=12)
+ranks = st.sampled_from(NATURAL_RANKS)
 
 
 def _suits_that_never_matter(cards: Cards) -> tuple[int, ...]:
@@ -293,3 +301,85 @@ def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
         assert score.total == sum(parts)
         assert score.going_out in (0, 100, 200)
         assert score.hand_penalty <= 0
+
+
+# --- views, JSON and any move, as for Classic (tests/test_views.py, tests/test_json.py) -------
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_views_leak_nothing_and_have_the_games_rules(rules: RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    for game in positions(rules, seed, every=9):
+        for viewer in range(rules.num_players):
+            other = swap_hidden_card(game, viewer, rng)
+            if other is not None:
+                assert other != game
+                assert other.view(viewer) == game.view(viewer)
+        if game.is_over or game.to_move is None:
+            continue
+        view = game.view(game.to_move)
+        assert [str(m) for m in view.legal_moves()] == [str(m) for m in game.legal_moves()]
+        for move in itertools.islice(variants(game), 300):
+            assert view.explain(move) == game.explain(move), move
+
+
+@settings(max_examples=6, deadline=None)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_a_sample_is_consistent_with_the_view_and_complete(rules: RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    pack = canasta.pack_cards(rules.decks)
+    for game in positions(rules, seed, every=13):
+        for viewer in range(rules.num_players):
+            view = game.view(viewer)
+            world = view.sample(rng)
+            assert world.view(viewer) == view
+            if not world.is_over and world.phase is not Phase.OVER:
+                assert all_cards(world) == pack
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=three_deck_rule_sets, seed=seeds)
+def test_games_and_views_round_trip_through_json(rules: RuleSet, seed: int) -> None:
+    for game in positions(rules, seed, every=6):
+        assert_round_trip(game)
+        for player in range(rules.num_players):
+            assert_view_round_trip(game.view(player))
+
+
+three_deck_moves = st.one_of(
+    st.sampled_from([Draw(), Pass()]),
+    st.builds(lambda cards, meld: TakePile(cards, meld=meld), any_cards, st.none() | indices),
+    st.builds(lambda cards, rank: LayMeld(cards, wild_as=rank), any_cards, st.none() | ranks),
+    st.builds(
+        lambda cards, meld, rank: AddToMeld(None, cards, meld=meld, wild_as=rank),
+        any_cards,
+        indices,
+        st.none() | ranks,
+    ),
+    st.builds(AddToMeld, st.sampled_from(list(Rank)), any_cards),
+    st.builds(MergeMelds, indices, indices),
+    st.sampled_from(canasta.ALL_FACES).map(Discard),
+)
+
+
+@settings(max_examples=10, deadline=None)
+@given(rules=three_deck_rule_sets, seed=seeds, data=st.data())
+def test_any_move_is_applied_or_refused_with_a_rule_of_the_game(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
+        if index % 5 or game.is_over:
+            continue
+        move = data.draw(three_deck_moves)
+        player = data.draw(st.sampled_from([None, game.to_move, 0, 1]))
+        before = copy.deepcopy(game)
+        violation = game.explain(move, player=player)
+        if violation is None:
+            game.apply(move, player=player)
+        else:
+            with pytest.raises(canasta.IllegalMoveError) as raised:
+                game.apply(move, player=player)
+            assert raised.value.rule == violation.rule
+            assert violation.rule.startswith(PREFIX[rules.name]), violation
+        assert game == before
