@@ -599,6 +599,8 @@ def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
         return Violation(
             "HW-MRG-1", "only two melds of one rank, or two sequences of one suit, merge"
         )
+    if first.kind is MeldKind.WILD and not rules.merge_wild_melds:
+        return Violation("HW-MRG-5", "melds of wild cards are not merged in these rules")
     if first.kind is MeldKind.RANK and first.rank is not second.rank:
         return Violation("HW-MRG-1", "only melds of the same rank merge")
     if first.kind is MeldKind.SEQUENCE:

@@ -289,6 +289,16 @@ class RuleSet:
     #: The top card may be added to a completed canasta when the pile is taken (CL-PILE-3;
     #: never in the three-deck games, HW-PILE-5).
     take_onto_canasta: bool = attrs.field(default=True, validator=_is_bool)
+    #: A player draws what is left of a short stock (CL-EXH-7, HW-STOCK-2); otherwise a stock
+    #: too short for a full draw is exhausted (A-7's alternative).
+    draw_from_short_stock: bool = attrs.field(default=True, validator=_is_bool)
+    #: Cards left in the hands count against their side (CL-VAL-2 (b), HW-SCORE-1 (e), A-14).
+    hand_cards_deducted: bool = attrs.field(default=True, validator=_is_bool)
+    #: Two melds of wild cards may be merged (HW-MRG-5, A-15).
+    merge_wild_melds: bool = attrs.field(default=True, validator=_is_bool)
+    #: A pair of wild cards takes the pile when it is frozen (A-50; its wild top card always
+    #: freezes it, so without this M3 never applies).
+    wild_pair_takes_frozen_pile: bool = attrs.field(default=True, validator=_is_bool)
     #: The top card may be added only to a sequence when the pile is taken (A-40, the
     #: canasta.ch reading of Samba's M4).
     layoff_onto_sequences_only: bool = attrs.field(default=False, validator=_is_bool)

@@ -103,7 +103,9 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
                 canasta_bonus=sum(meld.bonus(rules) for meld in melds),
                 red_threes=amount if counts_plus else -amount,
                 going_out=going_out,
-                hand_penalty=-held.points - black_three_surcharge,
+                hand_penalty=-(held.points + black_three_surcharge)
+                if rules.hand_cards_deducted
+                else 0,
             )
         )
     return tuple(scores)

@@ -314,7 +314,9 @@ class Deal:
     def stock_exhausted(self) -> bool:
         """Whether the stock can no longer be drawn from: it is empty, or holds only the card
         that is never drawn (CL-EXH-3, HW-STOCK-1)."""
-        return len(self.stock) <= self.rules.stock_reserve
+        rules = self.rules
+        left = len(self.stock) - rules.stock_reserve
+        return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
 
     @property
     def hand(self) -> Cards:

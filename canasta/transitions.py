@@ -450,6 +450,11 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
                 f"a {top} on top is taken only with two {kind} from your hand (a joker and a "
                 "two do not make a pair)",
             )
+        if deal.pile_frozen and not rules.wild_pair_takes_frozen_pile:
+            return Violation(
+                "HW-FRZ-2",
+                "the pile is frozen: it is taken only with a natural pair or a suited pair",
+            )
         if opening and not rules.open_with_wild_pair:
             return Violation(
                 "HW-INIT-4",

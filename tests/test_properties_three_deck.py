@@ -48,6 +48,12 @@ OPTIONS: list[dict[str, object]] = [
     {"wild_stop_policy": "any_wild_canasta", "open_with_wild_pair": True},
     {"wild_top_layoff_to_wild_meld": True, "concealed_allows_discard": False},
     {"wild_stop_policy": "own_canasta_accepting_wild", "one_card_pile_rule": False},
+    {
+        "draw_from_short_stock": False,
+        "hand_cards_deducted": False,
+        "merge_wild_melds": False,
+        "wild_pair_takes_frozen_pile": False,
+    },
 ]
 
 
