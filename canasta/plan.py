@@ -691,6 +691,32 @@ def going_out_possible(
     return False
 
 
+def _greedy_opening(
+    usable: Cards, melds: tuple[Meld, ...], rules: RuleSet, keep: int, owed: int
+) -> bool:
+    """A quick "yes": lay the step worth most, again and again, while ``keep`` cards stay.
+    Success is a plan; failure proves nothing, and the exact search follows."""
+    hand, points = usable, 0
+    for _ in range(8):
+        best: Step | None = None
+        for step in steps(hand, melds, rules):
+            if step.result.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
+                continue
+            if best is None or step.points > best.points:
+                best = step
+        if best is None:
+            return False
+        points += best.points
+        if points >= owed:
+            return True
+        hand = hand - best.cards
+        if best.target is None:
+            melds = (*melds, best.result)
+        else:
+            melds = (*melds[: best.target], best.result, *melds[best.target + 1 :])
+    return False
+
+
 def opening_reachable(
     usable: Cards, melds: Sequence[Meld], rules: RuleSet, keep: int, owed: int
 ) -> bool:
@@ -723,6 +749,8 @@ def opening_reachable(
     must_keep = max(0, keep - others - unplaceable - unplaceable_w)
     if sum(meldable[must_keep:]) < owed:
         return False
+    if _greedy_opening(usable, tuple(melds), rules, keep, owed):
+        return True
     total = sum(_NATURAL_VALUE[f // 4] * nat[f] for f in range(44)) + 20 * twos + 50 * jokers
     failed: dict[tuple[bytes, int, _Melds, int], int] = {}
     may_new_wild = _may_new_wild(plan, encoded)
