@@ -27,6 +27,7 @@ from canasta.cards import ALL_FACES, Card, CardParseError, Rank
 __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
 _FACES = len(ALL_FACES)
+_POINTS = tuple(face.points for face in ALL_FACES)
 _ZERO = bytes(_FACES)
 _RANK_INDICES = {
     rank: tuple(i for i, face in enumerate(ALL_FACES) if face.rank is rank) for rank in Rank
@@ -133,7 +134,7 @@ class Cards:
     @property
     def points(self) -> int:
         """The sum of the cards' point values (CL-VAL-1)."""
-        return sum(face.points * n for face, n in zip(ALL_FACES, self.counts, strict=True) if n)
+        return sum(map(operator.mul, self.counts, _POINTS))
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
