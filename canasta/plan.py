@@ -125,15 +125,25 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
     if seq_ok:
         min_nat = max(2, rules.min_naturals)
         wild_ok = rules.max_wilds_per_sequence > 0 and wilds > 0
+        shortest = rules.min_meld_size
         for s, suit in enumerate(_SUITS):
             if not several and (MeldKind.SEQUENCE, suit) in kinds:
                 continue
+            present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
+            if sum(present) < min_nat:
+                continue
             for lo in range(_TOP + 1):
-                for hi in range(lo + rules.min_meld_size - 1, min(_TOP, lo + longest - 1) + 1):
+                if not present[lo] and (not wild_ok or lo == _TOP or not present[lo + 1]):
+                    continue
+                missing: list[int] = []
+                for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
+                    if not present[hi]:
+                        missing.append(hi)
+                        if len(missing) > 1:
+                            break
+                    if hi - lo + 1 < shortest:
+                        continue
                     span = range(lo, hi + 1)
-                    missing = [p for p in span if not counts[4 * p + s]]
-                    if len(missing) > 1:
-                        break
                     if not missing and hi - lo + 1 >= min_nat:
                         cards = make([4 * p + s for p in span], 0, 0)
                         meld = Meld(NATURAL_RANKS[lo], cards, suit)
