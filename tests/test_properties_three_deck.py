@@ -389,3 +389,32 @@ def test_any_move_is_applied_or_refused_with_a_rule_of_the_game(
             assert raised.value.rule == violation.rule
             assert violation.rule.startswith(PREFIX[rules.name]), violation
         assert game == before
+
+
+EVERY_TABLE = [
+    canasta.find_rules(name, players=players)
+    for name in ("hollywood", "samba", "bolivia")
+    for players in (2, 3, 4, 5, 6)
+] + [
+    hollywood(6, six_player_sides=3),
+    canasta.find_rules("samba", players=6).with_options(six_player_sides=2),
+    canasta.find_rules("bolivia", players=5).with_options(five_player_sides=2),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", EVERY_TABLE, ids=lambda r: f"{r.name}-{r.num_players}p-{r.num_sides}sides"
+)
+def test_every_player_count_and_seating_plays_a_deal(rules: RuleSet) -> None:
+    """Each rule set at each player count and seating, whatever hypothesis draws: cards
+    conserved, no dead end, the deal ends, every generated move accepted."""
+    pack = canasta.pack_cards(rules.decks)
+    seed = rules.num_players * 7 + rules.num_sides
+    games = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
+    assert games[-1].results, "the deal did not end"
+    for index, game in enumerate(games[:-1]):
+        assert all_cards(game) == pack
+        assert game.to_move in game.seat_players
+        if index % 10 == 0:
+            for move in game.legal_moves():
+                assert game.explain(move) is None, move
