@@ -202,7 +202,7 @@ def _positional_can_go_out(deal: Deal) -> bool:
                 return False
             seen.add(key)
             for step in steps(usable, melds, rules):
-                if step.result.kind is MeldKind.BLACK_THREES:
+                if step.kind is MeldKind.BLACK_THREES:
                     continue
                 grown = (
                     (*melds, step.result)

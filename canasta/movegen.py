@@ -106,7 +106,7 @@ def _positional_meld_phase_moves(deal: Deal) -> Iterator[Move]:
             move = AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
         easy = (
             relaxed
-            and step.result.kind is not MeldKind.BLACK_THREES
+            and step.kind is not MeldKind.BLACK_THREES
             and hand_size - step.size >= 2
             and step.points >= owed
         )

@@ -17,9 +17,9 @@ False
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import product
-from typing import NamedTuple
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
 from canasta.deck import Cards
@@ -36,18 +36,55 @@ _TOP = len(NATURAL_RANKS) - 1  # the ace's position
 _POS = {rank: index for index, rank in enumerate(NATURAL_RANKS)}
 _NATURAL_VALUE = tuple(ALL_FACES[4 * p].points for p in range(len(NATURAL_RANKS)))
 _UNBOUNDED = 10**6
+_RANK, _SEQ, _WILD, _BLACK = (
+    MeldKind.RANK,
+    MeldKind.SEQUENCE,
+    MeldKind.WILD,
+    MeldKind.BLACK_THREES,
+)
 _IMPOSSIBLE = 10**9
 
 
-class Step(NamedTuple):
-    """One new meld (``target`` None) or one addition to ``melds[target]``."""
+class Step:
+    """One new meld (``target`` None) or one addition to ``melds[target]``: the cards from
+    the hand, the rank a sequence's wild card stands for, their points and number, the kind
+    of meld, and the meld that results (made when first asked for: the move generator
+    seldom needs it)."""
 
-    target: int | None
-    cards: Cards
-    wild_as: Rank | None
-    result: Meld
-    points: int
-    size: int
+    __slots__ = ("_build", "_result", "cards", "kind", "points", "size", "target", "wild_as")
+
+    def __init__(
+        self,
+        target: int | None,
+        cards: Cards,
+        wild_as: Rank | None,
+        kind: MeldKind,
+        points: int,
+        size: int,
+        build: Callable[[], Meld],
+    ) -> None:
+        self.target = target
+        self.cards = cards
+        self.wild_as = wild_as
+        self.kind = kind
+        self.points = points
+        self.size = size
+        self._build = build
+        self._result: Meld | None = None
+
+    @property
+    def result(self) -> Meld:
+        """The new meld, or the meld grown by the addition."""
+        if self._result is None:
+            self._result = self._build()
+        return self._result
+
+    def __repr__(self) -> str:
+        return f"Step(target={self.target!r}, cards={self.cards!r}, wild_as={self.wild_as!r})"
+
+
+def _grown_sequence(meld: Meld, cards: Cards, low: Rank, wild_as: Rank | None) -> Meld:
+    return Meld(low, meld.cards + cards, meld.suit, wild_as)
 
 
 # --- steps ------------------------------------------------------------------------------
@@ -120,7 +157,9 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
             low = max(0, rules.min_meld_size - k)
             for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
                 cards = make(faces, t, j)
-                yield Step(None, cards, None, Meld(rank, cards), cards.points, k + t + j)
+                yield Step(
+                    None, cards, None, _RANK, cards.points, k + t + j, partial(Meld, rank, cards)
+                )
     # New sequences.
     if seq_ok:
         min_nat = max(2, rules.min_naturals)
@@ -146,8 +185,8 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
                     span = range(lo, hi + 1)
                     if not missing and hi - lo + 1 >= min_nat:
                         cards = make([4 * p + s for p in span], 0, 0)
-                        meld = Meld(NATURAL_RANKS[lo], cards, suit)
-                        yield Step(None, cards, None, meld, cards.points, len(span))
+                        build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
+                        yield Step(None, cards, None, _SEQ, cards.points, len(span), build)
                     if not wild_ok or hi - lo < min_nat:
                         continue
                     for p in missing or span:
@@ -155,38 +194,44 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
                         wild_as = NATURAL_RANKS[p]
                         for t, j in wild_cards(twos, jokers):
                             cards = make(naturals, t, j)
-                            meld = Meld(NATURAL_RANKS[lo], cards, suit, wild_as)
-                            yield Step(None, cards, wild_as, meld, cards.points, len(span))
+                            build = partial(Meld, NATURAL_RANKS[lo], cards, suit, wild_as)
+                            yield Step(None, cards, wild_as, _SEQ, cards.points, len(span), build)
     # New melds of wild cards.
     if rules.wild_melds_allowed and (several or (MeldKind.WILD, None) not in kinds):
         for t, j in _wild_pairs(twos, jokers, rules.min_meld_size, wild_longest):
             cards = make([], t, j)
-            yield Step(None, cards, None, Meld(Rank.JOKER, cards), cards.points, t + j)
+            build = partial(Meld, Rank.JOKER, cards)
+            yield Step(None, cards, None, _WILD, cards.points, t + j, build)
     # A new meld of black threes.
     if not any(m.kind is MeldKind.BLACK_THREES for m in melds):
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
         for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
             for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
                 cards = make(black[:n], t, j)
-                yield Step(None, cards, None, Meld(Rank.THREE, cards), cards.points, n + t + j)
+                build = partial(Meld, Rank.THREE, cards)
+                yield Step(None, cards, None, _BLACK, cards.points, n + t + j, build)
     # Additions.
     for index, meld in enumerate(melds):
         kind = meld.kind
         frozen = meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
         if kind is MeldKind.RANK:
             pos = _POS[meld.rank]
+            if not wilds and not any(counts[4 * pos : 4 * pos + 4]):
+                continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
                 faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
                 room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
                 for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                     cards = make(faces, t, j)
-                    yield Step(index, cards, None, meld.add(cards), cards.points, k + t + j)
+                    build = partial(meld.add, cards)
+                    yield Step(index, cards, None, _RANK, cards.points, k + t + j, build)
         elif kind is MeldKind.WILD:
             room = 0 if frozen else wild_longest - meld.size
             for t, j in _wild_pairs(twos, jokers, 1, room):
                 cards = make([], t, j)
-                yield Step(index, cards, None, meld.add(cards), cards.points, t + j)
+                build = partial(meld.add, cards)
+                yield Step(index, cards, None, _WILD, cards.points, t + j, build)
         elif kind is MeldKind.SEQUENCE:
             assert meld.suit is not None
             s = _SUITS.index(meld.suit)
@@ -209,8 +254,8 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
                     low_rank = NATURAL_RANKS[new_lo]
                     if not missing:
                         cards = make([4 * p + s for p in new], 0, 0)
-                        grown = Meld(low_rank, meld.cards + cards, meld.suit, meld.wild_as)
-                        yield Step(index, cards, None, grown, cards.points, len(new))
+                        build = partial(_grown_sequence, meld, cards, low_rank, meld.wild_as)
+                        yield Step(index, cards, None, _SEQ, cards.points, len(new), build)
                     if not wild_ok:
                         continue
                     for p in missing or new:
@@ -218,8 +263,8 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
                         wild_as = NATURAL_RANKS[p]
                         for t, j in wild_cards(twos, jokers):
                             cards = make(cards_n, t, j)
-                            grown = Meld(low_rank, meld.cards + cards, meld.suit, wild_as)
-                            yield Step(index, cards, wild_as, grown, cards.points, len(new))
+                            build = partial(_grown_sequence, meld, cards, low_rank, wild_as)
+                            yield Step(index, cards, wild_as, _SEQ, cards.points, len(new), build)
 
 
 # --- the searches -----------------------------------------------------------------------
@@ -710,7 +755,7 @@ def _greedy_opening(
     for _ in range(8):
         best: Step | None = None
         for step in steps(hand, melds, rules):
-            if step.result.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
+            if step.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
                 continue
             if best is None or step.points > best.points:
                 best = step

@@ -505,13 +505,16 @@ class RuleSet:
         >>> classic().max_wilds(2), classic(wild_ratio="naturals_gt_wilds").max_wilds(2)
         (3, 1)
         """
-        ratio_limit = {
-            "none": self.max_wilds_per_meld,
-            "naturals_ge_wilds": naturals,
-            "naturals_gt_wilds": naturals - 1,
-            "two_naturals_per_wild": naturals // 2,
-        }[self.wild_ratio]
-        return max(0, min(self.max_wilds_per_meld, ratio_limit))
+        ratio = self.wild_ratio
+        if ratio == "none":
+            limit = self.max_wilds_per_meld
+        elif ratio == "naturals_ge_wilds":
+            limit = naturals
+        elif ratio == "naturals_gt_wilds":
+            limit = naturals - 1
+        else:  # two_naturals_per_wild
+            limit = naturals // 2
+        return max(0, min(self.max_wilds_per_meld, limit))
 
     def red_three_amount(self, count: int) -> int:
         """What ``count`` red threes are worth to one side, before the sign (CL-R3-6, CL-V6-6).
