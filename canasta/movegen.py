@@ -48,71 +48,30 @@ def legal_moves(deal: Deal) -> Iterator[Move]:
         if exhausted and check(deal, Pass()) is None:
             yield Pass()
         return
-    if deal.rules.melds_by_position:
-        yield from _positional_meld_phase_moves(deal)
-    else:
-        yield from _meld_phase_moves(deal)
+    yield from _meld_phase_moves(deal)
 
 
 def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
-    """The legal moves of the meld phase."""
-    usable = deal.usable
-    rules = deal.rules
+    """The legal moves of the meld phase: melds and additions, merges, discards, and asking
+    or passing.
+
+    With no partner's "yes", no black threes laid and a discard allowed, a step that keeps
+    two cards and leaves no opening count owed can always be followed by a discard: such
+    steps are offered without the full check. Black threes oblige the player to go out
+    (CL-B3-3, HW-B3-3), so they always get it.
+    """
     draft = deal.draft
-    side = deal.side
-    hand_size = len(deal.hand)
-    # With no partner's "yes", no black threes laid and a discard allowed, a step that keeps
-    # two cards and leaves no opening count owed can always be followed by a discard.
-    relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
-    owed = 0
-    if draft.opening and not deal.minimum_reached():
-        owed = deal.minimums[side] - draft.points
-    melds = {meld.rank: meld for meld in deal.melds[side]}
-    for rank, cards, size, points in meld_steps(usable, melds, rules):
-        move: Move = AddToMeld(rank, cards) if rank in melds else LayMeld(cards)
-        # Black threes oblige the player to go out (CL-B3-3): always the full check.
-        easy = relaxed and rank is not Rank.THREE and hand_size - size >= 2 and points >= owed
-        if easy or check(deal, move) is None:
-            yield move
-    discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
-    for face in usable.faces():
-        if discards_free or check(deal, Discard(face)) is None:
-            yield Discard(face)
-    for move in (Ask(), Pass()):
-        if check(deal, move) is None:
-            yield move
-
-
-def _positional_meld_phase_moves(deal: Deal) -> Iterator[Move]:
-    """The legal moves of the meld phase where melds are named by position (sequences, wild
-    melds, several melds of a rank): the same shortcuts as :func:`_meld_phase_moves`."""
-    from canasta.plan import steps
-
-    usable = deal.usable
-    rules = deal.rules
-    draft = deal.draft
-    side = deal.side
     hand_size = len(deal.hand)
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
     owed = 0
     if draft.opening and not deal.minimum_reached():
-        owed = deal.minimums[side] - draft.points
-    melds = deal.melds[side]
-    for step in steps(usable, melds, rules):
-        move: Move
-        if step.target is None:
-            move = LayMeld(step.cards, wild_as=step.wild_as)
-        else:
-            move = AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
-        easy = (
-            relaxed
-            and step.kind is not MeldKind.BLACK_THREES
-            and hand_size - step.size >= 2
-            and step.points >= owed
-        )
+        owed = deal.minimums[deal.side] - draft.points
+    for move, size, points, black_threes in _meld_candidates(deal):
+        easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
         if easy or check(deal, move) is None:
             yield move
-    if rules.merging_allowed:
+    if deal.rules.merging_allowed:
+        melds = deal.melds[deal.side]
         for second in range(1, len(melds)):
             for first in range(second):
                 if _may_merge(melds[first], melds[second]):
@@ -120,12 +79,34 @@ def _positional_meld_phase_moves(deal: Deal) -> Iterator[Move]:
                     if check(deal, merge) is None:
                         yield merge
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
-    for face in usable.faces():
+    for face in deal.usable.faces():
         if discards_free or check(deal, Discard(face)) is None:
             yield Discard(face)
     for move in (Ask(), Pass()):
         if check(deal, move) is None:
             yield move
+
+
+def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool]]:
+    """Every new meld or addition valid by itself, by counts: the move, its number of cards,
+    its points and whether it lays black threes. Melds are named by rank, or by position
+    where the rules number them (:func:`canasta.plan.steps`)."""
+    usable, rules = deal.usable, deal.rules
+    if rules.melds_by_position:
+        from canasta.plan import steps
+
+        for step in steps(usable, deal.melds[deal.side], rules):
+            move: Move
+            if step.target is None:
+                move = LayMeld(step.cards, wild_as=step.wild_as)
+            else:
+                move = AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
+            yield move, step.size, step.points, step.kind is MeldKind.BLACK_THREES
+        return
+    melds = {meld.rank: meld for meld in deal.melds[deal.side]}
+    for rank, cards, size, points in meld_steps(usable, melds, rules):
+        move = AddToMeld(rank, cards) if rank in melds else LayMeld(cards)
+        yield move, size, points, rank is Rank.THREE
 
 
 def _may_merge(first: Meld, second: Meld) -> bool:

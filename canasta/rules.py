@@ -692,10 +692,30 @@ def hollywood(players: int = 4, **changes: Any) -> RuleSet:
     >>> hollywood(6, six_player_sides=3).num_sides
     3
     """
-    if players not in (2, 3, 4, 5, 6):
-        raise RuleSetError(f"hollywood is played by 2 to 6 players, not {players}")
     settings: dict[str, Any] = {
-        "name": "hollywood",
+        "upcard_cover_black_three": True,
+        "min_naturals": 3,
+        "max_wilds_per_sequence": 1,
+        "wild_melds_allowed": True,
+        "take_with_suited_pair": True,
+        "wild_top_card": "wild_pair",
+        "last_stock_card_drawable": False,
+        "black_three_meld_max_wilds": 2,
+        "rule_ids": HOLLYWOOD_RULE_IDS,
+        "frozen_before_opening": False,
+        "sit_out_order": (0, 2, 4),
+    }
+    return _three_deck("hollywood", players, settings | changes)
+
+
+def _three_deck(name: str, players: int, settings: dict[str, Any]) -> RuleSet:
+    """What Hollywood, Samba and Bolivia share (section 4 of the three-deck rules), with
+    ``settings`` over it: three decks, 15 cards (13 with six players), draw two, sequences
+    and several melds of a rank, two canastas to go out, a match to 10000."""
+    if players not in (2, 3, 4, 5, 6):
+        raise RuleSetError(f"{name} is played by 2 to 6 players, not {players}")
+    shared: dict[str, Any] = {
+        "name": name,
         "num_players": players,
         "decks": 3,
         "hand_size": 13 if players == 6 else 15,
@@ -703,30 +723,19 @@ def hollywood(players: int = 4, **changes: Any) -> RuleSet:
         "canastas_to_go_out": 2,
         "target_score": 10000,
         "initial_meld_table": THREE_DECK_INITIAL_MELD_TABLE,
-        "upcard_cover_black_three": True,
         "red_three_timing": "first_turn",
         "red_three_special_amounts": ((6, 1000),),
-        "min_naturals": 3,
         "max_wilds_per_meld": 2,
         "ask_permission": "disabled",
         "tie_rule": "draw",
         "sequences_allowed": True,
-        "max_wilds_per_sequence": 1,
-        "wild_melds_allowed": True,
         "several_melds_per_rank": True,
         "merging_allowed": True,
         "take_with_natural_and_wild": False,
-        "take_with_suited_pair": True,
-        "wild_top_card": "wild_pair",
         "take_onto_canasta": False,
-        "last_stock_card_drawable": False,
         "max_black_threes_per_meld": 6,
-        "black_three_meld_max_wilds": 2,
-        "rule_ids": HOLLYWOOD_RULE_IDS,
-        "frozen_before_opening": False,
-        "sit_out_order": (0, 2, 4),
     }
-    return RuleSet(**(settings | changes))
+    return RuleSet(**(shared | settings))
 
 
 #: Where Samba's rules stand in for Classic's and Hollywood's.
@@ -842,43 +851,22 @@ def samba(players: int = 4, **changes: Any) -> RuleSet:
     >>> samba(5).num_sides, samba(6).num_sides
     (5, 3)
     """
-    if players not in (2, 3, 4, 5, 6):
-        raise RuleSetError(f"samba is played by 2 to 6 players, not {players}")
     settings: dict[str, Any] = {
-        "name": "samba",
-        "num_players": players,
-        "decks": 3,
-        "hand_size": 13 if players == 6 else 15,
-        "draw_count": 2,
-        "canastas_to_go_out": 2,
-        "target_score": 10000,
-        "initial_meld_table": THREE_DECK_INITIAL_MELD_TABLE,
-        "red_three_timing": "first_turn",
-        "red_three_special_amounts": ((6, 1000),),
         "red_threes_need_canasta": True,
         "red_threes_canastas_needed": 2,
         "min_naturals": 2,
-        "max_wilds_per_meld": 2,
         "allow_wild_on_canasta": False,
-        "ask_permission": "disabled",
-        "tie_rule": "draw",
         "going_out_bonus": 200,
         "concealed_bonus_total": 200,
-        "sequences_allowed": True,
         "max_wilds_per_sequence": 0,
         "max_sequence_length": 7,
-        "several_melds_per_rank": True,
-        "merging_allowed": True,
-        "take_with_natural_and_wild": False,
-        "take_onto_canasta": False,
-        "max_black_threes_per_meld": 6,
         "rule_ids": SAMBA_RULE_IDS,
     }
     if players == 5:
         settings["five_player_sides"] = 5
     if players == 6:
         settings["six_player_sides"] = 3
-    return RuleSet(**(settings | changes))
+    return _three_deck(str(changes.get("name", "samba")), players, settings | changes)
 
 
 def bolivia(players: int = 4, **changes: Any) -> RuleSet:
