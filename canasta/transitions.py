@@ -194,24 +194,12 @@ def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
     if deal.rules.melds_by_position:
         taking = _positional_take(deal, move)
         return taking if isinstance(taking, Violation) else None
-    rules, side, hand = deal.rules, deal.side, deal.hand
+    problem = _take_preamble(deal, move)
+    if problem is not None:
+        return problem
+    rules, side, cards = deal.rules, deal.side, move.cards
     top = deal.top_card
-    if top is None:
-        return Violation("CL-PILE-2", "the pile is empty")
-    if top.is_wild or top.is_black_three:
-        return Violation(
-            "CL-PILE-2", f"the top card {top} is a stop card: nobody can take the pile now"
-        )
-    opening = not deal.has_opened(side)
-    if opening and not rules.allow_take_before_opening:
-        return Violation("CL-PILE-6", "your side must meld before it may take the pile")
-    if rules.one_card_pile_rule and len(hand) == 1 and len(deal.pile) == 1:
-        return Violation(
-            "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
-        )
-    cards = move.cards
-    if not hand.issuperset(cards):
-        return _not_held(cards, hand, "CL-PILE-3")
+    assert top is not None
     rank = top.rank
     frozen = deal.pile_frozen_for(side)
     existing = deal.meld_of(side, rank)
@@ -251,6 +239,31 @@ def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
     if problem is not None and problem.rule == "CL-MELD-3":
         return Violation("CL-PILE-4", problem.message)
     return problem
+
+
+def _take_preamble(deal: Deal, move: TakePile) -> Violation | None:
+    """What refuses any take whatever the cards: an empty pile, a stop card on top
+    (CL-PILE-2, HW-PILE-4), a side not allowed to take before melding (CL-PILE-6), the
+    one-card rule (CL-PILE-7), cards the player does not hold."""
+    rules, hand = deal.rules, deal.hand
+    top = deal.top_card
+    if top is None:
+        return Violation("CL-PILE-2", "the pile is empty")
+    stop = top.is_black_three or top.is_red_three
+    if stop or (top.is_wild and rules.wild_top_card == "stop"):
+        return Violation(
+            "CL-PILE-2" if stop else "CL-PILE-2/wild",
+            f"the top card {top} is a stop card: nobody can take the pile now",
+        )
+    if not deal.has_opened(deal.side) and not rules.allow_take_before_opening:
+        return Violation("CL-PILE-6", "your side must meld before it may take the pile")
+    if rules.one_card_pile_rule and len(hand) == 1 and len(deal.pile) == 1:
+        return Violation(
+            "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
+        )
+    if not hand.issuperset(move.cards):
+        return _not_held(move.cards, hand, "CL-PILE-3")
+    return None
 
 
 def _take_keeps_two_cards(deal: Deal, move: TakePile) -> bool:
@@ -398,28 +411,13 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
     """Which meld taking the pile lays or grows (its position, ``None`` for a new one) and
     how it looks, or why the take is illegal (HW-PILE-1 to HW-PILE-9, HW-INIT-4, HW-STOP-1).
     Whether the turn can be finished afterwards is checked by the caller."""
-    rules, side, hand = deal.rules, deal.side, deal.hand
+    problem = _take_preamble(deal, move)
+    if problem is not None:
+        return problem
+    rules, side, cards = deal.rules, deal.side, move.cards
     top = deal.top_card
-    if top is None:
-        return Violation("CL-PILE-2", "the pile is empty")
-    if top.is_black_three or top.is_red_three:
-        return Violation(
-            "CL-PILE-2", f"the top card {top} is a stop card: nobody can take the pile now"
-        )
-    if top.is_wild and rules.wild_top_card == "stop":
-        return Violation(
-            "CL-PILE-2/wild", f"the top card {top} is wild: nobody can take the pile now"
-        )
+    assert top is not None
     opening = not deal.has_opened(side)
-    if opening and not rules.allow_take_before_opening:
-        return Violation("CL-PILE-6", "your side must meld before it may take the pile")
-    if rules.one_card_pile_rule and len(hand) == 1 and len(deal.pile) == 1:
-        return Violation(
-            "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
-        )
-    cards = move.cards
-    if not hand.issuperset(cards):
-        return _not_held(cards, hand, "CL-PILE-3")
     melds = deal.melds[side]
     if move.meld is not None and move.meld >= len(melds):
         return Violation("CL-PILE-3", f"your side has no meld #{move.meld}")
