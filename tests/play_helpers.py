@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
+import pytest
 from hypothesis import strategies as st
 
 import canasta
@@ -126,3 +128,107 @@ def move_key(move: Move) -> tuple[object, ...]:
         return (type(move).__name__, getattr(move, "yes", None))
     ranks = tuple(sorted((card.rank.order, card.is_black_three) for card in cards))
     return (type(move).__name__, getattr(move, "rank", None), ranks)
+
+
+# --- the properties every rule set must have (tests/test_properties*.py) ---------------------
+
+
+def check_random_deal(rules: RuleSet, seed: int) -> None:
+    """Cards are conserved at every step, nobody sitting out moves, a legal move exists until
+    the deal ends (no dead ends), and the deal ends."""
+    pack = canasta.pack_cards(rules.decks)
+    deals_seen = 0
+    for game in random_walk(Game.new(rules, seed=seed), random.Random(seed)):
+        if game.deal_number == 0 and not game.is_over:
+            assert all_cards(game) == pack
+            assert game.to_move is None or game.to_move in game.seat_players
+        deals_seen = len(game.results)
+    assert deals_seen >= 1
+
+
+def check_generated_moves(rules: RuleSet, seed: int, every: int = 1) -> None:
+    """Every generated move of every ``every``-th position is accepted, and ``apply`` changes
+    nothing it is given."""
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
+        if game.is_over:
+            break
+        if index % every:
+            continue
+        before = copy.deepcopy(game)
+        for move in game.legal_moves():
+            assert game.explain(move) is None, move
+            game.apply(move)
+        assert game == before
+
+
+def check_validator_agrees(
+    rules: RuleSet,
+    seed: int,
+    every: int,
+    variants: Callable[[Game], Iterable[Move]],
+    key: Callable[[Move, Game], object],
+    prefix: str,
+) -> None:
+    """The validator accepts exactly the moves the generator offers, judged on ``variants``
+    (moves the generator might not make) compared by ``key``; each refusal cites a rule whose
+    ID starts with ``prefix``, and ``apply`` raises with the same rule."""
+    rng = random.Random(seed)
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), rng)):
+        if game.is_over or game.deal_number > 0 or index % every:
+            continue
+        offered = {key(move, game) for move in game.legal_moves()}
+        for move in variants(game):
+            violation = game.explain(move)
+            assert (violation is None) == (key(move, game) in offered), (move, violation)
+            if violation is not None:
+                assert violation.rule.startswith(prefix), violation
+                with pytest.raises(canasta.IllegalMoveError) as raised:
+                    game.apply(move)
+                assert raised.value.rule == violation.rule
+
+
+def check_same_seed_same_game(rules: RuleSet, seed: int) -> None:
+    """The same seed and the same choices give the same games."""
+    first = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
+    second = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
+    assert first == second
+
+
+def check_scores(rules: RuleSet, seed: int) -> None:
+    """A deal's scores are multiples of five and the sums of their breakdowns."""
+    *_, game = random_walk(Game.new(rules, seed=seed), random.Random(seed))
+    result = game.results[0]
+    for score in result.scores:
+        parts = (
+            score.meld_points,
+            score.canasta_bonus,
+            score.red_threes,
+            score.going_out,
+            score.hand_penalty,
+        )
+        assert all(part % 5 == 0 for part in parts)
+        assert score.total == sum(parts)
+        assert score.hand_penalty <= 0 <= score.meld_points
+    assert game.scores == tuple(result.totals) or game.is_over
+
+
+def check_any_move(
+    rules: RuleSet, seed: int, data: st.DataObject, moves: st.SearchStrategy[Move], prefix: str
+) -> None:
+    """Any move, well-formed or not, by any player, is applied or refused with a rule whose
+    ID starts with ``prefix``, and never changes the game."""
+    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
+        if index % 5 or game.is_over:
+            continue
+        move = data.draw(moves)
+        player = data.draw(st.sampled_from([None, game.to_move, 0, 1]))
+        before = copy.deepcopy(game)
+        violation = game.explain(move, player=player)
+        if violation is None:
+            game.apply(move, player=player)
+        else:
+            with pytest.raises(canasta.IllegalMoveError) as raised:
+                game.apply(move, player=player)
+            assert raised.value.rule == violation.rule
+            assert violation.rule.startswith(prefix), violation
+        assert game == before

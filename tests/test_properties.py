@@ -8,14 +8,23 @@ the generator did not make (other suits, other counts), determinism per seed, an
 
 from __future__ import annotations
 
-import copy
 import random
 
 import attrs
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from play_helpers import all_cards, move_key, random_walk, rule_sets, seeds, variants
+from play_helpers import (
+    check_any_move,
+    check_generated_moves,
+    check_random_deal,
+    check_same_seed_same_game,
+    check_scores,
+    check_validator_agrees,
+    move_key,
+    rule_sets,
+    seeds,
+    variants,
+)
 
 import canasta
 from canasta import (
@@ -38,14 +47,7 @@ from canasta.rules import RuleSet
 @settings(max_examples=12)
 @given(rules=rule_sets, seed=seeds)
 def test_random_deal_conserves_cards_and_never_dead_ends(rules: RuleSet, seed: int) -> None:
-    pack = canasta.pack_cards(rules.decks)
-    rng = random.Random(seed)
-    deals_seen = 0
-    for game in random_walk(Game.new(rules, seed=seed), rng):
-        if game.deal_number == 0 and not game.is_over:
-            assert all_cards(game) == pack
-        deals_seen = len(game.results)
-    assert deals_seen >= 1
+    check_random_deal(rules, seed)
 
 
 @settings(max_examples=8)
@@ -53,60 +55,25 @@ def test_random_deal_conserves_cards_and_never_dead_ends(rules: RuleSet, seed: i
 def test_every_generated_move_is_accepted_and_apply_never_mutates(
     rules: RuleSet, seed: int
 ) -> None:
-    rng = random.Random(seed)
-    for game in random_walk(Game.new(rules, seed=seed), rng):
-        if game.is_over:
-            break
-        before = copy.deepcopy(game)
-        for move in game.legal_moves():
-            assert game.explain(move) is None, move
-            game.apply(move)
-        assert game == before
+    check_generated_moves(rules, seed)
 
 
 @settings(max_examples=6)
 @given(rules=rule_sets, seed=seeds)
 def test_validator_accepts_exactly_what_the_generator_offers(rules: RuleSet, seed: int) -> None:
-    rng = random.Random(seed)
-    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), rng)):
-        if game.is_over or game.deal_number > 0 or index % 3:
-            continue
-        offered = {move_key(move) for move in game.legal_moves()}
-        for move in variants(game):
-            violation = game.explain(move)
-            assert (violation is None) == (move_key(move) in offered), (move, violation)
-            if violation is not None:
-                assert violation.rule.startswith("CL-"), violation
-                with pytest.raises(canasta.IllegalMoveError) as raised:
-                    game.apply(move)
-                assert raised.value.rule == violation.rule
+    check_validator_agrees(rules, seed, 3, variants, lambda move, _: move_key(move), "CL-")
 
 
 @settings(max_examples=5)
 @given(rules=rule_sets, seed=seeds)
 def test_same_seed_and_moves_give_the_same_game(rules: RuleSet, seed: int) -> None:
-    first = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
-    second = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
-    assert first == second
+    check_same_seed_same_game(rules, seed)
 
 
 @settings(max_examples=10)
 @given(rules=rule_sets, seed=seeds)
 def test_scores_are_multiples_of_five_and_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
-    *_, game = random_walk(Game.new(rules, seed=seed), random.Random(seed))
-    result = game.results[0]
-    for score in result.scores:
-        parts = (
-            score.meld_points,
-            score.canasta_bonus,
-            score.red_threes,
-            score.going_out,
-            score.hand_penalty,
-        )
-        assert all(part % 5 == 0 for part in parts)
-        assert score.total == sum(parts)
-        assert score.hand_penalty <= 0 <= score.meld_points
-    assert game.scores == tuple(result.totals) or game.is_over
+    check_scores(rules, seed)
 
 
 def test_different_seeds_give_different_deals() -> None:
@@ -145,18 +112,4 @@ any_moves = st.one_of(
 def test_any_move_is_applied_or_refused_with_a_rule(
     rules: RuleSet, seed: int, data: st.DataObject
 ) -> None:
-    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
-        if index % 5 or game.is_over:
-            continue
-        move = data.draw(any_moves)
-        player = data.draw(st.sampled_from([None, game.to_move, 0, 1]))
-        before = copy.deepcopy(game)
-        violation = game.explain(move, player=player)
-        if violation is None:
-            game.apply(move, player=player)
-        else:
-            with pytest.raises(canasta.IllegalMoveError) as raised:
-                game.apply(move, player=player)
-            assert raised.value.rule == violation.rule
-            assert violation.rule.startswith("CL-")
-        assert game == before
+    check_any_move(rules, seed, data, any_moves, "CL-")

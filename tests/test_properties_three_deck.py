@@ -9,7 +9,6 @@ and every rejection cites a rule of the game being played.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterator
@@ -18,7 +17,17 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from play_helpers import all_cards, random_walk, seeds
+from play_helpers import (
+    all_cards,
+    check_any_move,
+    check_generated_moves,
+    check_random_deal,
+    check_same_seed_same_game,
+    check_scores,
+    check_validator_agrees,
+    random_walk,
+    seeds,
+)
 from test_json import assert_round_trip, assert_view_round_trip
 from test_views import positions, swap_hidden_card
 
@@ -235,17 +244,8 @@ def variants(game: Game) -> Iterator[Move]:
 @settings(max_examples=24)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_random_deal_conserves_162_cards_and_never_dead_ends(rules: RuleSet, seed: int) -> None:
-    pack = canasta.pack_cards(rules.decks)
-    assert len(pack) == 162
-    rng = random.Random(seed)
-    deals_seen = 0
-    for game in random_walk(Game.new(rules, seed=seed), rng):
-        if game.deal_number == 0 and not game.is_over:
-            assert all_cards(game) == pack
-            sitting_out = set(range(rules.num_players)) - set(game.seat_players)
-            assert game.to_move not in sitting_out
-        deals_seen = len(game.results)
-    assert deals_seen >= 1
+    assert rules.pack_size == 162
+    check_random_deal(rules, seed)
 
 
 @settings(max_examples=10)
@@ -253,60 +253,25 @@ def test_random_deal_conserves_162_cards_and_never_dead_ends(rules: RuleSet, see
 def test_every_generated_move_is_accepted_and_apply_never_mutates(
     rules: RuleSet, seed: int
 ) -> None:
-    rng = random.Random(seed)
-    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), rng)):
-        if game.is_over or index % 2:
-            continue
-        before = copy.deepcopy(game)
-        for move in game.legal_moves():
-            assert game.explain(move) is None, move
-            game.apply(move)
-        assert game == before
+    check_generated_moves(rules, seed, every=2)
 
 
 @settings(max_examples=8, deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_validator_accepts_exactly_what_the_generator_offers(rules: RuleSet, seed: int) -> None:
-    rng = random.Random(seed)
-    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), rng)):
-        if game.is_over or game.deal_number > 0 or index % 7:
-            continue
-        offered = {move_key(move, game) for move in game.legal_moves()}
-        for move in variants(game):
-            violation = game.explain(move)
-            assert (violation is None) == (move_key(move, game) in offered), (move, violation)
-            if violation is not None:
-                assert violation.rule.startswith(PREFIX[rules.name]), violation
-                with pytest.raises(canasta.IllegalMoveError) as raised:
-                    game.apply(move)
-                assert raised.value.rule == violation.rule
+    check_validator_agrees(rules, seed, 7, variants, move_key, PREFIX[rules.name])
 
 
 @settings(max_examples=4)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_same_seed_and_moves_give_the_same_game(rules: RuleSet, seed: int) -> None:
-    first = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
-    second = list(random_walk(Game.new(rules, seed=seed), random.Random(seed)))
-    assert first == second
+    check_same_seed_same_game(rules, seed)
 
 
 @settings(max_examples=16)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
-    *_, game = random_walk(Game.new(rules, seed=seed), random.Random(seed))
-    result = game.results[0]
-    for score in result.scores:
-        parts = (
-            score.meld_points,
-            score.canasta_bonus,
-            score.red_threes,
-            score.going_out,
-            score.hand_penalty,
-        )
-        assert all(part % 5 == 0 for part in parts)
-        assert score.total == sum(parts)
-        assert score.going_out in (0, 100, 200)
-        assert score.hand_penalty <= 0
+    check_scores(rules, seed)
 
 
 # --- views, JSON and any move, as for Classic (tests/test_views.py, tests/test_json.py) -------
@@ -374,21 +339,7 @@ three_deck_moves = st.one_of(
 def test_any_move_is_applied_or_refused_with_a_rule_of_the_game(
     rules: RuleSet, seed: int, data: st.DataObject
 ) -> None:
-    for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
-        if index % 5 or game.is_over:
-            continue
-        move = data.draw(three_deck_moves)
-        player = data.draw(st.sampled_from([None, game.to_move, 0, 1]))
-        before = copy.deepcopy(game)
-        violation = game.explain(move, player=player)
-        if violation is None:
-            game.apply(move, player=player)
-        else:
-            with pytest.raises(canasta.IllegalMoveError) as raised:
-                game.apply(move, player=player)
-            assert raised.value.rule == violation.rule
-            assert violation.rule.startswith(PREFIX[rules.name]), violation
-        assert game == before
+    check_any_move(rules, seed, data, three_deck_moves, PREFIX[rules.name])
 
 
 EVERY_TABLE = [
