@@ -12,6 +12,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from scenario_helpers import hollywood_table
 
 import canasta
 from canasta import Game, RuleSet
@@ -404,22 +405,7 @@ def test_play_hollywood_help_lists_the_moves_that_name_melds(
 def test_the_hollywood_table_numbers_melds_and_shows_wild_cards_in_place() -> None:
     from canasta.cli import _Screen, _show_table
 
-    game = Game.from_position(
-        "hollywood",
-        players=2,
-        hands=["KH KS KD 5C 9S 7D", "4C 4D 4H 8S"],
-        melds=[
-            [
-                canasta.Meld.of("7D 8D 9D JK", wild_as="10"),
-                "QH QS QD",
-                "2C 2D JK",
-                "QC QD QS 2H",
-                "4S 5S 6S 7S 8S 9S 10S",
-            ],
-            ["4H 5H 6H 2S"],
-        ],
-        pile="8C KD",
-    )
+    game = hollywood_table("4S 5S 6S 7S 8S 9S 10S")
     out = io.StringIO()
     _show_table(_Screen(out, color=False), game.view(0), you=0)
     lines = out.getvalue().splitlines()

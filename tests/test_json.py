@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import random_walk, rule_sets
+from scenario_helpers import hollywood_table
 
 import canasta
 from canasta import Game, PositionError, RuleSet
@@ -607,22 +608,7 @@ def test_loading_executes_nothing() -> None:
 def hollywood_position(**more: Any) -> Game:
     """A Hollywood position: side 0 holds a sequence with a wild card, two melds of queens and
     a meld of wild cards; side 1 a sequence whose wild card stands at its top."""
-    return Game.from_position(
-        "hollywood",
-        players=2,
-        hands=["KH KS KD 5C 9S 7D", "4C 4D 4H 8S"],
-        melds=[
-            [
-                canasta.Meld.of("7D 8D 9D JK", wild_as="10"),
-                "QH QS QD",
-                "2C 2D JK",
-                "QC QD QS 2H",
-            ],
-            ["4H 5H 6H 2S"],
-        ],
-        pile="8C KD",
-        **more,
-    )
+    return hollywood_table(**more)
 
 
 def test_hollywood_melds_round_trip_in_their_order() -> None:

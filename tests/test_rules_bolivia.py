@@ -18,6 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scenario_helpers import (
+    DRAWS_TAKES_PASSES,
+    Scenarios,
+    go_out,
+    play,
+    points,
+)
 
 import canasta
 from canasta import (
@@ -42,9 +49,6 @@ from canasta.scoring import score_deal
 
 BO = canasta.rules.bolivia()
 
-#: Hands of the players a test does not name (only tens, which the tests leave alone).
-FILLERS = ("", "10C 10D", "10H", "10S")
-
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
 ESC = "4H 5H 6H 7H 8H 9H 10H"  # escalera: 4 * 5 + 3 * 10 = 50 points, 1500 bonus
@@ -55,104 +59,10 @@ BOL = "JK JK JK 2C 2C 2D 2D"  # bolivia: 3 * 50 + 4 * 20 = 230 points, 2500 bonu
 # --- helpers -------------------------------------------------------------------------------
 
 
-def position(
-    *hands: str,
-    rules: canasta.RuleSet = BO,
-    draws: str = "",
-    pile: str = "",
-    melds: list[list[str | Meld]] | None = None,
-    red_threes: list[str] | None = None,
-    stock: str | None = None,
-    **kwargs: Any,
-) -> Game:
-    """A position at the start of player ``to_move``'s turn (default 0).
-
-    ``draws`` are the next stock cards in the order they will be drawn. With ``stock`` (top
-    card last) the stock holds exactly those cards, and every card placed nowhere else goes
-    to player 3's hand, its red threes to side 1.
-    """
-    all_hands = [Cards.parse(h) for h in (*hands, *FILLERS[len(hands) : rules.num_players])]
-    reds = [Cards.parse(r) for r in (red_threes or [""] * rules.num_sides)]
-    if stock is None:
-        return Game.from_position(
-            rules,
-            hands=all_hands,
-            melds=melds,
-            red_threes=reds,
-            pile=pile,
-            draws=draws,
-            **kwargs,
-        )
-    placed = Cards.parse(pile) + Cards.parse(stock)
-    for cards in [*all_hands, *reds]:
-        placed = placed + cards
-    for side in melds or []:
-        for meld in side:
-            placed = placed + (meld.cards if isinstance(meld, Meld) else Cards.parse(meld))
-    rest = pack_cards(rules.decks) - placed
-    all_hands[3] = all_hands[3] + [c for c in rest if not c.is_red_three]
-    reds[1] = reds[1] + [c for c in rest if c.is_red_three]
-    return Game.from_position(
-        rules,
-        hands=all_hands,
-        melds=melds,
-        red_threes=reds,
-        pile=pile,
-        stock=stock,
-        **kwargs,
-    )
-
-
-def rule_of(game: Game, move: canasta.Move) -> str | None:
-    """The rule ID that rejects ``move``, or ``None`` if it is legal."""
-    violation = game.explain(move)
-    return None if violation is None else violation.rule
-
-
-def _shape(move: canasta.Move) -> tuple[object, ...]:
-    """A move with suits forgotten (the generator picks one representative per choice)."""
-    cards = getattr(move, "cards", None)
-    if cards is None:
-        card = getattr(move, "card", None)
-        cards = Cards() if card is None else Cards.of([card])
-    ranks = sorted(card.rank.order for card in cards)
-    return (type(move).__name__, getattr(move, "meld", None), tuple(ranks))
-
-
-def offered(game: Game, move: canasta.Move) -> bool:
-    """Whether the move generator offers ``move`` (up to suits)."""
-    return _shape(move) in {_shape(m) for m in game.legal_moves()}
-
-
-def assert_rejected(game: Game, move: canasta.Move, *rules: str) -> str:
-    """``move`` is rejected for one of ``rules`` by explain and apply, and not generated."""
-    rule = rule_of(game, move)
-    assert rule in rules, f"{move} rejected for {rule}, expected {rules}"
-    with pytest.raises(canasta.IllegalMoveError) as info:
-        game.apply(move)
-    assert info.value.rule == rule
-    if isinstance(move, (TakePile, Draw, Pass)):
-        assert not offered(game, move)
-    return rule
-
-
-def assert_accepted(game: Game, move: canasta.Move) -> Game:
-    """``move`` is legal and applied; pile takes, draws and passes are also generated."""
-    assert game.explain(move) is None, game.explain(move)
-    if isinstance(move, (TakePile, Draw, Pass)):
-        assert offered(game, move)
-    return game.apply(move)
-
-
-def play(game: Game, *moves: str | canasta.Move) -> Game:
-    """Apply moves given as text (``"meld 5C 5D 5H"``) or as move objects."""
-    for move in moves:
-        game = game.apply(canasta.parse_move(move) if isinstance(move, str) else move)
-    return game
-
-
-def points(cards: str) -> int:
-    return Cards.parse(cards).points
+SCENES = Scenarios(BO, checked=DRAWS_TAKES_PASSES, canastas=(ESC, K7))
+position, offered = SCENES.position, SCENES.offered
+assert_rejected, assert_accepted = SCENES.assert_rejected, SCENES.assert_accepted
+going_out_position, red_three_scores = SCENES.going_out_position, SCENES.red_three_scores
 
 
 def meld(cards: str, rules: canasta.RuleSet = BO) -> Meld:
@@ -170,22 +80,7 @@ def new_meld_rule(cards: str, rules: canasta.RuleSet = BO) -> str | None:
 def drawn(hand: str, melds0: list[str | Meld] | None = None, **kwargs: Any) -> Game:
     """Player 0 has drawn 5S 7D (the stock's next two cards) and may meld."""
     kwargs.setdefault("pile", "4C")
-    game = position(hand, melds=[melds0 or [], []], draws="5S 7D", **kwargs)
-    return play(game, Draw())
-
-
-def going_out_position(**kwargs: Any) -> Game:
-    """Side 0 holds an escalera and a natural canasta of kings; player 0 draws 5S 9H and can
-    go out by melding four fives and discarding the 9H."""
-    kwargs.setdefault("melds", [[ESC, K7], []])
-    kwargs.setdefault("melded_players", [0, 2])
-    kwargs.setdefault("pile", "4C")
-    hand = kwargs.pop("hand", "5C 5D 5H")
-    return position(hand, draws="5S 9H", **kwargs)
-
-
-def go_out(game: Game) -> Game:
-    return play(game, Draw(), LayMeld("5C 5D 5H 5S"), Discard("9H"))
+    return SCENES.drawn(hand, "5S 7D", melds0 or [], **kwargs)
 
 
 def ends_by_going_out(game: Game, move: canasta.Move) -> bool:
@@ -1046,12 +941,6 @@ def test_BO_R3_1_dealt_red_threes_replaced_at_the_first_turn() -> None:
     assert game.table.red_threes[1] != Cards()
 
 
-def red_three_scores(red0: str, red1: str, melds1: list[str]) -> tuple[int, int]:
-    game = go_out(going_out_position(red_threes=[red0, red1], melds=[[ESC, K7], melds1]))
-    scores = game.results[-1].scores
-    return scores[0].red_threes, scores[1].red_threes
-
-
 def test_BO_R3_2_one_hundred_each_all_six_1000() -> None:
     assert red_three_scores("3H 3D", "", []) == (200, 0)
     assert red_three_scores("3H 3H 3H 3D 3D", "", []) == (500, 0)
@@ -1195,9 +1084,7 @@ def test_BO_SCORE_1_score_deal_agrees_with_the_result() -> None:
 
 
 def deal_totals() -> tuple[int, int]:
-    game = go_out(going_out_position(melds=[[ESC, K7], [BOL]]))
-    first, second = game.results[-1].scores
-    return first.total, second.total
+    return SCENES.deal_totals([BOL])
 
 
 def test_BO_MATCH_1_target_15000() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
+from scenario_helpers import Scenarios, offered_exactly, rule_of, unplaced
 
 import canasta
 from canasta import (
@@ -67,15 +68,8 @@ def position(
     pile_cards = cards_in_order(pile)
     stock = None
     if stock_rest_to_pile:
-        placed = cards(pile) + cards(draws)
-        for hand in hands:
-            placed = placed + cards(hand)
-        for side in melds or []:
-            for meld in side:
-                placed = placed + cards(meld)
-        for reds in red_threes or []:
-            placed = placed + cards(reds)
-        pile_cards = [*(canasta.pack_cards(rules.decks) - placed), *pile_cards]
+        placed = [cards(text) for text in (pile, draws, *hands, *(red_threes or []))]
+        pile_cards = [*unplaced(rules, placed, melds), *pile_cards]
         stock = list(reversed(cards_in_order(draws)))
     return Game.from_position(
         rules,
@@ -98,18 +92,8 @@ def cards_in_order(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
 
 
-def rule_of(game: Game, move: canasta.Move) -> str | None:
-    violation = game.explain(move)
-    return None if violation is None else violation.rule
-
-
-def assert_rejected(game: Game, move: canasta.Move, rule: str) -> None:
-    """The move is refused for ``rule`` by explain and apply, and never generated."""
-    assert rule_of(game, move) == rule
-    with pytest.raises(canasta.IllegalMoveError) as info:
-        game.apply(move)
-    assert info.value.rule == rule
-    assert move not in list(game.legal_moves())
+#: The move is refused for the rule by explain and apply, and never generated.
+assert_rejected = Scenarios(RULES, offered=offered_exactly).assert_rejected
 
 
 def takes_offered(game: Game) -> list[TakePile]:

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
+from scenario_helpers import FILLERS, Scenarios, offered_hollywood, rule_of
 
 import canasta
 from canasta import (
@@ -43,9 +44,6 @@ from canasta.moves import MergeMelds
 
 RULES = canasta.find_rules("hollywood", players=4)
 
-#: Hands of the players a test does not name (only tens, which the tests leave alone).
-FILLERS = ("", "10C 10D", "10H", "10S")
-
 SEVEN_KINGS = "KC KC KD KD KH KH KS"
 SEVEN_QUEENS = "QC QC QD QD QH QH QS"
 
@@ -53,99 +51,15 @@ SEVEN_QUEENS = "QC QC QD QD QH QH QS"
 # --- helpers -------------------------------------------------------------------------------
 
 
-def position(
-    *hands: str,
-    rules: canasta.RuleSet = RULES,
-    draws: str = "",
-    pile: str = "8C",
-    melds: list[list[Any]] | None = None,
-    red_threes: list[str] | None = None,
-    **kwargs: Any,
-) -> Game:
-    """A position at the start of player ``to_move``'s turn (default 0).
-
-    ``draws`` are the next stock cards in the order they will be drawn (two per draw).
-    """
-    all_hands = [*hands, *FILLERS[len(hands) : rules.num_players]]
-    all_hands += [""] * (rules.num_players - len(all_hands))
-    return Game.from_position(
-        rules,
-        hands=all_hands,
-        melds=melds,
-        red_threes=red_threes,
-        pile=pile,
-        draws=draws,
-        **kwargs,
-    )
+SCENES = Scenarios(RULES, pile="8C", offered=offered_hollywood, any_rule_on_apply=True)
+position, offered = SCENES.position, SCENES.offered
+assert_rejected, assert_accepted = SCENES.assert_rejected, SCENES.assert_accepted
 
 
 def drawn(hand: str, *, own: list[Any] | None = None, draws: str = "4S 9D", **kw: Any) -> Game:
     """Player 0 in the meld phase after drawing ``draws``; side 0 has melded ``own``
     (three queens by default)."""
-    melds = [own if own is not None else ["QH QS QD"], []]
-    return position(hand, melds=melds, draws=draws, **kw).apply(Draw())
-
-
-def rule_of(game: Game, move: canasta.Move) -> str | None:
-    """The rule ID that rejects ``move``, or ``None`` if it is legal."""
-    violation = game.explain(move)
-    return None if violation is None else violation.rule
-
-
-def _shape(move: canasta.Move) -> tuple[object, ...]:
-    """A move with the suits that make no difference forgotten (the generator picks one
-    representative per choice): suits count only among a sequence's natural cards."""
-    cards = getattr(move, "cards", None)
-    if cards is None:
-        card = getattr(move, "card", None)
-        cards = Cards() if card is None else Cards.of([card])
-    naturals = [card for card in cards if not card.is_wild]
-    sequence = len({card.rank for card in naturals}) > 1
-    key = sorted(
-        (card.rank.order, str(card.suit) if sequence and not card.is_wild else "")
-        for card in cards
-    )
-    return (
-        type(move).__name__,
-        getattr(move, "rank", None),
-        getattr(move, "meld", None),
-        getattr(move, "wild_as", None),
-        getattr(move, "first", None),
-        getattr(move, "second", None),
-        tuple(key),
-    )
-
-
-def offered(game: Game, move: canasta.Move) -> bool:
-    """Whether the move generator offers ``move``: up to suits that do not matter, or as a
-    move of the same type with the same outcome (``add K`` and ``add #0``; a wild card's rank
-    given or left to the cards)."""
-    generated = list(game.legal_moves())
-    if _shape(move) in {_shape(m) for m in generated}:
-        return True
-    if game.explain(move) is not None:
-        return False
-    outcome = game.apply(move).deal
-    return any(
-        type(m) is type(move) and game.apply(m).deal.replace(history=outcome.history) == outcome
-        for m in generated
-    )
-
-
-def assert_rejected(game: Game, move: canasta.Move, *rules: str) -> None:
-    """``move`` is rejected, citing one of ``rules``, by explain and apply, and not generated."""
-    assert rule_of(game, move) in rules
-    with pytest.raises(canasta.IllegalMoveError) as info:
-        game.apply(move)
-    assert info.value.rule in rules
-    assert not offered(game, move)
-
-
-def assert_accepted(game: Game, move: canasta.Move) -> Game:
-    """``move`` is legal, generated (up to suits), and applied."""
-    assert game.explain(move) is None
-    assert offered(game, move)
-    return game.apply(move)
+    return SCENES.drawn(hand, draws, own if own is not None else ["QH QS QD"], **kw)
 
 
 def meld(cards: str, wild_as: str | None = None) -> Meld:

@@ -16,6 +16,14 @@ from typing import Any
 
 import attrs
 import pytest
+from scenario_helpers import (
+    DRAWS_TAKES_PASSES,
+    Scenarios,
+    go_out,
+    play,
+    points,
+    shape_by_meld,
+)
 
 import canasta
 from canasta import (
@@ -40,9 +48,6 @@ from canasta.scoring import score_deal
 HW = canasta.rules.hollywood()
 HW5 = canasta.rules.hollywood(5)
 
-#: Hands of the players a test does not name (only tens, which the tests leave alone).
-FILLERS = ("", "10C 10D", "10H", "10S")
-
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
 WILD7 = "JK JK JK 2C 2C 2D 2D"  # canasta of wild cards: 190 points, 2000 bonus
@@ -52,118 +57,10 @@ WILD7_B = "JK JK JK 2H 2H 2S 2S"  # a second one, from the other wild cards
 # --- helpers -------------------------------------------------------------------------------
 
 
-def position(
-    *hands: str,
-    rules: canasta.RuleSet = HW,
-    draws: str = "",
-    pile: str = "",
-    melds: list[list[str | Meld]] | None = None,
-    red_threes: list[str] | None = None,
-    stock: str | None = None,
-    **kwargs: Any,
-) -> Game:
-    """A position at the start of player ``to_move``'s turn (default 0).
-
-    ``draws`` are the next stock cards in the order they will be drawn. With ``stock`` (top
-    card last) the stock holds exactly those cards, and every card placed nowhere else goes
-    to player 3's hand, its red threes to side 1.
-    """
-    all_hands = [Cards.parse(h) for h in (*hands, *FILLERS[len(hands) : rules.num_players])]
-    reds = [Cards.parse(r) for r in (red_threes or [""] * rules.num_sides)]
-    if stock is None:
-        return Game.from_position(
-            rules,
-            hands=all_hands,
-            melds=melds,
-            red_threes=reds,
-            pile=pile,
-            draws=draws,
-            **kwargs,
-        )
-    placed = Cards.parse(pile) + Cards.parse(stock)
-    for cards in [*all_hands, *reds]:
-        placed = placed + cards
-    for side in melds or []:
-        for meld in side:
-            placed = placed + (meld.cards if isinstance(meld, Meld) else Cards.parse(meld))
-    rest = canasta.pack_cards(rules.decks) - placed
-    all_hands[3] = all_hands[3] + [c for c in rest if not c.is_red_three]
-    reds[1] = reds[1] + [c for c in rest if c.is_red_three]
-    return Game.from_position(
-        rules,
-        hands=all_hands,
-        melds=melds,
-        red_threes=reds,
-        pile=pile,
-        stock=stock,
-        **kwargs,
-    )
-
-
-def rule_of(game: Game, move: canasta.Move) -> str | None:
-    """The rule ID that rejects ``move``, or ``None`` if it is legal."""
-    violation = game.explain(move)
-    return None if violation is None else violation.rule
-
-
-def _shape(move: canasta.Move) -> tuple[object, ...]:
-    """A move with suits forgotten (the generator picks one representative per choice)."""
-    cards = getattr(move, "cards", None)
-    if cards is None:
-        card = getattr(move, "card", None)
-        cards = Cards() if card is None else Cards.of([card])
-    ranks = sorted(card.rank.order for card in cards)
-    return (type(move).__name__, getattr(move, "meld", None), tuple(ranks))
-
-
-def offered(game: Game, move: canasta.Move) -> bool:
-    """Whether the move generator offers ``move`` (up to suits)."""
-    return _shape(move) in {_shape(m) for m in game.legal_moves()}
-
-
-def assert_rejected(game: Game, move: canasta.Move, *rules: str) -> str:
-    """``move`` is rejected for one of ``rules`` by explain and apply, and not generated."""
-    rule = rule_of(game, move)
-    assert rule in rules, f"{move} rejected for {rule}, expected {rules}"
-    with pytest.raises(canasta.IllegalMoveError) as info:
-        game.apply(move)
-    assert info.value.rule == rule
-    if isinstance(move, (TakePile, Draw, Pass)):
-        assert not offered(game, move)
-    return rule
-
-
-def assert_accepted(game: Game, move: canasta.Move) -> Game:
-    """``move`` is legal and applied; pile takes, draws and passes are also generated."""
-    assert game.explain(move) is None, game.explain(move)
-    if isinstance(move, (TakePile, Draw, Pass)):
-        assert offered(game, move)
-    return game.apply(move)
-
-
-def play(game: Game, *moves: str | canasta.Move) -> Game:
-    """Apply moves given as text (``"meld 5C 5D 5H"``) or as move objects."""
-    for move in moves:
-        game = game.apply(canasta.parse_move(move) if isinstance(move, str) else move)
-    return game
-
-
-def points(cards: str) -> int:
-    return Cards.parse(cards).points
-
-
-def going_out_position(**kwargs: Any) -> Game:
-    """Side 0 holds two natural canastas; player 0 draws 5S 9H and can go out by melding four
-    fives and discarding the 9H."""
-    kwargs.setdefault("melds", [[K7, Q7], []])
-    kwargs.setdefault("melded_players", [0, 2])
-    kwargs.setdefault("pile", "4C")
-    hand = kwargs.pop("hand", "5C 5D 5H")
-    return position(hand, draws="5S 9H", **kwargs)
-
-
-def go_out(game: Game) -> Game:
-    return play(game, Draw(), LayMeld("5C 5D 5H 5S"), Discard("9H"))
+SCENES = Scenarios(HW, checked=DRAWS_TAKES_PASSES, canastas=(K7, Q7))
+position, offered = SCENES.position, SCENES.offered
+assert_rejected, assert_accepted = SCENES.assert_rejected, SCENES.assert_accepted
+going_out_position, red_three_scores = SCENES.going_out_position, SCENES.red_three_scores
 
 
 # --- HW-PILE: taking the pile ----------------------------------------------------------------
@@ -529,7 +426,7 @@ def test_HW_STOP_1_option_never() -> None:
 def test_HW_STOP_2_wild_top_only_by_m3_or_by_m4_with_the_option() -> None:
     game = position("JK JK KC 5C", melds=[["KH KS KD", "2H 2H 2S"], []], pile="4C JK")
     takes = [m for m in game.legal_moves() if isinstance(m, TakePile)]
-    assert [_shape(m) for m in takes] == [_shape(TakePile("JK JK"))]
+    assert [shape_by_meld(m) for m in takes] == [shape_by_meld(TakePile("JK JK"))]
     rules = attrs.evolve(HW, wild_top_layoff_to_wild_meld=True)
     game = position("JK JK KC 5C", rules=rules, melds=[["KH KS KD", "2H 2H 2S"], []], pile="4C JK")
     takes = [m for m in game.legal_moves() if isinstance(m, TakePile)]
@@ -930,12 +827,6 @@ def test_HW_R3_8_red_three_still_in_a_hand_counts_as_a_bonus_card(
     assert side1.hand_penalty == -points("10C 10D 10S")
 
 
-def red_three_scores(red0: str, red1: str, melds1: list[str]) -> tuple[int, int]:
-    game = go_out(going_out_position(red_threes=[red0, red1], melds=[[K7, Q7], melds1]))
-    scores = game.results[-1].scores
-    return scores[0].red_threes, scores[1].red_threes
-
-
 def test_HW_R3_5_one_hundred_each() -> None:
     assert red_three_scores("3H 3D", "3H", ["5S 5S 5D"]) == (200, 100)
 
@@ -1021,7 +912,7 @@ def test_HW_STOCK_4a_take_is_compulsory_when_m4_fits() -> None:
     game = exhausted()
     assert_rejected(game, Pass(), "HW-STOCK-4")
     assert_rejected(game, Draw(), "HW-STOCK-1")
-    assert [_shape(m) for m in game.legal_moves()] == [_shape(TakePile(meld=0))]
+    assert [shape_by_meld(m) for m in game.legal_moves()] == [shape_by_meld(TakePile(meld=0))]
     game = assert_accepted(game, TakePile(meld=0))
     assert game.hand(0) == Cards.parse("5C 6C 4D")
 
@@ -1374,9 +1265,7 @@ def test_HW_MATCH_1_option_target_score() -> None:
 
 
 def deal_totals() -> tuple[int, int]:
-    game = go_out(going_out_position(melds=[[K7, Q7], [WILD7_B]]))
-    first, second = game.results[-1].scores
-    return first.total, second.total
+    return SCENES.deal_totals([WILD7_B])
 
 
 def test_HW_MATCH_2_highest_score_wins_even_if_the_other_side_went_out() -> None:

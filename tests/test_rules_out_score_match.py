@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from scenario_helpers import play, unplaced
 
 import canasta
 from canasta import (
@@ -77,13 +78,7 @@ def position(
             rules, hands=hand_cards, melds=melds, red_threes=reds, pile=pile, draws=draws, **kwargs
         )
     drawn = [Card.parse(word) for word in draws.split()]
-    placed = Cards.parse(pile) + drawn
-    for cards in [*hand_cards, *reds]:
-        placed = placed + cards
-    for side in melds or []:
-        for meld in side:
-            placed = placed + _cards(meld)
-    rest = canasta.pack_cards(rules.decks) - placed
+    rest = unplaced(rules, [Cards.parse(pile), Cards.of(drawn), *hand_cards, *reds], melds)
     hand_cards[dump] = hand_cards[dump] + [c for c in rest if not c.is_red_three]
     side = dump % rules.num_sides
     reds[side] = reds[side] + [c for c in rest if c.is_red_three]
@@ -96,13 +91,6 @@ def position(
         stock=list(reversed(drawn)),
         **kwargs,
     )
-
-
-def play(game: Game, *moves: str | canasta.Move) -> Game:
-    """Apply moves given as text (``"meld 5C 5D 5H"``) or as move objects."""
-    for move in moves:
-        game = game.apply(canasta.parse_move(move) if isinstance(move, str) else move)
-    return game
 
 
 def rejected(game: Game, move: str | canasta.Move) -> str:

@@ -21,6 +21,15 @@ import functools
 from typing import Any
 
 import pytest
+from scenario_helpers import (
+    DRAWS_TAKES_PASSES,
+    SIX_FILLERS,
+    Scenarios,
+    go_out,
+    play,
+    points,
+    shape_by_meld,
+)
 
 import canasta
 from canasta import (
@@ -44,9 +53,6 @@ from canasta.moves import MergeMelds
 
 SA = canasta.rules.samba()
 
-#: Hands of the players a test does not name (only tens, which the tests leave alone).
-FILLERS = ("", "10C 10D", "10H", "10S", "10C", "10D")
-
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
 SAMBA_S = "4S 5S 6S 7S 8S 9S 10S"  # a samba of spades: 50 points, 1500 bonus
@@ -55,105 +61,10 @@ SAMBA_S = "4S 5S 6S 7S 8S 9S 10S"  # a samba of spades: 50 points, 1500 bonus
 # --- helpers -------------------------------------------------------------------------------
 
 
-def position(
-    *hands: str,
-    rules: canasta.RuleSet = SA,
-    draws: str = "",
-    pile: str = "",
-    melds: list[list[str | Meld]] | None = None,
-    red_threes: list[str] | None = None,
-    stock: str | None = None,
-    **kwargs: Any,
-) -> Game:
-    """A position at the start of player ``to_move``'s turn (default 0).
-
-    ``draws`` are the next stock cards in the order they will be drawn. With ``stock`` (top
-    card last) the stock holds exactly those cards, and every card placed nowhere else goes
-    to player 3's hand, its red threes to side 1.
-    """
-    names = [*hands, *FILLERS[len(hands) : rules.num_players]]
-    all_hands = [Cards.parse(h) for h in names]
-    reds = [Cards.parse(r) for r in (red_threes or [""] * rules.num_sides)]
-    if stock is None:
-        return Game.from_position(
-            rules,
-            hands=all_hands,
-            melds=melds,
-            red_threes=reds,
-            pile=pile,
-            draws=draws,
-            **kwargs,
-        )
-    placed = Cards.parse(pile) + Cards.parse(stock)
-    for cards in [*all_hands, *reds]:
-        placed = placed + cards
-    for side in melds or []:
-        for meld in side:
-            placed = placed + (meld.cards if isinstance(meld, Meld) else Cards.parse(meld))
-    rest = pack_cards(rules.decks) - placed
-    all_hands[3] = all_hands[3] + [c for c in rest if not c.is_red_three]
-    reds[1] = reds[1] + [c for c in rest if c.is_red_three]
-    return Game.from_position(
-        rules,
-        hands=all_hands,
-        melds=melds,
-        red_threes=reds,
-        pile=pile,
-        stock=stock,
-        **kwargs,
-    )
-
-
-def rule_of(game: Game, move: canasta.Move) -> str | None:
-    """The rule ID that rejects ``move``, or ``None`` if it is legal."""
-    violation = game.explain(move)
-    return None if violation is None else violation.rule
-
-
-def _shape(move: canasta.Move) -> tuple[object, ...]:
-    """A move with suits forgotten (the generator picks one representative per choice)."""
-    cards = getattr(move, "cards", None)
-    if cards is None:
-        card = getattr(move, "card", None)
-        cards = Cards() if card is None else Cards.of([card])
-    ranks = sorted(card.rank.order for card in cards)
-    return (type(move).__name__, getattr(move, "meld", None), tuple(ranks))
-
-
-def offered(game: Game, move: canasta.Move) -> bool:
-    """Whether the move generator offers ``move`` (up to suits)."""
-    return _shape(move) in {_shape(m) for m in game.legal_moves()}
-
-
-def assert_rejected(game: Game, move: canasta.Move, *rules: str) -> str:
-    """``move`` is rejected for one of ``rules`` by explain and apply, and not generated."""
-    rule = rule_of(game, move)
-    assert rule in rules, f"{move} rejected for {rule}, expected {rules}"
-    with pytest.raises(canasta.IllegalMoveError) as info:
-        game.apply(move)
-    assert info.value.rule == rule
-    if isinstance(move, (TakePile, Draw, Pass)):
-        assert not offered(game, move)
-    return rule
-
-
-def assert_accepted(game: Game, move: canasta.Move) -> Game:
-    """``move`` is legal and applied; pile takes, draws and passes are also generated."""
-    assert game.explain(move) is None, game.explain(move)
-    if isinstance(move, (TakePile, Draw, Pass)):
-        assert offered(game, move)
-    return game.apply(move)
-
-
-def play(game: Game, *moves: str | canasta.Move) -> Game:
-    """Apply moves given as text (``"meld 5C 5D 5H"``) or as move objects."""
-    for move in moves:
-        game = game.apply(canasta.parse_move(move) if isinstance(move, str) else move)
-    return game
-
-
-def points(cards: str) -> int:
-    return Cards.parse(cards).points
+SCENES = Scenarios(SA, fillers=SIX_FILLERS, checked=DRAWS_TAKES_PASSES, canastas=(K7, Q7))
+position, offered = SCENES.position, SCENES.offered
+assert_rejected, assert_accepted = SCENES.assert_rejected, SCENES.assert_accepted
+going_out_position = SCENES.going_out_position
 
 
 def meld(cards: str, rules: canasta.RuleSet = SA) -> Meld:
@@ -164,25 +75,8 @@ def meld(cards: str, rules: canasta.RuleSet = SA) -> Meld:
 
 def drawn(hand: str = "5C 6C 9D", draws: str = "4H 9S", **kwargs: Any) -> Game:
     """Player 0 after drawing ``draws`` (side 0 has opened with kings unless told)."""
-    kwargs.setdefault("melds", [["KH KS KD"], []])
     kwargs.setdefault("pile", "4C")
-    return play(position(hand, draws=draws, **kwargs), Draw())
-
-
-def going_out_position(**kwargs: Any) -> Game:
-    """Side 0 holds two natural canastas; player 0 draws 5S 9H and can go out by melding four
-    fives and discarding the 9H."""
-    kwargs.setdefault("melds", [[K7, Q7], []])
-    kwargs.setdefault("melded_players", [0, 2])
-    kwargs.setdefault("pile", "4C")
-    hand = kwargs.pop("hand", "5C 5D 5H")
-    if "stock" not in kwargs:
-        kwargs.setdefault("draws", "5S 9H")
-    return position(hand, **kwargs)
-
-
-def go_out(game: Game) -> Game:
-    return play(game, Draw(), LayMeld("5C 5D 5H 5S"), Discard("9H"))
+    return SCENES.drawn(hand, draws, ["KH KS KD"], **kwargs)
 
 
 @functools.cache
@@ -1181,7 +1075,7 @@ def exhausted(hand: str = "5C 6C", **kwargs: Any) -> Game:
 def test_SA_STOCK_2_take_is_compulsory_when_m4_fits() -> None:
     game = exhausted()
     assert_rejected(game, Pass(), "SA-STOCK-2")
-    assert [_shape(m) for m in game.legal_moves()] == [_shape(TakePile(meld=0))]
+    assert [shape_by_meld(m) for m in game.legal_moves()] == [shape_by_meld(TakePile(meld=0))]
     game = assert_accepted(game, TakePile(meld=0))
     assert game.hand(0) == Cards.parse("5C 6C 4D")
 

@@ -11,10 +11,9 @@ Players 1 to 3 hold filler tens unless a test says otherwise, so tests avoid the
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 import pytest
+from scenario_helpers import Scenarios, offered_by_rank, rule_of
 
 import canasta
 from canasta import (
@@ -39,76 +38,15 @@ RULES = canasta.find_rules("classic", players=4)
 TWO = canasta.find_rules("classic", players=2)
 THREE = canasta.find_rules("classic", players=3)
 
-#: Hands of the players a test does not name (only tens, which the tests leave alone).
-FILLERS = ("", "10C 10D", "10H", "10S")
-
 SEVEN_KINGS = "KC KC KD KD KH KH KS"
 
 
 # --- helpers -------------------------------------------------------------------------------
 
 
-def position(
-    *hands: str,
-    rules: canasta.RuleSet = RULES,
-    draws: str = "",
-    pile: str = "",
-    melds: list[list[str]] | None = None,
-    red_threes: list[str] | None = None,
-    **kwargs: Any,
-) -> Game:
-    """A position at the start of player ``to_move``'s turn (default 0).
-
-    ``draws`` are the next stock cards in the order they will be drawn; the rest of the
-    stock is every card placed nowhere else.
-    """
-    all_hands = [*hands, *FILLERS[len(hands) : rules.num_players]]
-    return Game.from_position(
-        rules,
-        hands=all_hands,
-        melds=melds,
-        red_threes=red_threes,
-        pile=pile,
-        draws=draws,
-        **kwargs,
-    )
-
-
-def rule_of(game: Game, move: canasta.Move) -> str | None:
-    """The rule ID that rejects ``move``, or ``None`` if it is legal."""
-    violation = game.explain(move)
-    return None if violation is None else violation.rule
-
-
-def _shape(move: canasta.Move) -> tuple[object, ...]:
-    """A move with suits forgotten (the generator picks one representative per choice)."""
-    cards = getattr(move, "cards", None)
-    if cards is None:
-        card = getattr(move, "card", None)
-        cards = Cards() if card is None else Cards.of([card])
-    ranks = sorted(card.rank.order for card in cards)
-    return (type(move).__name__, getattr(move, "rank", None), tuple(ranks))
-
-
-def offered(game: Game, move: canasta.Move) -> bool:
-    """Whether the move generator offers ``move`` (up to suits)."""
-    return _shape(move) in {_shape(m) for m in game.legal_moves()}
-
-
-def assert_rejected(game: Game, move: canasta.Move, rule: str) -> None:
-    """``move`` is rejected for ``rule`` by explain and apply, and not generated."""
-    assert rule_of(game, move) == rule
-    with pytest.raises(canasta.IllegalMoveError) as info:
-        game.apply(move)
-    assert info.value.rule == rule
-    assert not offered(game, move)
-
-
-def assert_accepted(game: Game, move: canasta.Move) -> Game:
-    """``move`` is legal, generated (up to suits), and applied."""
-    assert game.explain(move) is None
-    assert offered(game, move)
-    return game.apply(move)
+SCENES = Scenarios(RULES, offered=offered_by_rank)
+position, offered = SCENES.position, SCENES.offered
+assert_rejected, assert_accepted = SCENES.assert_rejected, SCENES.assert_accepted
 
 
 def meld_of(game: Game, side: int, rank: Rank) -> Meld:

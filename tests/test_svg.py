@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
+from scenario_helpers import hollywood_table
 
 import canasta
 from canasta.bots import GreedyBot, RandomBot
@@ -171,23 +172,7 @@ def test_cards_taken_with_the_pile_are_known_to_everybody() -> None:
 def hollywood_game() -> canasta.Game:
     """Side 0: a sequence with a joker, two melds of queens, a wild meld, a natural sequence
     canasta and a wild canasta; side 1: a sequence whose two stands at its top."""
-    return canasta.Game.from_position(
-        "hollywood",
-        players=2,
-        hands=["KH KS KD 5C 9S 7D", "4C 4D 4H 8S"],
-        melds=[
-            [
-                canasta.Meld.of("7D 8D 9D JK", wild_as="10"),
-                "QH QS QD",
-                "2C 2D JK",
-                "QC QD QS 2H",
-                "4S 5S 6S 7S 8S 9S 10S",
-                "2C 2D 2H 2S JK JK JK",
-            ],
-            ["4H 5H 6H 2S"],
-        ],
-        pile="8C KD",
-    )
+    return hollywood_table("4S 5S 6S 7S 8S 9S 10S", "2C 2D 2H 2S JK JK JK")
 
 
 def test_hollywood_melds_are_numbered_and_sequences_in_rank_order() -> None:
