@@ -30,6 +30,7 @@ extensions = [
     "myst_parser",
     "canasta_rules",
     "canasta_figures",
+    "canasta_observation",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
