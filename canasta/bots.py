@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from canasta.cards import Card, Rank
 from canasta.deck import Cards
@@ -46,9 +47,14 @@ from canasta.moves import (
     TakePile,
 )
 from canasta.rules import RuleSet
+from canasta.scoring import score_deal
+from canasta.state import Phase
 from canasta.views import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "find_bot"]
+if TYPE_CHECKING:
+    from canasta.game import Game
+
+__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_names", "find_bot"]
 
 
 class Bot(Protocol):
@@ -436,7 +442,217 @@ _SCORERS: dict[type, Callable[[_Facts, Move], float]] = {
     Discard: _Facts.discard,
 }
 
-_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+# --- information-set Monte Carlo tree search ------------------------------------------------
+
+
+class ISMCTSBot:
+    """Searches ahead by information-set Monte Carlo tree search (single observer).
+
+    Every iteration samples a whole game consistent with the view (:meth:`PlayerView.sample
+    <canasta.views.PlayerView.sample>`), so the search never sees a hidden card, and walks
+    one tree of decisions, the bot's and the other players' as everybody sees them, keyed by
+    the moves' text. In the tree a move is chosen by UCB1 among the moves legal in the
+    sampled world, counting how often each was available; the first move not tried yet is
+    added. Then ``rollout_bot`` plays on for at most ``rollout_steps`` decisions, or to the
+    end of the deal, and the position is scored for every side as the deal would score if it
+    ended there (:func:`~canasta.scoring.score_deal`: melds, canasta bonuses, red threes,
+    minus the cards in the hands), relative to the best other side, squashed into 0 to 1.
+    The move played is the one tried most at the root.
+
+    It stops after ``iterations`` iterations, or after ``seconds`` of thinking, whichever
+    comes first (``None`` for no limit of that kind; one of them must be set). Limited by
+    iterations only, it plays the same move for the same ``rng`` state. Where more than
+    ``max_moves`` moves are legal, it considers only those :class:`GreedyBot` likes best.
+    A lone legal move is played at once.
+
+    >>> import random, canasta
+    >>> game = canasta.Game.new("classic", seed=1).apply(canasta.Draw())
+    >>> view = game.view(0)
+    >>> move = ISMCTSBot(iterations=20, rollout_steps=5).choose(view, random.Random(1))
+    >>> view.is_legal(move)
+    True
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        *,
+        exploration: float = 0.7,
+        rollout_steps: int = 20,
+        rollout_bot: Bot | None = None,
+        max_moves: int = 12,
+        scale: float = 300.0,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be 1 or more")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be more than 0")
+        if rollout_steps < 0 or max_moves < 1 or scale <= 0:
+            raise ValueError("rollout_steps must be 0 or more, max_moves 1 or more, scale > 0")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_steps = rollout_steps
+        self.rollout_bot: Bot = rollout_bot if rollout_bot is not None else GreedyBot()
+        self.max_moves = max_moves
+        self.scale = scale
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move tried most often by the search."""
+        moves = list(view.legal_moves())
+        if len(moves) == 1:
+            return moves[0]
+        if not moves:
+            raise ValueError(f"player {view.player} has no move to make")
+        moves = _best_by_greedy(view, moves, self.max_moves, rng)
+        by_text = {str(move): move for move in moves}
+        root = _Node(side=-1)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view, by_text, rng)
+            done += 1
+        order = list(by_text)
+        best = max(
+            order,
+            key=lambda text: (
+                root.children[text].visits if text in root.children else -1,
+                -order.index(text),
+            ),
+        )
+        return by_text[best]
+
+    def _iterate(
+        self, root: _Node, view: PlayerView, root_moves: dict[str, Move], rng: random.Random
+    ) -> None:
+        world = _sample(view, rng)
+        rules = world.rules
+        deals = len(world.results)
+        node, path = root, [root]
+        while not _deal_over(world, deals):
+            player = world.to_move
+            assert player is not None
+            if node is root:
+                legal = root_moves
+            else:
+                moves = list(world.legal_moves())
+                if len(moves) > self.max_moves:
+                    moves = _best_by_greedy(world.view(player), moves, self.max_moves, rng)
+                legal = {str(move): move for move in moves}
+                if not legal:
+                    break  # not reached from a consistent world; score it as it stands
+            untried = [text for text in legal if text not in node.children]
+            for text, child in node.children.items():
+                if text in legal:
+                    child.available += 1
+            if untried:
+                text = rng.choice(untried)
+                child = node.children[text] = _Node(side=rules.side_of_player(player))
+                child.available = 1
+                world = world.apply(legal[text])
+                path.append(child)
+                break
+            text = self._select(node, legal)
+            world = world.apply(legal[text])
+            node = node.children[text]
+            path.append(node)
+        steps = 0
+        while steps < self.rollout_steps and not _deal_over(world, deals):
+            player = world.to_move
+            assert player is not None
+            world = world.apply(self.rollout_bot.choose(world.view(player), rng))
+            steps += 1
+        rewards = _rewards(world, deals, self.scale)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += rewards[visited.side]
+
+    def _select(self, node: _Node, legal: dict[str, Move]) -> str:
+        best_text, best_value = "", -math.inf
+        for text in legal:
+            child = node.children[text]
+            value = child.reward / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best_text, best_value = text, value
+        return best_text
+
+
+class _Node:
+    """A decision in the search tree: statistics of the move that led here."""
+
+    __slots__ = ("available", "children", "reward", "side", "visits")
+
+    def __init__(self, side: int) -> None:
+        #: The side of the player who made the move that led here.
+        self.side = side
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[str, _Node] = {}
+
+
+def _best_by_greedy(
+    view: PlayerView, moves: list[Move], limit: int, rng: random.Random
+) -> list[Move]:
+    """At most ``limit`` of ``moves``: those the greedy bot scores highest, in their order."""
+    if len(moves) <= limit:
+        return moves
+    facts = _Facts(view, moves)
+    scored = sorted(
+        ((facts.score(move), rng.random(), index) for index, move in enumerate(moves)),
+        reverse=True,
+    )
+    return [moves[index] for index in sorted(index for _, _, index in scored[:limit])]
+
+
+def _sample(view: PlayerView, rng: random.Random) -> Game:
+    """A world consistent with ``view`` in which every answer to a partner's question can be
+    played out: asked to go out, the player may answer yes only if the asker's hand, which
+    the view does not show, can go out, so worlds where it cannot are drawn again."""
+    world = view.sample(rng)
+    if view.phase is not Phase.ANSWER:
+        return world
+    for _ in range(100):
+        if not world.is_legal(Answer(True)):
+            return world
+        after = world.apply(Answer(True))
+        if after.is_over or after.phase is not Phase.MELD or any(after.legal_moves()):
+            return world
+        world = view.sample(rng)
+    return world
+
+
+def _deal_over(world: Game, deals: int) -> bool:
+    return world.is_over or len(world.results) > deals
+
+
+def _rewards(world: Game, deals: int, scale: float) -> list[float]:
+    """Each side's outcome, 0 to 1: its deal score against the best other side's."""
+    if len(world.results) > deals:
+        totals = list(world.results[deals].totals)
+    else:
+        totals = [score.total for score in score_deal(world.deal)]
+    rewards = []
+    for side, total in enumerate(totals):
+        others = max((t for s, t in enumerate(totals) if s != side), default=0)
+        rewards.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (others - total) / scale)))))
+    return rewards
+
+
+_BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": ISMCTSBot,
+}
 
 
 def bot_names() -> tuple[str, ...]:
@@ -445,7 +661,7 @@ def bot_names() -> tuple[str, ...]:
 
 
 def find_bot(name: str) -> Bot:
-    """A new bot by name: ``random`` or ``greedy``.
+    """A new bot by name: ``random``, ``greedy`` or ``ismcts`` (with its defaults).
 
     >>> find_bot("Greedy")
     <canasta.bots.GreedyBot object at ...>

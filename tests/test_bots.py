@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 import canasta
 from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
-from canasta.bots import Bot, GreedyBot, RandomBot, bot_names, find_bot
+from canasta.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, bot_names, find_bot
 from canasta.moves import MergeMelds
 
 
@@ -67,8 +68,9 @@ def test_a_user_bot_needs_one_method() -> None:
 
 def test_find_bot() -> None:
     assert isinstance(find_bot("Greedy"), GreedyBot)
-    assert bot_names() == ("random", "greedy")
-    with pytest.raises(ValueError, match="unknown bot 'clever'; bots: random, greedy"):
+    assert isinstance(find_bot("ismcts"), ISMCTSBot)
+    assert bot_names() == ("random", "greedy", "ismcts")
+    with pytest.raises(ValueError, match="unknown bot 'clever'; bots: random, greedy, ismcts"):
         find_bot("clever")
 
 
@@ -265,3 +267,89 @@ def test_greedy_merges_two_melds_into_a_canasta_and_never_two_canastas() -> None
     assert view.is_legal(into_canasta)
     assert facts.score(into_canasta) > 50
     assert facts.score(MergeMelds(3, 4)) < 0
+
+
+# --- ISMCTS: searching sampled worlds --------------------------------------------------------
+
+
+def random_position(rules: str, players: int, seed: int, steps: int) -> Game:
+    """A game after ``steps`` random moves (fewer if the first deal ends)."""
+    game = canasta.Game.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        after = game.apply(RandomBot().choose(game.view(game.to_move or 0), rng))
+        if after.results:
+            break
+        game = after
+    return game
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "seed"),
+    [("classic", 4, 1), ("classic", 2, 2), ("hollywood", 4, 3), ("hollywood", 2, 4)],
+)
+def test_ismcts_plays_legal_moves(rules: str, players: int, seed: int) -> None:
+    bot = ISMCTSBot(iterations=8, rollout_steps=4)
+    rng = random.Random(seed)
+    for steps in (0, 7, 23, 41):
+        game = random_position(rules, players, seed, steps)
+        player = game.to_move
+        assert player is not None
+        view = game.view(player)
+        assert view.is_legal(bot.choose(view, rng))
+
+
+def test_ismcts_answers_its_partner_without_seeing_the_askers_hand() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+    )
+    game = game.apply(canasta.Draw()).apply(canasta.Ask())
+    view = game.view(2)
+    move = ISMCTSBot(iterations=10, rollout_steps=4).choose(view, random.Random(0))
+    assert isinstance(move, Answer)
+    assert view.is_legal(move)
+
+
+def searching_position() -> Game:
+    """Player 0 of Classic after drawing, with several melds and discards to choose from."""
+    game = canasta.Game.new("classic", players=4, seed=5).apply(canasta.Draw())
+    assert len(list(game.legal_moves())) > 5
+    return game
+
+
+def test_ismcts_is_deterministic_for_a_seed() -> None:
+    view = searching_position().view(0)
+    bot = ISMCTSBot(iterations=30, rollout_steps=6)
+    moves = {str(bot.choose(view, random.Random(7))) for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_ismcts_never_looks_at_hidden_cards() -> None:
+    game = searching_position()
+    view = game.view(0)
+    other_world = view.sample(random.Random(3))
+    assert other_world.hands[1:] != game.hands[1:]
+    assert other_world.view(0) == view
+    bot = ISMCTSBot(iterations=20, rollout_steps=6)
+    assert bot.choose(view, random.Random(1)) == bot.choose(other_world.view(0), random.Random(1))
+
+
+def test_ismcts_by_time() -> None:
+    view = searching_position().view(0)
+    bot = ISMCTSBot(iterations=None, seconds=0.2, rollout_steps=6)
+    started = time.perf_counter()
+    move = bot.choose(view, random.Random(1))
+    assert time.perf_counter() - started < 1.5  # one iteration past the limit, at most
+    assert view.is_legal(move)
+
+
+def test_ismcts_settings_are_checked() -> None:
+    with pytest.raises(ValueError, match="iterations, seconds or both"):
+        ISMCTSBot(iterations=None)
+    with pytest.raises(ValueError, match="iterations must be 1 or more"):
+        ISMCTSBot(iterations=0)
+    lone = canasta.Game.new("classic", seed=1).view(0)
+    assert ISMCTSBot(iterations=1).choose(lone, random.Random(0)) == canasta.Draw()
