@@ -462,7 +462,8 @@ class ISMCTSBot:
     It stops after ``iterations`` iterations, or after ``seconds`` of thinking, whichever
     comes first (``None`` for no limit of that kind; one of them must be set). Limited by
     iterations only, it plays the same move for the same ``rng`` state. Where more than
-    ``max_moves`` moves are legal, it considers only those :class:`GreedyBot` likes best.
+    ``max_moves`` moves are legal, it considers only those :class:`GreedyBot` likes best;
+    between moves tried equally often it plays the one the greedy bot prefers.
     A lone legal move is played at once.
 
     >>> import random, canasta
@@ -509,6 +510,7 @@ class ISMCTSBot:
             return moves[0]
         if not moves:
             raise ValueError(f"player {view.player} has no move to make")
+        # The greedy bot's favourites, best first: ties in the search go its way.
         moves = _best_by_greedy(view, moves, self.max_moves, rng)
         by_text = {str(move): move for move in moves}
         root = _Node(side=-1)
@@ -553,7 +555,7 @@ class ISMCTSBot:
                 if text in legal:
                     child.available += 1
             if untried:
-                text = rng.choice(untried)
+                text = untried[0] if node is root else rng.choice(untried)
                 child = node.children[text] = _Node(side=rules.side_of_player(player))
                 child.available = 1
                 world = world.apply(legal[text])
@@ -603,15 +605,13 @@ class _Node:
 def _best_by_greedy(
     view: PlayerView, moves: list[Move], limit: int, rng: random.Random
 ) -> list[Move]:
-    """At most ``limit`` of ``moves``: those the greedy bot scores highest, in their order."""
-    if len(moves) <= limit:
-        return moves
+    """At most ``limit`` of ``moves``: those the greedy bot scores highest, best first."""
     facts = _Facts(view, moves)
     scored = sorted(
         ((facts.score(move), rng.random(), index) for index, move in enumerate(moves)),
         reverse=True,
     )
-    return [moves[index] for index in sorted(index for _, _, index in scored[:limit])]
+    return [moves[index] for _, _, index in scored[:limit]]
 
 
 def _sample(view: PlayerView, rng: random.Random) -> Game:
