@@ -452,11 +452,12 @@ class ISMCTSBot:
     <canasta.views.PlayerView.sample>`), so the search never sees a hidden card, and walks
     one tree of decisions, the bot's and the other players' as everybody sees them, keyed by
     the moves' text. In the tree a move is chosen by UCB1 among the moves legal in the
-    sampled world, counting how often each was available; the first move not tried yet is
-    added. Then ``rollout_bot`` plays on for at most ``rollout_steps`` decisions, or to the
-    end of the deal, and the position is scored for every side as the deal would score if it
-    ended there (:func:`~canasta.scoring.score_deal`: melds, canasta bonuses, red threes,
-    minus the cards in the hands), relative to the best other side, squashed into 0 to 1.
+    sampled world, counting how often each was available; a move not tried yet is added
+    first (at the root in the greedy bot's order, elsewhere at random). Then ``rollout_bot``
+    plays on for at most ``rollout_steps`` decisions, or to the end of the deal, and the
+    position is scored for every side as the deal would score if it ended there
+    (:func:`~canasta.scoring.score_deal`: melds, canasta bonuses, red threes, minus the cards
+    in the hands), relative to the best other side, squashed into 0 to 1.
     The move played is the one tried most at the root.
 
     It stops after ``iterations`` iterations, or after ``seconds`` of thinking, whichever
