@@ -48,7 +48,6 @@ from canasta.moves import (
 )
 from canasta.rules import RuleSet
 from canasta.scoring import score_deal
-from canasta.state import Phase
 from canasta.views import PlayerView
 
 if TYPE_CHECKING:
@@ -535,7 +534,7 @@ class ISMCTSBot:
     def _iterate(
         self, root: _Node, view: PlayerView, root_moves: dict[str, Move], rng: random.Random
     ) -> None:
-        world = _sample(view, rng)
+        world = view.sample(rng)
         rules = world.rules
         deals = len(world.results)
         node, path = root, [root]
@@ -613,23 +612,6 @@ def _best_by_greedy(
         reverse=True,
     )
     return [moves[index] for _, _, index in scored[:limit]]
-
-
-def _sample(view: PlayerView, rng: random.Random) -> Game:
-    """A world consistent with ``view`` in which every answer to a partner's question can be
-    played out: asked to go out, the player may answer yes only if the asker's hand, which
-    the view does not show, can go out, so worlds where it cannot are drawn again."""
-    world = view.sample(rng)
-    if view.phase is not Phase.ANSWER:
-        return world
-    for _ in range(100):
-        if not world.is_legal(Answer(True)):
-            return world
-        after = world.apply(Answer(True))
-        if after.is_over or after.phase is not Phase.MELD or any(after.legal_moves()):
-            return world
-        world = view.sample(rng)
-    return world
 
 
 def _deal_over(world: Game, deals: int) -> bool:

@@ -24,7 +24,7 @@ from canasta.cards import JOKER, Card
 from canasta.deck import Cards, pack_cards
 from canasta.errors import IllegalMoveError, Violation
 from canasta.movegen import legal_moves
-from canasta.moves import Move
+from canasta.moves import Answer, Move
 from canasta.rules import RuleSet
 from canasta.scoring import DealResult
 from canasta.state import EMPTY, Deal, Event, Phase, TurnDraft
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from canasta.game import Game
 
 __all__ = ["PlayerView"]
+
+_ANSWERS = (Answer(True), Answer(False))
 
 
 @attrs.frozen(slots=True)
@@ -164,7 +166,14 @@ class PlayerView:
         """
         while True:
             world = self._world(rng)
-            if world.is_over or world.phase is Phase.DRAW or any(world.legal_moves()):
+            if world.is_over or world.phase is Phase.DRAW:
+                return world
+            if world.phase is Phase.ANSWER:
+                # The asker must be able to go out after a "yes" and to play on after a "no"
+                # (CL-ASK-2): that depends on the asker's hand, which this view may not show.
+                if all(any(world.apply(answer).legal_moves()) for answer in _ANSWERS):
+                    return world
+            elif any(world.legal_moves()):
                 return world
 
     def _rules_deal(self) -> Deal:

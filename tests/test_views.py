@@ -180,3 +180,24 @@ def test_a_long_history_pickles_copies_and_compares_flat() -> None:
     assert copy.deepcopy(history) == history
     assert history == tuple(history)
     assert len(history) == 5000
+
+
+def test_a_sample_while_answering_lets_the_asker_play_either_answer() -> None:
+    # Player 0 asks to go out; player 2 cannot see player 0's hand. Every sampled world must
+    # let player 0 go out after "yes" and play on after "no" (CL-ASK-2), or the world would
+    # hold a dead end the real game does not.
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+    )
+    game = game.apply(Draw()).apply(canasta.Ask())
+    assert game.phase is Phase.ANSWER
+    view = game.view(2)
+    rng = random.Random(0)
+    for _ in range(30):
+        world = view.sample(rng)
+        assert world.view(2) == view
+        for answer in (canasta.Answer(True), canasta.Answer(False)):
+            assert list(world.apply(answer).legal_moves())
