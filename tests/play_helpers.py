@@ -130,6 +130,18 @@ def move_key(move: Move) -> tuple[object, ...]:
     return (type(move).__name__, getattr(move, "rank", None), ranks)
 
 
+def asking_position() -> Game:
+    """Classic, four players: player 0 has drawn and asks "may I go out?"; player 2, who
+    answers, cannot see player 0's hand."""
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+    )
+    return game.apply(Draw()).apply(Ask())
+
+
 # --- the properties every rule set must have (tests/test_properties*.py) ---------------------
 
 

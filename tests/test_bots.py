@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from play_helpers import asking_position
 
 import canasta
 from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
@@ -184,13 +185,7 @@ def test_greedy_discards_a_black_three_and_not_what_the_next_player_melded() -> 
 
 
 def test_greedy_answers_its_partner() -> None:
-    game = Game.from_position(
-        "classic",
-        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
-        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
-        pile="8C",
-    )
-    game = game.apply(canasta.Draw()).apply(canasta.Ask())
+    game = asking_position()
     assert game.to_move == 2
     assert GreedyBot().choose(game.view(2), random.Random(0)) == Answer(True)
 
@@ -300,13 +295,7 @@ def test_ismcts_plays_legal_moves(rules: str, players: int, seed: int) -> None:
 
 
 def test_ismcts_answers_its_partner_without_seeing_the_askers_hand() -> None:
-    game = Game.from_position(
-        "classic",
-        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
-        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
-        pile="8C",
-    )
-    game = game.apply(canasta.Draw()).apply(canasta.Ask())
+    game = asking_position()
     view = game.view(2)
     move = ISMCTSBot(iterations=10, rollout_steps=4).choose(view, random.Random(0))
     assert isinstance(move, Answer)

@@ -9,7 +9,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from play_helpers import all_cards, move_key, rule_sets, variants
+from play_helpers import all_cards, asking_position, move_key, rule_sets, variants
 
 import canasta
 from canasta import Cards, Draw, Game, Phase, TakePile
@@ -186,13 +186,7 @@ def test_a_sample_while_answering_lets_the_asker_play_either_answer() -> None:
     # Player 0 asks to go out; player 2 cannot see player 0's hand. Every sampled world must
     # let player 0 go out after "yes" and play on after "no" (CL-ASK-2), or the world would
     # hold a dead end the real game does not.
-    game = Game.from_position(
-        "classic",
-        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
-        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
-        pile="8C",
-    )
-    game = game.apply(Draw()).apply(canasta.Ask())
+    game = asking_position()
     assert game.phase is Phase.ANSWER
     view = game.view(2)
     rng = random.Random(0)
