@@ -73,7 +73,8 @@ class TurnDraft:
     locked: Cards = EMPTY
     #: The player melded cards this turn beyond those of the pile take (CL-ASK-2).
     melded: bool = False
-    #: Ranks of the melds laid this turn.
+    #: Ranks of the melds laid this turn (where melds are named by rank; see ``melds_before``
+    #: otherwise).
     new_ranks: frozenset[Rank] = frozenset()
     #: The player added to a meld that was on the table before this turn (CL-CONC-1).
     touched_existing: bool = False
@@ -227,7 +228,8 @@ class Deal:
     number: int
     #: Cards in each seat's hand.
     hands: tuple[Cards, ...]
-    #: Each side's melds, ordered by rank.
+    #: Each side's melds, ordered by rank; where melds are named by number
+    #: (``rules.melds_by_position``), in the order laid, a merged meld in the first's place.
     melds: tuple[tuple[Meld, ...], ...]
     #: Each side's red threes on the table.
     red_threes: tuple[Cards, ...]
