@@ -75,7 +75,7 @@ class Cards:
         counts = [0] * _FACES
         for card in cards:
             counts[card.index] += 1
-        return _trusted(bytes(counts))
+        return trusted_cards(bytes(counts))
 
     @classmethod
     def parse(cls, text: str) -> Cards:
@@ -138,7 +138,7 @@ class Cards:
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        return _trusted(bytes(map(operator.add, self.counts, other.counts)))
+        return trusted_cards(bytes(map(operator.add, self.counts, other.counts)))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
@@ -146,7 +146,7 @@ class Cards:
         if min(result) < 0:
             face = ALL_FACES[next(i for i, n in enumerate(result) if n < 0)]
             raise ValueError(f"cannot remove {face}: not among {self}")
-        return _trusted(bytes(result))
+        return trusted_cards(bytes(result))
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
@@ -154,7 +154,7 @@ class Cards:
             raise ValueError(f"cannot add {count} × {card}: use remove")
         counts = list(self.counts)
         counts[card.index] += count
-        return _trusted(bytes(counts))
+        return trusted_cards(bytes(counts))
 
     def remove(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` fewer of ``card``; ``ValueError`` if there are not enough."""
@@ -163,7 +163,7 @@ class Cards:
             raise ValueError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
         counts = list(self.counts)
         counts[index] -= count
-        return _trusted(bytes(counts))
+        return trusted_cards(bytes(counts))
 
     def pretty(self) -> str:
         """The cards with suit symbols, for terminals."""
@@ -176,8 +176,9 @@ class Cards:
         return f"Cards.parse({str(self)!r})"
 
 
-def _trusted(counts: bytes) -> Cards:
-    """A multiset from counts this module computed itself, skipping the validator."""
+def trusted_cards(counts: bytes) -> Cards:
+    """A multiset from 53 counts the library computed itself, without the checks of
+    ``Cards(counts)``: for the move generator's inner loops, not for input from outside."""
     cards = object.__new__(Cards)
     object.__setattr__(cards, "counts", counts)
     return cards

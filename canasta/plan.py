@@ -22,7 +22,7 @@ from functools import partial
 from itertools import product
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
-from canasta.deck import Cards
+from canasta.deck import Cards, trusted_cards
 from canasta.melds import Meld, MeldKind
 from canasta.rules import RuleSet
 
@@ -132,13 +132,13 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
     kinds = {(m.kind, m.rank if m.kind is MeldKind.RANK else m.suit) for m in melds}
 
     def make(naturals: list[int], t: int, j: int) -> Cards:
-        c = [0] * len(ALL_FACES)
+        c = bytearray(len(ALL_FACES))
         for face in naturals:
             c[face] += 1
         for face in two_list[:t]:
             c[face] += 1
         c[_JOKER] += j
-        return Cards(bytes(c))
+        return trusted_cards(bytes(c))
 
     def wild_cards(t: int, j: int) -> list[tuple[int, int]]:
         return [(1, 0)] * (t > 0) + [(0, 1)] * (j > 0)
