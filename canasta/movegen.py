@@ -72,12 +72,19 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
             yield move
     if deal.rules.merging_allowed:
         melds = deal.melds[deal.side]
-        for second in range(1, len(melds)):
-            for first in range(second):
-                if _may_merge(melds[first], melds[second]):
-                    merge = MergeMelds(first, second)
-                    if check(deal, merge) is None:
-                        yield merge
+        groups: dict[tuple[MeldKind, object], list[int]] = {}
+        for index, meld in enumerate(melds):
+            kind = meld.kind
+            if kind is not MeldKind.BLACK_THREES:
+                key = meld.suit if kind is MeldKind.SEQUENCE else meld.rank
+                groups.setdefault((kind, key), []).append(index)
+        for indices in groups.values():
+            for position, second in enumerate(indices):
+                for first in indices[:position]:
+                    if _may_merge(melds[first], melds[second]):
+                        merge = MergeMelds(first, second)
+                        if check(deal, merge) is None:
+                            yield merge
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     for face in deal.usable.faces():
         if discards_free or check(deal, Discard(face)) is None:
