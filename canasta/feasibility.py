@@ -204,11 +204,7 @@ def _positional_can_go_out(deal: Deal) -> bool:
             for step in steps(usable, melds, rules):
                 if step.kind is MeldKind.BLACK_THREES:
                     continue
-                grown = (
-                    (*melds, step.result)
-                    if step.target is None
-                    else (*melds[: step.target], step.result, *melds[step.target + 1 :])
-                )
+                grown = step.applied_to(melds)
                 if search(usable - step.cards, grown, owed - step.points):
                     return True
             return False

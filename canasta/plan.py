@@ -79,6 +79,13 @@ class Step:
             self._result = self._build()
         return self._result
 
+    def applied_to(self, melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+        """The side's melds after this step: the new meld after them, or the grown meld in
+        its place."""
+        if self.target is None:
+            return (*melds, self.result)
+        return (*melds[: self.target], self.result, *melds[self.target + 1 :])
+
     def __repr__(self) -> str:
         return f"Step(target={self.target!r}, cards={self.cards!r}, wild_as={self.wild_as!r})"
 
@@ -765,10 +772,7 @@ def _greedy_opening(
         if points >= owed:
             return True
         hand = hand - best.cards
-        if best.target is None:
-            melds = (*melds, best.result)
-        else:
-            melds = (*melds[: best.target], best.result, *melds[best.target + 1 :])
+        melds = best.applied_to(melds)
     return False
 
 

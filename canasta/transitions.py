@@ -181,10 +181,15 @@ def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
 
 def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, TakePile)
+    if deal.phase is Phase.DRAW and deal.rules.melds_by_position:
+        taking = _positional_take(deal, move)
+        if isinstance(taking, Violation):
+            return taking
+        return _after_taking(deal, move, taking)
     problem = _take_pile_violation(deal, move)
     if problem is not None:
         return problem
-    return _after_taking(deal, move)
+    return _after_taking(deal, move, None)
 
 
 def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
@@ -277,17 +282,18 @@ def _take_keeps_two_cards(deal: Deal, move: TakePile) -> bool:
     return len(deal.hand) - len(move.cards) + gained >= 2
 
 
-def _after_taking(deal: Deal, move: TakePile) -> Deal | Violation:
-    """The deal after a take that :func:`_take_pile_violation` allows, if it can be finished."""
+def _after_taking(
+    deal: Deal, move: TakePile, taking: tuple[int | None, Meld] | None
+) -> Deal | Violation:
+    """The deal after a take that :func:`_take_pile_violation` allows, if it can be finished;
+    ``taking`` is what :func:`_positional_take` made of it where melds are numbered."""
     rules, side, hand, cards = deal.rules, deal.side, deal.hand, move.cards
     top = deal.top_card
     assert top is not None
     rank = top.rank
     opening = not deal.has_opened(side)
     with_top = cards.add(top)
-    if rules.melds_by_position:
-        taking = _positional_take(deal, move)
-        assert not isinstance(taking, Violation)
+    if taking is not None:
         target, grown = taking
         melds = _put(deal.melds[side], target, grown)
         existing: Meld | None = None if target is None else deal.melds[side][target]
@@ -634,32 +640,30 @@ def _positional_take_candidates(deal: Deal) -> list[TakePile]:
 
 def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
     assert isinstance(move, LayMeld)
-    problem = _lay_meld_violation(deal, move)
-    if problem is not None:
-        return problem
-    cards = move.cards
+    laid = _laid_meld(deal, move)
+    if isinstance(laid, Violation):
+        return laid
     side = deal.side
     draft = deal.draft
+    black_threes = draft.black_threes or laid.kind is MeldKind.BLACK_THREES
     if deal.rules.melds_by_position:
-        meld = new_meld(cards, deal.rules, move.wild_as)
-        assert isinstance(meld, Meld)
-        draft = draft.replace(
-            black_threes=draft.black_threes or meld.kind is MeldKind.BLACK_THREES
-        )
-        return _after_melding(deal, cards, (*deal.melds[side], meld), draft)
-    rank = meld_rank(cards)
-    assert rank is not None
-    black_threes = rank is Rank.THREE
-    draft = draft.replace(
-        new_ranks=draft.new_ranks | {rank},
-        black_threes=draft.black_threes or black_threes,
-    )
-    melds = _with_meld(deal.melds[side], Meld(rank, cards))
-    return _after_melding(deal, cards, melds, draft)
+        draft = draft.replace(black_threes=black_threes)
+        melds = (*deal.melds[side], laid)
+    else:
+        draft = draft.replace(new_ranks=draft.new_ranks | {laid.rank}, black_threes=black_threes)
+        melds = _with_meld(deal.melds[side], laid)
+    return _after_melding(deal, move.cards, melds, draft)
 
 
 def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
     """Why a new meld is illegal, apart from whether the turn can be finished after it."""
+    laid = _laid_meld(deal, move)
+    return laid if isinstance(laid, Violation) else None
+
+
+def _laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
+    """The meld a :class:`LayMeld` lays, or why it may not be laid (apart from whether the
+    turn can be finished after it)."""
     if deal.phase is not Phase.MELD:
         return _wrong_phase(deal, "meld")
     cards = move.cards
@@ -667,45 +671,41 @@ def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
     if problem is not None:
         return problem
     rules = deal.rules
-    if rules.melds_by_position:
-        meld = new_meld(cards, rules, move.wild_as)
-        if isinstance(meld, Violation):
-            return meld
-        if meld.kind is MeldKind.BLACK_THREES:
-            if any(m.kind is MeldKind.BLACK_THREES for m in deal.melds[deal.side]):
-                return Violation("HW-B3-3", "your side has laid its black threes already")
-            if not may_go_out(deal):
-                return Violation("CL-B3-3", "black threes are melded only when going out")
-            left = len(deal.hand) - len(cards)
-            if left > BLACK_THREES_LAST:
-                return Violation(
-                    "CL-B3-3",
-                    "black threes are melded only when going out: meld your other cards "
-                    f"first, and the black threes when at most {BLACK_THREES_LAST} cards "
-                    f"would stay in your hand (now {left})",
-                )
-        if (
-            not rules.several_melds_per_rank
-            and meld.kind is MeldKind.RANK
-            and _only_rank_meld(deal.melds[deal.side], meld.rank) is not None
-        ):
+    meld = new_meld(cards, rules, move.wild_as)
+    if isinstance(meld, Violation):
+        return meld
+    if not rules.melds_by_position:
+        if deal.meld_of(deal.side, meld.rank) is not None:
             return Violation(
                 "CL-MELD-6",
                 f"your side already has a meld of {meld.rank.text}s: add the cards to it",
             )
-        return None
-    problem = check_new_meld(cards, rules, move.wild_as)
-    if problem is not None:
-        return problem
-    rank = meld_rank(cards)
-    assert rank is not None
-    if deal.meld_of(deal.side, rank) is not None:
+        if meld.kind is MeldKind.BLACK_THREES and not may_go_out(deal):
+            return Violation("CL-B3-3", "black threes are melded only when going out")
+        return meld
+    if meld.kind is MeldKind.BLACK_THREES:
+        if any(m.kind is MeldKind.BLACK_THREES for m in deal.melds[deal.side]):
+            return Violation("HW-B3-3", "your side has laid its black threes already")
+        if not may_go_out(deal):
+            return Violation("CL-B3-3", "black threes are melded only when going out")
+        left = len(deal.hand) - len(cards)
+        if left > BLACK_THREES_LAST:
+            return Violation(
+                "CL-B3-3",
+                "black threes are melded only when going out: meld your other cards "
+                f"first, and the black threes when at most {BLACK_THREES_LAST} cards "
+                f"would stay in your hand (now {left})",
+            )
+    if (
+        not rules.several_melds_per_rank
+        and meld.kind is MeldKind.RANK
+        and _only_rank_meld(deal.melds[deal.side], meld.rank) is not None
+    ):
         return Violation(
-            "CL-MELD-6", f"your side already has a meld of {rank.text}s: add the cards to it"
+            "CL-MELD-6",
+            f"your side already has a meld of {meld.rank.text}s: add the cards to it",
         )
-    if rank is Rank.THREE and not may_go_out(deal):
-        return Violation("CL-B3-3", "black threes are melded only when going out")
-    return None
+    return meld
 
 
 def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
