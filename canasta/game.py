@@ -330,6 +330,13 @@ class Game:
             return iter(())
         return legal_moves(self.deal)
 
+    def legal_actions(self) -> list[int]:
+        """The action ids of the legal moves of the player to act, sorted
+        (:mod:`canasta.actions`)."""
+        from canasta.actions import legal_actions
+
+        return legal_actions(self)
+
     def explain(self, move: Move, player: int | None = None) -> Violation | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
         if self.is_over:

@@ -25,6 +25,7 @@ from canasta.moves import (
     Move,
     Pass,
 )
+from canasta.plan import Step, sequence_cost, steps
 from canasta.state import Deal, Phase
 from canasta.transitions import check, pile_takes
 
@@ -66,10 +67,15 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
     owed = 0
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[deal.side] - draft.points
-    for move, size, points, black_threes in _meld_candidates(deal):
+    for variants, size, points, black_threes in _meld_candidates(deal):
         easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
-        if easy or check(deal, move) is None:
-            yield move
+        if easy:
+            yield variants[0]
+            continue
+        for move in variants:
+            if check(deal, move) is None:
+                yield move
+                break
     if deal.rules.merging_allowed:
         melds = deal.melds[deal.side]
         groups: dict[tuple[MeldKind, object], list[int]] = {}
@@ -94,26 +100,56 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
             yield move
 
 
-def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool]]:
-    """Every new meld or addition valid by itself, by counts: the move, its number of cards,
-    its points and whether it lays black threes. Melds are named by rank, or by position
-    where the rules number them (:func:`canasta.plan.steps`)."""
+def _meld_candidates(deal: Deal) -> Iterator[tuple[list[Move], int, int, bool]]:
+    """Every new meld or addition valid by itself, by counts: the move (with its variants,
+    best first, where the suits of cards of one rank are a choice), its number of cards, its
+    points and whether it lays black threes. Melds are named by rank, or by position where
+    the rules number them (:func:`canasta.plan.steps`)."""
     usable, rules = deal.usable, deal.rules
     if rules.melds_by_position:
-        from canasta.plan import steps
-
+        choices: dict[tuple[object, ...], list[Step]] = {}
         for step in steps(usable, deal.melds[deal.side], rules):
-            move: Move
-            if step.target is None:
-                move = LayMeld(step.cards, wild_as=step.wild_as)
-            else:
-                move = AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
-            yield move, step.size, step.points, step.kind is MeldKind.BLACK_THREES
+            if step.kind is MeldKind.RANK and rules.sequences_allowed and _has_naturals(step):
+                # Which suits a meld of one rank takes is a choice that matters only to
+                # sequences; one move per count is offered (action ids code melds by counts),
+                # the variant that keeps the most use for sequences first.
+                key = (step.target, *_rank_counts(step))
+                found = choices.get(key)
+                if found is None:
+                    choices[key] = [step]
+                    continue
+                found.append(step)
+                continue
+            yield [_step_move(step)], step.size, step.points, step.kind is MeldKind.BLACK_THREES
+        if choices:
+            for variants in choices.values():
+                variants.sort(key=lambda step: sequence_cost(step.cards, usable))
+                first = variants[0]
+                yield [_step_move(step) for step in variants], first.size, first.points, False
         return
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
     for rank, cards, size, points in meld_steps(usable, melds, rules):
         move = AddToMeld(rank, cards) if rank in melds else LayMeld(cards)
-        yield move, size, points, rank is Rank.THREE
+        yield [move], size, points, rank is Rank.THREE
+
+
+def _step_move(step: Step) -> Move:
+    if step.target is None:
+        return LayMeld(step.cards, wild_as=step.wild_as)
+    return AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
+
+
+def _has_naturals(step: Step) -> bool:
+    cards = step.cards
+    return step.size > cards.count_rank(Rank.TWO) + cards.count_rank(Rank.JOKER)
+
+
+def _rank_counts(step: Step) -> tuple[Rank, int, int, int]:
+    """The rank, naturals, twos and jokers of a step of one rank."""
+    cards = step.cards
+    rank = next(card.rank for card in cards if not card.is_wild)
+    twos, jokers = cards.count_rank(Rank.TWO), cards.count_rank(Rank.JOKER)
+    return rank, step.size - twos - jokers, twos, jokers
 
 
 def _may_merge(first: Meld, second: Meld) -> bool:

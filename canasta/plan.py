@@ -26,7 +26,7 @@ from canasta.deck import Cards, trusted_cards
 from canasta.melds import Meld, MeldKind
 from canasta.rules import RuleSet
 
-__all__ = ["Step", "going_out_possible", "opening_reachable", "steps"]
+__all__ = ["Step", "going_out_possible", "opening_reachable", "sequence_cost", "steps"]
 
 _SUITS = tuple(Suit)
 _TWO_FACES = tuple(range(44, 48))
@@ -272,6 +272,26 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
                             cards = make(cards_n, t, j)
                             build = partial(_grown_sequence, meld, cards, low_rank, wild_as)
                             yield Step(index, cards, wild_as, _SEQ, cards.points, len(new), build)
+
+
+def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
+    """What melding ``cards`` from ``usable`` costs the sequences the hand might still make:
+    for each natural face melded with no copy left, the cards of its suit within two ranks
+    of it in the hand; then the cards' counts, for a fixed order among equal costs.
+
+    >>> hand = Cards.parse("7H 7S 7S 8H 9H")
+    >>> sequence_cost(Cards.parse("7H 7S"), hand) > sequence_cost(Cards.parse("7S 7S"), hand)
+    True
+    """
+    have, take = usable.counts, cards.counts
+    total = 0
+    for face in range(4 * len(NATURAL_RANKS)):
+        if take[face] and take[face] == have[face]:
+            position, suit = divmod(face, 4)
+            for other in (position - 2, position - 1, position + 1, position + 2):
+                if 0 <= other <= _TOP and have[4 * other + suit]:
+                    total += 1
+    return total, take
 
 
 # --- the searches -----------------------------------------------------------------------

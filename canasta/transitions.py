@@ -40,6 +40,7 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
+from canasta.plan import sequence_cost
 from canasta.rules import RuleSet
 from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out_red_threes
 
@@ -378,7 +379,12 @@ def pile_takes(deal: Deal) -> list[TakePile]:
     if deal.rules.melds_by_position:
         if deal.phase is not Phase.DRAW or top is None:
             return []
-        return [move for move in _positional_take_candidates(deal) if check(deal, move) is None]
+        takes = []
+        for variants in _positional_take_candidates(deal):
+            legal = next((move for move in variants if check(deal, move) is None), None)
+            if legal is not None:
+                takes.append(legal)
+        return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
     hand = deal.hand
@@ -593,13 +599,15 @@ def _top_may_fit(meld: Meld, top: Card) -> bool:
     return False
 
 
-def _positional_take_candidates(deal: Deal) -> list[TakePile]:
-    """Every way to take the pile worth checking, one per distinct choice of cards."""
+def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
+    """Every way to take the pile worth checking, one list per choice of cards by count:
+    the variants that differ in the suits of cards of one rank, best first (the one that
+    keeps the most use for sequences, :func:`canasta.plan.sequence_cost`)."""
     top = deal.top_card
     assert top is not None
     rules, hand = deal.rules, deal.hand
     moves = [
-        TakePile(meld=index)
+        [TakePile(meld=index)]
         for index, meld in enumerate(deal.melds[deal.side])
         if _top_may_fit(meld, top)
     ]
@@ -607,31 +615,36 @@ def _positional_take_candidates(deal: Deal) -> list[TakePile]:
     if top.is_wild:
         pair = [face for face in faces if face.rank is top.rank]
         if pair and hand.count(pair[0]) >= 2:
-            moves.append(TakePile(Cards.of([pair[0], pair[0]])))
+            moves.append([TakePile(Cards.of([pair[0], pair[0]]))])
         elif len(pair) >= 2:
-            moves.append(TakePile(Cards.of(pair[:2])))
+            moves.append([TakePile(Cards.of(pair[:2]))])
         return moves
     if not top.is_natural:
         return moves
     same_rank = [face for face in faces if face.rank is top.rank]
-    for i, first in enumerate(same_rank):
-        for second in same_rank[i:]:
-            if first is not second or hand.count(first) >= 2:
-                moves.append(TakePile(Cards.of([first, second])))
+    pairs = [
+        TakePile(Cards.of([first, second]))
+        for i, first in enumerate(same_rank)
+        for second in same_rank[i:]
+        if first is not second or hand.count(first) >= 2
+    ]
+    if pairs:
+        moves.append(sorted(pairs, key=lambda move: sequence_cost(move.cards, hand)))
     if rules.take_with_suited_pair and top.suit is not None:
         position = NATURAL_RANKS.index(top.rank)
         for low in (position - 2, position - 1, position):
             ranks = [p for p in range(low, low + 3) if p != position]
             if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
                 continue
-            pair = [Card(NATURAL_RANKS[p], top.suit) for p in ranks]
-            if all(card in hand for card in pair):
-                moves.append(TakePile(Cards.of(pair)))
+            suited = [Card(NATURAL_RANKS[p], top.suit) for p in ranks]
+            if all(card in hand for card in suited):
+                moves.append([TakePile(Cards.of(suited))])
     if rules.take_with_natural_and_wild and same_rank:
+        by_cost = sorted(same_rank, key=lambda face: sequence_cost(Cards.of([face]), hand))
         for wild_rank in (Rank.TWO, Rank.JOKER):
             wild = next((face for face in faces if face.rank is wild_rank), None)
             if wild is not None:
-                moves.append(TakePile(Cards.of([same_rank[0], wild])))
+                moves.append([TakePile(Cards.of([natural, wild])) for natural in by_cost])
     return moves
 
 

@@ -32,6 +32,9 @@ from canasta.table import Table
 from canasta.transitions import check
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from canasta.game import Game
 
 __all__ = ["PlayerView"]
@@ -148,6 +151,37 @@ class PlayerView:
         violation = self.explain(move)
         if violation is not None:
             raise IllegalMoveError.from_violation(violation, move)
+
+    # --- for game AI (canasta.actions, canasta.observation) ------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The action ids of this player's legal moves, sorted (:mod:`canasta.actions`).
+
+        >>> import canasta
+        >>> canasta.Game.new("classic", seed=10).view(0).legal_actions()
+        [0, 59]
+        """
+        from canasta.actions import legal_actions
+
+        return legal_actions(self)
+
+    def action_mask(self) -> NDArray[np.int8]:
+        """1 for each legal action id, else 0 (:func:`canasta.actions.action_mask`; NumPy)."""
+        from canasta.actions import action_mask
+
+        return action_mask(self)
+
+    def decode(self, action: int) -> Move:
+        """The legal move of this player with id ``action`` (:func:`canasta.actions.decode`)."""
+        from canasta.actions import decode
+
+        return decode(self, action)
+
+    def observation(self) -> NDArray[np.float32]:
+        """This view as a vector of numbers (:func:`canasta.observation.observation`; NumPy)."""
+        from canasta.observation import observation
+
+        return observation(self)
 
     # --- determinization -----------------------------------------------------------------------
 

@@ -108,10 +108,13 @@ indices = st.integers(min_value=0, max_value=12)
 ranks = st.sampled_from(NATURAL_RANKS)
 
 
-def _suits_that_never_matter(cards: Cards) -> tuple[int, ...]:
+def _suits_that_never_matter(cards: Cards, naturals_too: bool = False) -> tuple[int, ...]:
     """The cards with every two counted as one face, and every black three as another: their
-    suits never matter."""
+    suits never matter; with ``naturals_too``, the naturals (of one rank) as one face too."""
     counts = list(cards.counts)
+    if naturals_too:
+        for first in range(0, 44, 4):
+            counts[first : first + 4] = [sum(counts[first : first + 4]), 0, 0, 0]
     twos = sum(counts[44:48])
     counts[44:48] = [twos, 0, 0, 0]
     counts[48], counts[51] = counts[48] + counts[51], 0
@@ -134,8 +137,20 @@ def move_key(move: Move, game: Game) -> tuple[object, ...]:
         getattr(move, "meld", None),
         getattr(move, "rank", None),
         wild_as,
-        _suits_that_never_matter(cards),
+        _suits_that_never_matter(cards, _one_rank_chosen_by_count(move, game)),
     )
+
+
+def _one_rank_chosen_by_count(move: Move, game: Game) -> bool:
+    """Whether the move's naturals are of one rank and go to a meld of that rank (or take
+    the pile with a pair): the generator offers one choice of their suits per count."""
+    naturals = [card for card in move.cards if not card.is_wild]  # type: ignore[union-attr]
+    if not naturals or len({card.rank for card in naturals}) != 1:
+        return False
+    if isinstance(move, AddToMeld) and move.meld is not None:
+        melds = game.deal.melds[game.deal.side]
+        return move.meld < len(melds) and melds[move.meld].kind is MeldKind.RANK
+    return isinstance(move, (LayMeld, TakePile))
 
 
 def _inferred_wild_rank(move: Move, game: Game) -> Rank | None:

@@ -1,0 +1,661 @@
+"""Action ids: every move as one integer, the same numbering in every rule set.
+
+Game-AI frameworks want moves as small integers. :func:`encode` turns a move into its id
+from the move alone; :func:`decode` turns an id back into the move, given the game or view
+it is played in; :func:`legal_actions` lists the ids of the legal moves, sorted, and
+:func:`action_mask` marks them in an array of :func:`num_actions` entries.
+
+Melds are coded by counts, not by suits: "a meld of sevens, three naturals and a joker" is
+one id, whichever sevens the hand holds (the move generator offers one representative of
+each such choice, so an id names one legal move). Twos and jokers are counted apart.
+Sequences are coded by suit and span, and a sequence's wild card by its kind and the rank
+it stands for. Additions to a meld named by its number (``#3``) are coded by that number
+and the shape of what is added, so the ids of additions depend on nothing but the move.
+
+The numbering is one table for all rule sets: an id means the same thing in every game,
+and a rule set uses the ids below its :func:`num_actions` (Classic the first 3,062,
+Samba and Bolivia 12,750, Hollywood, with wild cards in sequences, 33,094). The table,
+block by block, is in :doc:`/actions`; :func:`action_blocks` lists it, and ids do not
+change between releases.
+
+>>> import canasta
+>>> from canasta.actions import decode, describe, encode, legal_actions, num_actions
+>>> game = canasta.Game.new("classic", seed=10)
+>>> legal_actions(game)
+[0, 59]
+>>> describe(59), decode(game, 59)
+('take the pile with a natural pair', TakePile(cards=Cards.parse('5C 5S')))
+>>> encode(canasta.parse_move("meld 7H 7S JK")), describe(434)
+(434, 'meld 7s: 2 naturals, 0 twos, 1 joker')
+>>> num_actions(game.rules)
+3062
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
+from canasta.deck import Cards
+from canasta.errors import Violation
+from canasta.melds import meld_layout
+from canasta.moves import (
+    AddToMeld,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayMeld,
+    MergeMelds,
+    Move,
+    Pass,
+    TakePile,
+)
+from canasta.rules import RuleSet
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = [
+    "MELD_SLOTS",
+    "ActionBlock",
+    "ActionError",
+    "IllegalActionError",
+    "action_blocks",
+    "action_mask",
+    "decode",
+    "describe",
+    "encode",
+    "legal_action_map",
+    "legal_actions",
+    "num_actions",
+]
+
+#: Melds a side may number (``#0`` to ``#31``) in the ids of additions, takes and merges.
+MELD_SLOTS = 32
+_NATURALS = 12  # naturals of one rank in three decks
+_TWOS = 12
+_JOKERS = 6
+#: (twos, jokers) with at most three wild cards, in this order.
+_FEW_WILDS = tuple((total - j, j) for total in range(4) for j in range(total + 1))
+_FEW_WILD_INDEX = {pair: index for index, pair in enumerate(_FEW_WILDS)}
+_MELD_RANKS = (*NATURAL_RANKS, Rank.THREE)
+_MELD_RANK_INDEX = {rank: index for index, rank in enumerate(_MELD_RANKS)}
+_POSITIONS = len(NATURAL_RANKS)
+_POSITION = {rank: index for index, rank in enumerate(NATURAL_RANKS)}
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {suit: index for index, suit in enumerate(_SUITS)}
+#: (low, high) positions of a run of naturals, low <= high.
+_RUNS = tuple((lo, hi) for lo in range(_POSITIONS) for hi in range(lo, _POSITIONS))
+_RUN_INDEX = {run: index for index, run in enumerate(_RUNS)}
+#: Spans of a sequence (three cards or more).
+_SPANS = tuple(run for run in _RUNS if run[1] - run[0] >= 2)
+_SPAN_INDEX = {span: index for index, span in enumerate(_SPANS)}
+_WILD_KINDS = (Rank.TWO, Rank.JOKER)
+#: (low, high, wild position, wild kind) of a run with one wild card.
+_WILD_RUNS = tuple(
+    (lo, hi, at, kind) for lo, hi in _RUNS for at in range(lo, hi + 1) for kind in (0, 1)
+)
+_WILD_RUN_INDEX = {run: index for index, run in enumerate(_WILD_RUNS)}
+_WILD_SPANS = tuple(run for run in _WILD_RUNS if run[1] - run[0] >= 2)
+_WILD_SPAN_INDEX = {span: index for index, span in enumerate(_WILD_SPANS)}
+_PAIRS = tuple(combinations(range(MELD_SLOTS), 2))
+_PAIR_INDEX = {pair: index for index, pair in enumerate(_PAIRS)}
+_SIMPLE: tuple[Move, ...] = (Draw(), Ask(), Answer(True), Answer(False), Pass())
+_SIMPLE_INDEX = {move: index for index, move in enumerate(_SIMPLE)}
+_TAKES = ("onto", "natural pair", "natural and two", "natural and joker")
+_WILD_PAIR_TAKES = ((2, 0), (1, 1), (0, 2))
+# An addition to a numbered meld: naturals of one rank (by count) with up to three wild
+# cards, wild cards alone, or a run of naturals of one suit.
+_SAME_RANK = _NATURALS * len(_FEW_WILDS)
+_WILDS_ONLY = (_TWOS + 1) * (_JOKERS + 1)
+_SLOT_SHAPES = _SAME_RANK + _WILDS_ONLY + len(_RUNS)
+
+
+class ActionError(ValueError):
+    """An id that is not an action of the rule set, or a move that has no id."""
+
+
+class IllegalActionError(ActionError):
+    """An action that is not legal in the position: ``action`` is the id, ``rule`` the ID of
+    the rule it breaks where one can be named (else ``None``) and ``reason`` why."""
+
+    def __init__(self, action: int, rule: str | None, reason: str) -> None:
+        super().__init__(f"action {action}: {rule + ': ' if rule else ''}{reason}")
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+
+
+@attrs.frozen
+class ActionBlock:
+    """A run of ids coding one kind of move: ``first`` to ``first + size - 1``."""
+
+    name: str
+    first: int
+    size: int
+    coding: str
+    describe: Callable[[int], str] = attrs.field(repr=False, eq=False)
+
+    @property
+    def stop(self) -> int:
+        """The first id after the block."""
+        return self.first + self.size
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def _wilds_text(twos: int, jokers: int) -> str:
+    return f"{_plural(twos, 'two')}, {_plural(jokers, 'joker')}"
+
+
+def _rank_name(rank: Rank) -> str:
+    return f"{rank.text}s"
+
+
+def _span_text(lo: int, hi: int) -> str:
+    return f"{NATURAL_RANKS[lo].text} to {NATURAL_RANKS[hi].text}"
+
+
+def _describe_simple(index: int) -> str:
+    return ("draw", "ask to go out", "answer yes", "answer no", "pass")[index]
+
+
+def _describe_discard(index: int) -> str:
+    return f"discard {ALL_FACES[index]}"
+
+
+def _describe_take(index: int) -> str:
+    if index == 0:
+        return "take the pile onto your meld of its rank"
+    return f"take the pile with a {_TAKES[index]}"
+
+
+def _counts(index: int) -> tuple[Rank, int, int, int]:
+    rank_index, rest = divmod(index, _NATURALS * len(_FEW_WILDS))
+    naturals, wild_index = divmod(rest, len(_FEW_WILDS))
+    twos, jokers = _FEW_WILDS[wild_index]
+    return _MELD_RANKS[rank_index], naturals, twos, jokers
+
+
+def _describe_meld(index: int) -> str:
+    rank, naturals, twos, jokers = _counts(index)
+    return (
+        f"meld {_rank_name(rank)}: {_plural(naturals + 1, 'natural')}, {_wilds_text(twos, jokers)}"
+    )
+
+
+def _describe_add(index: int) -> str:
+    rank_index, rest = divmod(index, (_NATURALS + 1) * len(_FEW_WILDS))
+    naturals, wild_index = divmod(rest, len(_FEW_WILDS))
+    twos, jokers = _FEW_WILDS[wild_index]
+    rank = _MELD_RANKS[rank_index]
+    text = f"{_plural(naturals, 'natural')}, {_wilds_text(twos, jokers)}"
+    return f"add to the {_rank_name(rank)}: {text}"
+
+
+def _describe_wild_pair(index: int) -> str:
+    return f"take the pile with {_wilds_text(*_WILD_PAIR_TAKES[index])}"
+
+
+def _describe_suited(index: int) -> str:
+    lo, gap = divmod(index, 2)
+    hi = lo + gap + 1
+    if hi >= _POSITIONS:
+        return "(unused)"
+    return (
+        f"take the pile with the {NATURAL_RANKS[lo].text} and {NATURAL_RANKS[hi].text} of its suit"
+    )
+
+
+def _describe_onto(index: int) -> str:
+    return f"take the pile onto meld #{index}"
+
+
+def _describe_sequence(index: int) -> str:
+    suit, span = divmod(index, len(_SPANS))
+    return f"meld a sequence of {_SUITS[suit].name.lower()}, {_span_text(*_SPANS[span])}"
+
+
+def _describe_wild_meld(index: int) -> str:
+    twos, jokers = divmod(index, _JOKERS + 1)
+    return f"meld wild cards: {_wilds_text(twos, jokers)}"
+
+
+def _describe_merge(index: int) -> str:
+    first, second = _PAIRS[index]
+    return f"merge #{first} #{second}"
+
+
+def _describe_slot_shape(shape: int) -> str:
+    if shape < _SAME_RANK:
+        naturals, wild_index = divmod(shape, len(_FEW_WILDS))
+        wilds = _wilds_text(*_FEW_WILDS[wild_index])
+        return f"{_plural(naturals + 1, 'natural')} of its rank, {wilds}"
+    shape -= _SAME_RANK
+    if shape < _WILDS_ONLY:
+        return f"wild cards: {_wilds_text(*divmod(shape, _JOKERS + 1))}"
+    lo, hi = _RUNS[shape - _WILDS_ONLY]
+    return f"the naturals from {_span_text(lo, hi)} it lacks"
+
+
+def _describe_addition(index: int) -> str:
+    slot, shape = divmod(index, _SLOT_SHAPES)
+    return f"add to #{slot}: {_describe_slot_shape(shape)}"
+
+
+def _wild_run_text(lo: int, hi: int, at: int, kind: int) -> str:
+    wild = f"{'a two' if kind == 0 else 'a joker'} as the {NATURAL_RANKS[at].text}"
+    return wild if lo == hi else f"{_span_text(lo, hi)}, {wild}"
+
+
+def _describe_wild_sequence(index: int) -> str:
+    suit, span = divmod(index, len(_WILD_SPANS))
+    return f"meld a sequence of {_SUITS[suit].name.lower()}, {_wild_run_text(*_WILD_SPANS[span])}"
+
+
+def _describe_wild_addition(index: int) -> str:
+    slot, run = divmod(index, len(_WILD_RUNS))
+    return f"add to #{slot}: {_wild_run_text(*_WILD_RUNS[run])}"
+
+
+_LAYOUT = (
+    ("simple", len(_SIMPLE), "draw, ask, yes, no, pass", _describe_simple),
+    ("discard", len(ALL_FACES), "the card's face (4C, 4D, ... AS, 2C ... 2S, 3C ... 3S, JK)",
+     _describe_discard),
+    ("take", len(_TAKES), "onto the meld of its rank; with a natural pair, a natural and a "
+     "two, a natural and a joker", _describe_take),
+    ("meld", len(_MELD_RANKS) * _NATURALS * len(_FEW_WILDS),
+     "rank (4 ... A, then black 3) x naturals (1-12) x (twos, jokers) with at most 3 wild",
+     _describe_meld),
+    ("add", len(_MELD_RANKS) * (_NATURALS + 1) * len(_FEW_WILDS),
+     "rank (4 ... A, 3) x naturals (0-12) x (twos, jokers) with at most 3 wild",
+     _describe_add),
+    ("take wild pair", len(_WILD_PAIR_TAKES), "two twos, a two and a joker, two jokers",
+     _describe_wild_pair),
+    ("take suited pair", 2 * _POSITIONS,
+     "lower card's rank x gap (next rank, or one between)", _describe_suited),
+    ("take onto meld", MELD_SLOTS, "the meld's number", _describe_onto),
+    ("meld sequence", len(_SUITS) * len(_SPANS), "suit x span (low, high)",
+     _describe_sequence),
+    ("meld wild cards", _WILDS_ONLY, "twos (0-12) x jokers (0-6)", _describe_wild_meld),
+    ("merge", len(_PAIRS), "pairs of meld numbers, lower first", _describe_merge),
+    ("add to meld", MELD_SLOTS * _SLOT_SHAPES,
+     "meld number x (naturals of one rank (1-12) x (twos, jokers) with at most 3 wild | "
+     "twos (0-12) x jokers (0-6) | a run of naturals of its suit, low x high)",
+     _describe_addition),
+    ("meld sequence with wild", len(_SUITS) * len(_WILD_SPANS),
+     "suit x span (low, high) x the wild card's rank x its kind (two, joker)",
+     _describe_wild_sequence),
+    ("add to sequence with wild", MELD_SLOTS * len(_WILD_RUNS),
+     "meld number x run (low, high) x the wild card's rank x its kind (two, joker)",
+     _describe_wild_addition),
+)  # fmt: skip
+
+
+def _blocks() -> dict[str, ActionBlock]:
+    blocks, first = {}, 0
+    for name, size, coding, describer in _LAYOUT:
+        blocks[name] = ActionBlock(name, first, size, coding, describer)
+        first += size
+    return blocks
+
+
+_BLOCKS = _blocks()
+_CLASSIC_STOP = _BLOCKS["add"].stop
+_POSITIONAL_STOP = _BLOCKS["add to meld"].stop
+_ALL_STOP = _BLOCKS["add to sequence with wild"].stop
+
+
+def action_blocks() -> tuple[ActionBlock, ...]:
+    """The blocks of ids in order: each block's name, first id, size and how an id within
+    it is made.
+
+    >>> [(block.name, block.first, block.size) for block in action_blocks()][:3]
+    [('simple', 0, 5), ('discard', 5, 53), ('take', 58, 4)]
+    """
+    return tuple(_BLOCKS.values())
+
+
+@functools.lru_cache(maxsize=64)
+def num_actions(rules: RuleSet) -> int:
+    """How many ids the rule set's moves use: every id of its moves is below this number.
+
+    >>> import canasta
+    >>> num_actions(canasta.find_rules("classic")), num_actions(canasta.find_rules("samba"))
+    (3062, 12750)
+
+    A rule set these ids cannot cover (more than three decks, more than three wild cards in
+    a meld of one rank, more than one in a sequence) raises :class:`ActionError`.
+    """
+    if rules.decks > 3:
+        raise ActionError("action ids cover games of at most three decks")
+    if rules.max_wilds_per_meld > 3 or rules.black_three_meld_max_wilds > 3:
+        raise ActionError("action ids cover melds with at most three wild cards")
+    if rules.max_wilds_per_sequence > 1:
+        raise ActionError("action ids cover sequences with at most one wild card")
+    if rules.sequences_allowed and rules.max_wilds_per_sequence:
+        return _ALL_STOP
+    positional = rules.melds_by_position or rules.take_with_suited_pair
+    if positional or rules.wild_top_card != "stop":
+        return _POSITIONAL_STOP
+    return _CLASSIC_STOP
+
+
+def describe(action: int) -> str:
+    """What the id means, in words (the cards themselves depend on the position).
+
+    >>> describe(5), describe(4690)
+    ('discard 4C', 'add to #2: the naturals from 8 to 9 it lacks')
+    >>> describe(14790), describe(14793)
+    ('add to #0: a two as the 4', 'add to #0: 4 to 5, a joker as the 4')
+    """
+    action = _check_id(action, _ALL_STOP)
+    for block in _BLOCKS.values():
+        if action < block.stop:
+            return block.describe(action - block.first)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _check_id(action: object, stop: int) -> int:
+    if isinstance(action, bool) or not isinstance(action, int):
+        try:
+            import numpy as np
+
+            if isinstance(action, np.integer):
+                action = int(action)
+        except ImportError:  # pragma: no cover - numpy is optional
+            pass
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise ActionError(f"an action is an int, not {type(action).__name__}")
+    if not 0 <= action < stop:
+        raise ActionError(f"action {action} is out of range: the ids are 0 to {stop - 1}")
+    return action
+
+
+# --- encoding -----------------------------------------------------------------------------
+
+
+def _split(cards: Cards) -> tuple[list[Card], int, int]:
+    """The natural cards (black threes among them), and the counts of twos and jokers."""
+    naturals = [card for card in cards if not card.is_wild]
+    return naturals, cards.count_rank(Rank.TWO), cards.count_rank(Rank.JOKER)
+
+
+def _no_id(move: Move, why: str) -> ActionError:
+    return ActionError(f"{move} has no action id: {why}")
+
+
+def _few_wilds(move: Move, twos: int, jokers: int) -> int:
+    index = _FEW_WILD_INDEX.get((twos, jokers))
+    if index is None:
+        raise _no_id(move, "more than three wild cards")
+    return index
+
+
+def _one_rank(move: Move, naturals: list[Card]) -> Rank | None:
+    ranks = {card.rank for card in naturals}
+    if len(ranks) > 1:
+        return None
+    if len(naturals) > _NATURALS:
+        raise _no_id(move, f"more than {_NATURALS} natural cards of one rank")
+    return next(iter(ranks)) if ranks else None
+
+
+def _rank_counts(move: Move, rank: Rank, naturals: int, twos: int, jokers: int) -> int:
+    if rank not in _MELD_RANK_INDEX:
+        raise _no_id(move, "a meld of red threes or wild ranks")
+    per_rank = (_NATURALS + 1) * len(_FEW_WILDS)
+    return (
+        _MELD_RANK_INDEX[rank] * per_rank
+        + naturals * len(_FEW_WILDS)
+        + (_few_wilds(move, twos, jokers))
+    )
+
+
+def _run(move: Move, naturals: list[Card], wild_as: Rank | None) -> tuple[Suit | None, int, int]:
+    """The suit and the span of naturals of one suit (the wild card's rank included)."""
+    suits = {card.suit for card in naturals}
+    positions = [_POSITION.get(card.rank) for card in naturals]
+    if len(suits) > 1 or None in positions or len(set(positions)) != len(positions):
+        raise _no_id(move, "its natural cards are neither of one rank nor a run of one suit")
+    spread = [p for p in positions if p is not None]
+    if wild_as is not None:
+        if wild_as not in _POSITION:
+            raise _no_id(move, f"a wild card cannot stand for {wild_as.text}")
+        spread.append(_POSITION[wild_as])
+    if not spread:
+        raise _no_id(move, "no natural cards and no wild_as")
+    return (suits.pop() if suits else None), min(spread), max(spread)
+
+
+def _wild_kind(move: Move, twos: int, jokers: int) -> int:
+    if twos + jokers != 1:
+        raise _no_id(move, "a sequence holds one wild card at most")
+    return 0 if twos else 1
+
+
+def _encode_lay(move: LayMeld) -> int:
+    naturals, twos, jokers = _split(move.cards)
+    if not naturals:
+        if move.wild_as is not None or twos > _TWOS or jokers > _JOKERS:
+            raise _no_id(move, "not a meld of wild cards")
+        return _BLOCKS["meld wild cards"].first + twos * (_JOKERS + 1) + jokers
+    rank = _one_rank(move, naturals)
+    if rank is not None and move.wild_as is None:
+        if rank not in _MELD_RANK_INDEX:
+            raise _no_id(move, "a meld of red threes")
+        index = (_MELD_RANK_INDEX[rank] * _NATURALS + len(naturals) - 1) * len(_FEW_WILDS)
+        return _BLOCKS["meld"].first + index + _few_wilds(move, twos, jokers)
+    wild_as = move.wild_as
+    if twos + jokers and wild_as is None:
+        layout = meld_layout(move.cards)
+        if isinstance(layout, Violation):
+            raise _no_id(move, layout.message)
+        wild_as = layout.wild_as
+    suit, lo, hi = _run(move, naturals, wild_as)
+    if suit is None or hi - lo < 2:
+        raise _no_id(move, "a sequence is three cards or more")
+    if not twos + jokers:
+        index = _SUIT_INDEX[suit] * len(_SPANS) + _SPAN_INDEX[lo, hi]
+        return _BLOCKS["meld sequence"].first + index
+    assert wild_as is not None
+    key = (lo, hi, _POSITION[wild_as], _wild_kind(move, twos, jokers))
+    index = _SUIT_INDEX[suit] * len(_WILD_SPANS) + _WILD_SPAN_INDEX[key]
+    return _BLOCKS["meld sequence with wild"].first + index
+
+
+def _slot(move: Move, meld: int) -> int:
+    if meld >= MELD_SLOTS:
+        raise _no_id(move, f"meld numbers in action ids stop at #{MELD_SLOTS - 1}")
+    return meld
+
+
+def _encode_addition(move: AddToMeld) -> int:
+    naturals, twos, jokers = _split(move.cards)
+    if move.rank is not None:
+        if move.wild_as is not None or not move.cards:
+            raise _no_id(move, "an addition by rank has natural cards of the rank and wilds")
+        rank = _one_rank(move, naturals)
+        if rank not in (None, move.rank):
+            raise _no_id(move, f"cards of another rank than {move.rank.text}")
+        index = _rank_counts(move, move.rank, len(naturals), twos, jokers)
+        return _BLOCKS["add"].first + index
+    assert move.meld is not None
+    slot = _slot(move, move.meld)
+    if move.wild_as is not None:
+        _, lo, hi = _run(move, naturals, move.wild_as)
+        key = (lo, hi, _POSITION[move.wild_as], _wild_kind(move, twos, jokers))
+        index = slot * len(_WILD_RUNS) + _WILD_RUN_INDEX[key]
+        return _BLOCKS["add to sequence with wild"].first + index
+    first = _BLOCKS["add to meld"].first + slot * _SLOT_SHAPES
+    if not naturals:
+        if not move.cards or twos > _TWOS or jokers > _JOKERS:
+            raise _no_id(move, "too many wild cards")
+        return first + _SAME_RANK + twos * (_JOKERS + 1) + jokers
+    rank = _one_rank(move, naturals)
+    if rank is not None and (len(naturals) > 1 or twos + jokers or rank not in _POSITION):
+        shape = (len(naturals) - 1) * len(_FEW_WILDS) + _few_wilds(move, twos, jokers)
+        return first + shape
+    if twos + jokers:
+        raise _no_id(move, "a wild card added to a sequence needs wild_as")
+    _, lo, hi = _run(move, naturals, None)
+    return first + _SAME_RANK + _WILDS_ONLY + _RUN_INDEX[lo, hi]
+
+
+def _encode_take(move: TakePile) -> int:
+    if move.meld is not None:
+        if move.cards:
+            raise _no_id(move, "a take onto a meld names no cards")
+        return _BLOCKS["take onto meld"].first + _slot(move, move.meld)
+    if not move.cards:
+        return _BLOCKS["take"].first
+    naturals, twos, jokers = _split(move.cards)
+    if len(move.cards) != 2:
+        raise _no_id(move, "the pile is taken with two cards")
+    if not naturals:
+        return _BLOCKS["take wild pair"].first + _WILD_PAIR_TAKES.index((twos, jokers))
+    if len(naturals) == 1:
+        return _BLOCKS["take"].first + (2 if twos else 3)
+    first, second = naturals
+    if first.rank is second.rank:
+        return _BLOCKS["take"].first + 1
+    low, high = sorted((_POSITION.get(first.rank, -9), _POSITION.get(second.rank, -9)))
+    if first.suit is not second.suit or low < 0 or not 1 <= high - low <= 2:
+        raise _no_id(move, "the two cards are neither a pair nor two of a suit within a gap")
+    return _BLOCKS["take suited pair"].first + 2 * low + (high - low - 1)
+
+
+def encode(move: Move) -> int:
+    """The id of a move, from the move alone.
+
+    Moves that differ only in the suits of cards of one rank share an id (the generator
+    offers one of them). A move with no id (say, ten cards at once in one meld of wild
+    cards of two decks) raises :class:`ActionError`.
+
+    >>> import canasta
+    >>> encode(canasta.Discard("JK")), encode(canasta.parse_move("add #2 8D 9D"))
+    (57, 4690)
+    """
+    if isinstance(move, (Draw, Ask, Answer, Pass)):
+        return _SIMPLE_INDEX[move]
+    if isinstance(move, Discard):
+        return _BLOCKS["discard"].first + move.card.index
+    if isinstance(move, TakePile):
+        return _encode_take(move)
+    if isinstance(move, LayMeld):
+        return _encode_lay(move)
+    if isinstance(move, AddToMeld):
+        return _encode_addition(move)
+    if isinstance(move, MergeMelds):
+        first, second = _slot(move, move.first), _slot(move, move.second)
+        if first >= second:
+            raise _no_id(move, "a merge is coded with the lower meld number first")
+        return _BLOCKS["merge"].first + _PAIR_INDEX[first, second]
+    raise ActionError(f"{move!r} is not a move")
+
+
+# --- decoding -----------------------------------------------------------------------------
+
+
+class _Position(Protocol):
+    """A game or a player's view: what the functions here read."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    def legal_moves(self) -> Iterator[Move]: ...
+
+    def explain(self, move: Move) -> Violation | None: ...
+
+
+def legal_action_map(position: _Position) -> dict[int, Move]:
+    """The legal moves of the player to act (for a view, of its player), by id.
+
+    >>> import canasta
+    >>> legal_action_map(canasta.Game.new("classic", seed=10))
+    {0: Draw(), 59: TakePile(cards=Cards.parse('5C 5S'))}
+    """
+    stop = num_actions(position.rules)
+    by_id: dict[int, Move] = {}
+    for move in position.legal_moves():
+        action = encode(move)
+        if action >= stop or action in by_id:
+            raise ActionError(  # a defect of the generator or of the table, never of the caller
+                f"{move} codes as {action}, which "
+                + (f"is past the {stop} ids" if action >= stop else f"{by_id[action]} has too")
+            )
+        by_id[action] = move
+    return by_id
+
+
+def legal_actions(position: _Position) -> list[int]:
+    """The ids of the legal moves, in increasing order."""
+    return sorted(legal_action_map(position))
+
+
+def action_mask(position: _Position) -> NDArray[np.int8]:
+    """A NumPy array of :func:`num_actions` entries: 1 where the id is legal, else 0
+    (``pip install canasta[ai]``)."""
+    import numpy as np
+
+    mask = np.zeros(num_actions(position.rules), dtype=np.int8)
+    mask[list(legal_action_map(position))] = 1
+    return mask
+
+
+def decode(position: _Position, action: int) -> Move:
+    """The legal move with id ``action``.
+
+    An id that is not legal here raises :class:`IllegalActionError` with the reason (and the
+    rule, where the id names a move the validator can judge: a draw, a discard ...); an id
+    out of range, :class:`ActionError`.
+
+    >>> import canasta
+    >>> decode(canasta.Game.new("classic", seed=7), 5)
+    Traceback (most recent call last):
+    ...
+    canasta.actions.IllegalActionError: action 5: CL-TURN-1: draw from the stock or take ...
+    """
+    action = _check_id(action, num_actions(position.rules))
+    by_id = legal_action_map(position)
+    move = by_id.get(action)
+    if move is not None:
+        return move
+    raise _illegal(position, action)
+
+
+def _illegal(position: _Position, action: int) -> IllegalActionError:
+    text = describe(action)
+    move = _plain_move(action)
+    if move is not None:
+        violation = position.explain(move)
+        if violation is not None:
+            return IllegalActionError(action, violation.rule, violation.message)
+    return IllegalActionError(action, None, f"{text}: no legal move of this kind here")
+
+
+def _plain_move(action: int) -> Move | None:
+    """The move of an id that names one whatever the position (draws, discards, merges)."""
+    if action < _BLOCKS["simple"].stop:
+        return _SIMPLE[action]
+    block = _BLOCKS["discard"]
+    if block.first <= action < block.stop:
+        return Discard(ALL_FACES[action - block.first])
+    block = _BLOCKS["merge"]
+    if block.first <= action < block.stop:
+        return MergeMelds(*_PAIRS[action - block.first])
+    block = _BLOCKS["take onto meld"]
+    if block.first <= action < block.stop:
+        return TakePile(meld=action - block.first)
+    if action == _BLOCKS["take"].first:
+        return TakePile()
+    return None
