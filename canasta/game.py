@@ -80,6 +80,38 @@ class Game:
         scores = (0,) * ruleset.num_sides
         return cls._start_deal(ruleset, seed, 0, scores, ())
 
+    def redealt(self, pack: Sequence[Card] | Cards | str) -> Game:
+        """This game with its current deal dealt again from ``pack``, a whole pack in the order
+        its cards are dealt (the first card to the first player dealt to, the card after the
+        hands turned up, the rest the stock, drawn in order), before anyone has moved in it.
+
+        For frameworks that deal card by card as chance events (the OpenSpiel game). A pack
+        that is not the rule set's, or a deal already begun, raises
+        :class:`~canasta.errors.PositionError`.
+
+        >>> import canasta
+        >>> pack = canasta.pack_cards(2)
+        >>> game = canasta.Game.new("classic", seed=1).redealt(list(pack))
+        >>> game.hand(0), game.table.pile_top
+        (Cards.parse('4C 4H 5C 5H 6C 6H 7C 7H 8C 8H 9C'), Card.parse('9H'))
+        """
+        cards = _card_list(pack)
+        if Cards.of(cards) != pack_cards(self.rules.decks):
+            raise PositionError(f"a pack for {self.rules.name} is {self.rules.pack_size} cards")
+        if self.is_over or len(self.deal.history):
+            raise PositionError("a deal is dealt again only before anyone has moved in it")
+        number = self.deal.number
+        deal = Deal.start(
+            self.rules,
+            f"{self.seed}/{number}",
+            number,
+            self.deal.minimums,
+            number % self.rules.active_players,
+            cards,
+        )
+        game = attrs.evolve(self, deal=deal)
+        return game._after_deal_step() if deal.phase is Phase.OVER else game
+
     @classmethod
     def _start_deal(
         cls,

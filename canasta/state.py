@@ -365,14 +365,24 @@ class Deal:
 
     @classmethod
     def start(
-        cls, rules: RuleSet, seed: str, number: int, minimums: tuple[int, ...], first_seat: int
+        cls,
+        rules: RuleSet,
+        seed: str,
+        number: int,
+        minimums: tuple[int, ...],
+        first_seat: int,
+        pack: Sequence[Card] | None = None,
     ) -> Deal:
         """Shuffle, deal, turn the upcard and lay out dealt red threes (CL-DEAL, CL-UP, CL-R3-2).
 
-        ``seed`` fixes the shuffle; the same seed always gives the same deal.
+        ``seed`` fixes the shuffle; the same seed always gives the same deal. A ``pack``
+        given in the order its cards are dealt (the first to the first seat) is used instead.
         """
         seats = rules.active_players
-        stock = list(shuffled_pack(rules.decks, random.Random(seed)))
+        if pack is None:
+            stock = list(shuffled_pack(rules.decks, random.Random(seed)))
+        else:
+            stock = list(reversed(pack))
         hands: list[list[Card]] = [[] for _ in range(seats)]
         for index in range(rules.hand_size * seats):
             hands[(first_seat + index) % seats].append(stock.pop())

@@ -37,3 +37,28 @@ def test_stock_and_draws_together_are_refused() -> None:
 def test_too_many_cards_are_refused() -> None:
     with pytest.raises(PositionError, match="more cards than the pack holds: KH too many"):
         Game.from_position("classic", hands=["KH KH", "", "", ""], draws="KH")
+
+
+# --- redealt: a deal from a given pack order ---------------------------------------------------
+
+
+def test_redealt_deals_the_pack_in_order_and_round_trips_as_json() -> None:
+    for rules in ("classic", "hollywood"):
+        pack = list(canasta.pack_cards(canasta.find_rules(rules).decks))
+        game = canasta.Game.new(rules, seed=1).redealt(pack)
+        seats = game.rules.active_players
+        hand_size = game.rules.hand_size
+        dealt = pack[: seats * hand_size]  # 4s to 9s in sorted order: no red three dealt
+        for seat in range(seats):
+            assert game.deal.hands[seat] == Cards.of(dealt[seat::seats])
+        assert game.deal.pile[-1] == pack[seats * hand_size]
+        assert game.deal.stock[-1] == pack[seats * hand_size + 1]  # drawn next
+        assert canasta.Game.from_json(game.to_json()) == game
+
+
+def test_redealt_refuses_a_wrong_pack_or_a_deal_begun() -> None:
+    game = canasta.Game.new("classic", seed=1)
+    with pytest.raises(canasta.PositionError, match="108 cards"):
+        game.redealt(list(canasta.pack_cards(2))[:-1])
+    with pytest.raises(canasta.PositionError, match="before anyone has moved"):
+        game.apply(canasta.Draw()).redealt(list(canasta.pack_cards(2)))
