@@ -109,7 +109,7 @@ _PAIRS = tuple(combinations(range(MELD_SLOTS), 2))
 _PAIR_INDEX = {pair: index for index, pair in enumerate(_PAIRS)}
 _SIMPLE: tuple[Move, ...] = (Draw(), Ask(), Answer(True), Answer(False), Pass())
 _SIMPLE_INDEX = {move: index for index, move in enumerate(_SIMPLE)}
-_TAKES = ("onto", "natural pair", "natural and two", "natural and joker")
+_TAKES = ("onto", "natural pair", "natural and a two", "natural and a joker")
 _WILD_PAIR_TAKES = ((2, 0), (1, 1), (0, 2))
 # An addition to a numbered meld: naturals of one rank (by count) with up to three wild
 # cards, wild cards alone, or a run of naturals of one suit.

@@ -244,6 +244,19 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the cards"
     )
+    actions = _command(
+        commands,
+        "actions",
+        "list the action ids of a rule set (for game-AI frameworks)",
+        "Print the action ids of a rule set, one a line: the id, a tab and what it means "
+        "(see canasta.actions). With --blocks, the blocks of ids instead.",
+        """
+        canasta actions --blocks
+        canasta actions --rules hollywood > hollywood-actions.tsv
+        """,
+    )
+    actions.add_argument("--rules", default="classic", help=_rule_set_help())
+    actions.add_argument("--blocks", action="store_true", help="the blocks of ids only")
     return parser
 
 
@@ -473,7 +486,10 @@ def _rule_set_lines() -> list[str]:
 
 def _info(args: argparse.Namespace) -> int:
     lines = [f"canasta {__version__}", "", *_rule_set_lines()]
-    lines += ["", "Commands: play, simulate, rules, replay, info; canasta COMMAND --help."]
+    lines += [
+        "",
+        "Commands: play, simulate, rules, replay, actions, info; canasta COMMAND --help.",
+    ]
     print("\n".join(lines))
     return 0
 
@@ -1011,12 +1027,28 @@ def _replay_table(screen: _Screen, game: Game, hands: bool) -> None:
     _show_table(screen, view, you=None, hands=game.hands if hands else None)
 
 
+def _actions_command(args: argparse.Namespace) -> int:
+    from canasta.actions import action_blocks, describe, num_actions
+
+    rules = _rules_from(args.rules, None)
+    stop = num_actions(rules)
+    if args.blocks:
+        for block in action_blocks():
+            if block.first < stop:
+                print(f"{block.first}\t{block.stop - 1}\t{block.name}\t{block.coding}")
+        return 0
+    for action in range(stop):
+        print(f"{action}\t{describe(action)}")
+    return 0
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "info": _info,
     "play": _play_command,
     "simulate": _simulate_command,
     "rules": _rules_command,
     "replay": _replay_command,
+    "actions": _actions_command,
 }
 
 

@@ -31,6 +31,7 @@ extensions = [
     "canasta_rules",
     "canasta_figures",
     "canasta_observation",
+    "canasta_actions",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -21,7 +21,7 @@ from canasta.cli import build_parser, main, play
 from canasta.records import dumps
 from canasta.rulesheet import preset_labels
 
-COMMANDS = ["info", "play", "simulate", "rules", "replay"]
+COMMANDS = ["info", "play", "simulate", "rules", "replay", "actions"]
 
 
 def run(argv: list[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
@@ -450,3 +450,26 @@ def test_simulate_and_replay_hollywood(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert code == 0
     assert out.startswith("Rules hollywood; Players 2; Seed 3;")
     assert re.search(r"\n      #0 +\S+: ", out)
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+def test_actions_lists_every_id_of_the_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["actions"], monkeypatch)
+    lines = out.splitlines()
+    assert code == 0
+    assert len(lines) == 3062
+    assert lines[0] == "0\tdraw"
+    assert lines[59] == "59\ttake the pile with a natural pair"
+
+
+def test_actions_blocks_stop_at_the_rule_sets_last_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["actions", "--blocks", "--rules", "samba"], monkeypatch)
+    names = [line.split("\t")[2] for line in out.splitlines()]
+    assert code == 0
+    assert names[0] == "simple"
+    assert names[-1] == "add to meld"
+    code, _, err = run(["actions", "--rules", "bogus"], monkeypatch)
+    assert code == 2
+    assert "unknown rule set 'bogus'" in err
