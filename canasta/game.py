@@ -426,6 +426,9 @@ class Game:
         )
         results = (*self.results, result)
         best = max(scores)
+        limit = self.rules.deal_limit
+        if limit is not None and len(results) >= limit:
+            return attrs.evolve(self, scores=scores, results=results, is_over=True)
         if best >= self.rules.target_score:
             leaders = sum(1 for score in scores if score == best)
             if leaders == 1 or self.rules.tie_rule == "draw":

@@ -51,7 +51,17 @@ class Step:
     of meld, and the meld that results (made when first asked for: the move generator
     seldom needs it)."""
 
-    __slots__ = ("_build", "_result", "cards", "kind", "points", "size", "target", "wild_as")
+    __slots__ = (
+        "_build",
+        "_result",
+        "cards",
+        "kind",
+        "others",
+        "points",
+        "size",
+        "target",
+        "wild_as",
+    )
 
     def __init__(
         self,
@@ -71,6 +81,8 @@ class Step:
         self.size = size
         self._build = build
         self._result: Meld | None = None
+        #: The same step with other suits of its naturals, best first (``by_count`` only).
+        self.others: Callable[[], Iterator[Step]] | None = None
 
     @property
     def result(self) -> Meld:
@@ -120,12 +132,71 @@ def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]
     return choices
 
 
-def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step]:
+#: A choice of suits for ``k`` naturals of one rank, and the other choices on demand.
+_Choices = tuple[list[int], "Callable[[], Iterator[list[int]]] | None"]
+
+
+def _choices_by_count(counts: bytes, pos: int, sequences: bool) -> list[_Choices]:
+    """For each number ``k`` of naturals of one rank (index ``k``): the choice of suits best
+    kept for sequences, and the other choices of ``k`` on demand, best first. A face of
+    which a copy stays costs nothing; a last copy costs the cards of its suit within two
+    ranks of it (:func:`sequence_cost`)."""
+    have = counts[4 * pos : 4 * pos + 4]
+    total = sum(have)
+    if not sequences:
+        return [(choice, None) for choice in _natural_choices(counts, pos, False)]
+    near = [
+        sum(
+            1
+            for other in (pos - 2, pos - 1, pos + 1, pos + 2)
+            if 0 <= other <= _TOP and counts[4 * other + suit]
+        )
+        for suit in range(4)
+    ]
+    spare = [max(0, n - 1) for n in have]
+    last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
+
+    def cost(choice: list[int]) -> int:
+        return sum(near[suit] for suit in range(4) if choice[suit] and choice[suit] == have[suit])
+
+    def others(k: int, best: list[int]) -> Iterator[list[int]]:
+        rest = [c for c in _natural_choices(counts, pos, True) if sum(c) == k and c != best]
+        return iter(sorted(rest, key=cost))
+
+    result: list[_Choices] = []
+    for k in range(total + 1):
+        best, left = [0, 0, 0, 0], k
+        for suit in range(4):  # copies that leave one of their face first
+            best[suit] = min(spare[suit], left)
+            left -= best[suit]
+        for suit in last_first:  # then last copies, the cheapest first
+            if not left:
+                break
+            best[suit] += 1
+            left -= 1
+        result.append((best, partial(others, k, best)))
+    return result
+
+
+def _with_others(choices: _Choices, make_step: Callable[[list[int]], Step]) -> Step:
+    """The step for the best choice, the others on demand."""
+    best, others = choices
+    step = make_step(best)
+    if others is not None:
+        step.others = lambda: (make_step(choice) for choice in others())
+    return step
+
+
+def steps(
+    usable: Cards, melds: Sequence[Meld], rules: RuleSet, *, by_count: bool = False
+) -> Iterator[Step]:
     """Every legal new meld from ``usable`` and addition to one of ``melds``, each once.
 
     Twos are told apart by count only (suits in display order), black threes too; natural
     cards by face when sequences are allowed. Whether black threes may be melded now is for
-    the caller to decide.
+    the caller to decide. With ``by_count``, a meld or addition of one rank comes once per
+    count of naturals, twos and jokers, with the suits best kept for sequences; its
+    :attr:`Step.others` gives the other suits.
     """
     counts = usable.counts
     two_list = [f for f in _TWO_FACES for _ in range(counts[f])]
@@ -156,17 +227,31 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
             continue
         if not several and (MeldKind.RANK, rank) in kinds:
             continue
+
+        def new_rank_meld(
+            choice: list[int], t: int, j: int, rank: Rank = rank, pos: int = pos
+        ) -> Step:
+            faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
+            cards = make(faces, t, j)
+            return Step(
+                None, cards, None, _RANK, cards.points, len(cards), partial(Meld, rank, cards)
+            )
+
+        if by_count:
+            for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok)):
+                if k < rules.min_naturals:
+                    continue
+                low = max(0, rules.min_meld_size - k)
+                for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
+                    yield _with_others(choices, partial(new_rank_meld, t=t, j=j))
+            continue
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
             if k < rules.min_naturals:
                 continue
-            faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
             low = max(0, rules.min_meld_size - k)
             for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
-                cards = make(faces, t, j)
-                yield Step(
-                    None, cards, None, _RANK, cards.points, k + t + j, partial(Meld, rank, cards)
-                )
+                yield new_rank_meld(choice, t, j)
     # New sequences.
     if seq_ok:
         min_nat = max(2, rules.min_naturals)
@@ -225,14 +310,27 @@ def steps(usable: Cards, melds: Sequence[Meld], rules: RuleSet) -> Iterator[Step
             pos = _POS[meld.rank]
             if not wilds and not any(counts[4 * pos : 4 * pos + 4]):
                 continue
+
+            def rank_addition(
+                choice: list[int], t: int, j: int, index: int = index, meld: Meld = meld
+            ) -> Step:
+                faces = [4 * _POS[meld.rank] + s for s in range(4) for _ in range(choice[s])]
+                cards = make(faces, t, j)
+                return Step(
+                    index, cards, None, _RANK, cards.points, len(cards), partial(meld.add, cards)
+                )
+
+            if by_count:
+                for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok)):
+                    room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
+                    for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
+                        yield _with_others(choices, partial(rank_addition, t=t, j=j))
+                continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
-                faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
                 room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
                 for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-                    cards = make(faces, t, j)
-                    build = partial(meld.add, cards)
-                    yield Step(index, cards, None, _RANK, cards.points, k + t + j, build)
+                    yield rank_addition(choice, t, j)
         elif kind is MeldKind.WILD:
             room = 0 if frozen else wild_longest - meld.size
             for t, j in _wild_pairs(twos, jokers, 1, room):

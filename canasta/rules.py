@@ -230,6 +230,10 @@ class RuleSet:
     forced_take_when_exhausted: bool = attrs.field(default=True, validator=_is_bool)
     #: What happens on an exact tie for the highest score at or above the target (CL-MATCH-4).
     tie_rule: TieRule = attrs.field(default="play_on", validator=_one_of("play_on", "draw"))
+    #: End the match after this many deals even if no side has reached the target: a house
+    #: rule for a fixed number of hands, and one deal for learning environments. The side
+    #: ahead wins; equal leaders draw. ``None``: play to the target (CL-MATCH-1).
+    deal_limit: int | None = attrs.field(default=None, validator=_optional(_at_least(1)))
     #: How three players play (CL-V3).
     three_player_mode: ThreePlayerMode = attrs.field(
         default="individual", validator=_one_of("individual", "cutthroat")

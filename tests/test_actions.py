@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_properties import any_moves
+from test_properties_three_deck import three_deck_moves
 from test_views import positions, swap_hidden_card
 
 import canasta
@@ -227,3 +229,36 @@ def test_rule_sets_beyond_the_table_are_refused() -> None:
 def test_action_mask_of_a_game_over() -> None:
     game = Game.new("classic", seed=10)
     assert action_mask(game).sum() == 2
+
+
+@settings(max_examples=300)
+@given(move=st.one_of(any_moves, three_deck_moves))
+def test_any_move_has_an_id_in_the_table_or_an_action_error(move: canasta.Move) -> None:
+    refusal: ActionError | None = None
+    try:
+        action = encode(move)
+    except ActionError as error:
+        refusal = error
+    if refusal is None:
+        assert 0 <= action < num_actions(hollywood())
+    else:
+        assert "no action id" in str(refusal)
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=rule_sets, seed=st.integers(0, 10**6), data=st.data())
+def test_any_id_decodes_to_its_legal_move_or_is_refused_with_a_reason(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
+    for game in positions(rules, seed, every=11):
+        for _ in range(4):
+            action = data.draw(st.integers(0, num_actions(rules) - 1))
+            if action in legal_action_map(game):
+                move = decode(game, action)
+                assert game.is_legal(move)
+                assert encode(move) == action
+                continue
+            with pytest.raises(IllegalActionError) as refused:
+                decode(game, action)
+            assert refused.value.action == action
+            assert refused.value.reason

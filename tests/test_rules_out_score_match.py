@@ -1012,6 +1012,27 @@ def test_CL_MATCH_4_option_tie_is_a_draw() -> None:
     assert game.winner is None
 
 
+def test_CL_MATCH_1_option_deal_limit_ends_the_match_below_the_target() -> None:
+    game = went_out_a(attrs.evolve(CLASSIC, deal_limit=1), scores=[0, 0])
+    assert game.is_over
+    assert game.scores == (680, -30)
+    assert game.winner == 0
+    assert len(game.results) == 1
+    assert game.phase is Phase.OVER  # the last deal stays on the table
+    assert not went_out_a(attrs.evolve(CLASSIC, deal_limit=2), scores=[0, 0]).is_over
+
+
+def test_CL_MATCH_1_option_deal_limit_equal_leaders_draw() -> None:
+    game = went_out_a(attrs.evolve(CLASSIC, deal_limit=1), **TIE)
+    assert game.is_over
+    assert game.winner is None
+
+
+def test_CL_MATCH_1_option_deal_limit_is_one_or_more() -> None:
+    with pytest.raises(canasta.RuleSetError, match="deal_limit"):
+        attrs.evolve(CLASSIC, deal_limit=0)
+
+
 def test_CL_MATCH_5_next_minimum_from_the_new_cumulative_score() -> None:
     game = position_a(scores=[1400, 20])
     assert game.initial_minimums == (50, 50)
