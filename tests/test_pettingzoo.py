@@ -99,7 +99,9 @@ def test_house_rules_and_bad_arguments() -> None:
 def test_a_seed_deals_the_game_of_that_seed_and_fixes_later_resets() -> None:
     first, second = env("classic", 4), env("classic", 4)
     first.reset(seed=11)
-    assert first.unwrapped.game == canasta.Game.new("classic", players=4, seed=11)
+    rules = canasta.find_rules("classic", players=4).with_options(deal_limit=1)
+    assert first.unwrapped.rules == rules
+    assert first.unwrapped.game == canasta.Game.new(rules, seed=11)
     first.reset()
     second.reset(seed=11)
     second.reset()

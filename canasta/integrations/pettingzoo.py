@@ -30,10 +30,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import attrs
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -46,9 +44,6 @@ from canasta.game import Game
 from canasta.moves import Move
 from canasta.observation import observation, observation_layout, observation_shape
 from canasta.rules import RuleSet, find_rules
-from canasta.scoring import DealResult
-from canasta.state import Deal
-from canasta.transitions import play
 
 __all__ = ["CanastaEnv", "env", "raw_env"]
 
@@ -128,6 +123,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
             raise ValueError(
                 f"deals must be at least 1 (or None for the whole match), not {deals}"
             )
+        if deals is not None and (ruleset.deal_limit is None or deals < ruleset.deal_limit):
+            ruleset = ruleset.with_options(deal_limit=deals)
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps must be at least 1 (or None), not {max_steps}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -193,7 +190,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[0]
         # A deal can end as it is dealt (the last red three replaced from a short stock).
-        self._settle(self.game, 0, None, None)
+        self._settle(self.game, 0, None)
         self._accumulate_rewards()
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -208,7 +205,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._settle(after, len(before.results), before, move)
+        self._settle(after, len(before.results), before)
         cut_off = self.max_steps is not None and self._steps >= self.max_steps
         if cut_off and not any(self.terminations.values()):
             self.truncations = dict.fromkeys(self.agents, True)
@@ -249,8 +246,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
 
     @property
     def game(self) -> Game:
-        """The game being played. Once the environment has ended after ``deals`` deals with the
-        match still going on, the match stopped there: ``is_over``, the last deal as it ended."""
+        """The game being played, under :attr:`rules` (the rule set asked for, with
+        ``deal_limit=deals``: the match ends after ``deals`` deals, the last as it ended)."""
         if self._game is None:
             raise RuntimeError("the environment has no game before reset()")
         return self._game
@@ -280,16 +277,12 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         legal = self.legal_action_map()
         return legal[index] if index in legal else decode(self.game, index)
 
-    def _settle(self, game: Game, counted: int, before: Game | None, move: Move | None) -> None:
+    def _settle(self, game: Game, counted: int, before: Game | None) -> None:
         """Take ``game`` as the new position: reward the deals finished since the first
         ``counted``, end the environment if its deals are done, and select the next agent."""
-        limit = self.deals
-        finished = game.results[counted:limit]
-        for result in finished:
+        for result in game.results[counted:]:
             for agent, player in self._index.items():
                 self.rewards[agent] += result.totals[game.side_of(player)] / self.reward_scale
-        if limit is not None and len(game.results) >= limit and not game.is_over:
-            game = _stopped(game, limit, before, move)
         self._set_game(game)
         to_move = game.to_move
         if to_move is None:
@@ -317,32 +310,6 @@ def _observation_box(rules: RuleSet) -> spaces.Box:
             low[start : start + length] = -np.inf
             high[start : start + length] = np.inf
     return spaces.Box(low, high, dtype=np.float32)
-
-
-def _stopped(game: Game, deals: int, before: Game | None, move: Move | None) -> Game:
-    """The match stopped after its first ``deals`` deals, showing the last as it ended.
-
-    ``game`` has already dealt the next deal; the deal ``move`` finished is played again from
-    ``before`` to show its end (melds, hands and pile as they were).
-    """
-    results = game.results[:deals]
-    scores = _scores(game.rules.num_sides, results)
-    if before is not None and move is not None and len(before.results) + 1 == deals:
-        deal = play(before.deal, move)
-        if isinstance(deal, Deal):
-            return attrs.evolve(
-                game,
-                deal=deal,
-                seat_players=before.seat_players,
-                scores=scores,
-                results=results,
-                is_over=True,
-            )
-    return attrs.evolve(game, scores=scores, results=results, is_over=True)
-
-
-def _scores(sides: int, results: Sequence[DealResult]) -> tuple[int, ...]:
-    return tuple(sum(result.totals[side] for result in results) for side in range(sides))
 
 
 def _table_text(game: Game) -> str:
