@@ -384,10 +384,19 @@ def _check_id(action: object, stop: int) -> int:
 # --- encoding -----------------------------------------------------------------------------
 
 
+_TWO_FACES = slice(4 * _POSITIONS, 4 * _POSITIONS + 4)
+
+
 def _split(cards: Cards) -> tuple[list[Card], int, int]:
     """The natural cards (black threes among them), and the counts of twos and jokers."""
-    naturals = [card for card in cards if not card.is_wild]
-    return naturals, cards.count_rank(Rank.TWO), cards.count_rank(Rank.JOKER)
+    counts = cards.counts
+    naturals = [
+        ALL_FACES[face]
+        for face, count in enumerate(counts)
+        if count and not ALL_FACES[face].is_wild
+        for _ in range(count)
+    ]
+    return naturals, sum(counts[_TWO_FACES]), counts[-1]
 
 
 def _no_id(move: Move, why: str) -> ActionError:
