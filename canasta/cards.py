@@ -21,6 +21,7 @@ import attrs
 
 __all__ = [
     "ALL_FACES",
+    "FACE_TEXT",
     "JOKER",
     "NATURAL_RANKS",
     "Card",
@@ -257,9 +258,7 @@ class Card:
         return self.rank.text + self.suit.symbol
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "JK"
-        return self.rank.text + self.suit.letter
+        return FACE_TEXT[self._index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -283,6 +282,11 @@ ALL_FACES: tuple[Card, ...] = tuple(_all_faces())
 """The 53 faces in display order: 4♣ 4♦ 4♥ 4♠ 5♣ ... A♠ 2♣ ... 3♠ JK."""
 
 JOKER: Card = ALL_FACES[-1]
+
+#: The text of each face, by :attr:`Card.index` (``str(card)`` reads it: printing is frequent).
+FACE_TEXT: tuple[str, ...] = tuple(
+    "JK" if card.suit is None else card.rank.text + card.suit.letter for card in ALL_FACES
+)
 
 
 def _text_forms(card: Card) -> Iterator[str]:

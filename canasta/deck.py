@@ -22,7 +22,7 @@ from itertools import compress
 
 import attrs
 
-from canasta.cards import ALL_FACES, Card, CardParseError, Rank
+from canasta.cards import ALL_FACES, FACE_TEXT, Card, CardParseError, Rank
 
 __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
@@ -170,7 +170,9 @@ class Cards:
         return " ".join(card.pretty() for card in self)
 
     def __str__(self) -> str:
-        return " ".join(str(card) for card in self)
+        return " ".join(
+            FACE_TEXT[face] for face, count in enumerate(self.counts) for _ in range(count)
+        )
 
     def __repr__(self) -> str:
         return f"Cards.parse({str(self)!r})"
