@@ -465,14 +465,16 @@ def _encode_lay(move: LayMeld) -> int:
         index = (_MELD_RANK_INDEX[rank] * _NATURALS + len(naturals) - 1) * len(_FEW_WILDS)
         return _BLOCKS["meld"].first + index + _few_wilds(move, twos, jokers)
     wild_as = move.wild_as
+    if wild_as is not None and not twos + jokers:
+        raise _no_id(move, "wild_as names the rank of a wild card, and there is none")
     if twos + jokers and wild_as is None:
         layout = meld_layout(move.cards)
         if isinstance(layout, Violation):
             raise _no_id(move, layout.message)
         wild_as = layout.wild_as
     suit, lo, hi = _run(move, naturals, wild_as)
-    if suit is None or hi - lo < 2:
-        raise _no_id(move, "a sequence is three cards or more")
+    if suit is None or hi - lo < 2 or hi - lo + 1 != len(move.cards):
+        raise _no_id(move, "not a sequence of three cards or more without gaps")
     if not twos + jokers:
         index = _SUIT_INDEX[suit] * len(_SPANS) + _SPAN_INDEX[lo, hi]
         return _BLOCKS["meld sequence"].first + index
