@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from canasta.cards import Card, Rank
@@ -52,6 +52,7 @@ from canasta.views import PlayerView
 
 if TYPE_CHECKING:
     from canasta.game import Game
+    from canasta.state import Deal
 
 __all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_names", "find_bot"]
 
@@ -139,6 +140,8 @@ class _Facts:
             if rules.side_of_player(following) != self.side:
                 self.next_opponent = following
         self._risk_cache: dict[Card, float] = {}
+        self._seen_cache: dict[Rank, int] = {}
+        self._hidden: int | None = None
 
     def _side_canastas(self, side: int) -> int:
         return sum(1 for meld in self.table.melds[side] if meld.is_canasta_under(self.rules))
@@ -366,6 +369,8 @@ class _Facts:
 
     def _seen(self, rank: Rank) -> int:
         """Cards of ``rank`` this player can see or knows about."""
+        if rank in self._seen_cache:
+            return self._seen_cache[rank]
         view = self.view
         seen = view.hand.count_rank(rank) + sum(1 for card in view.pile if card.rank is rank)
         for side_melds in view.table.melds:
@@ -373,16 +378,19 @@ class _Facts:
         for player, known in enumerate(view.known_cards):
             if player != view.player:
                 seen += known.count_rank(rank)
+        self._seen_cache[rank] = seen
         return seen
 
     def _hidden_slots(self) -> int:
-        view = self.view
-        others = sum(
-            view.hand_sizes[p] - len(view.known_cards[p])
-            for p in view.seat_players
-            if p != view.player
-        )
-        return others + view.table.stock_size
+        if self._hidden is None:
+            view = self.view
+            others = sum(
+                view.hand_sizes[p] - len(view.known_cards[p])
+                for p in view.seat_players
+                if p != view.player
+            )
+            self._hidden = others + view.table.stock_size
+        return self._hidden
 
     def _discarded_by(self, player: int, rank: Rank) -> bool:
         seats = self.view.seat_players
@@ -445,26 +453,31 @@ _SCORERS: dict[type, Callable[[_Facts, Move], float]] = {
 
 
 class ISMCTSBot:
-    """Searches ahead by information-set Monte Carlo tree search (single observer).
+    """Searches its turn by information-set Monte Carlo tree search (single observer).
 
     Every iteration samples a whole game consistent with the view (:meth:`PlayerView.sample
-    <canasta.views.PlayerView.sample>`), so the search never sees a hidden card, and walks
-    one tree of decisions, the bot's and the other players' as everybody sees them, keyed by
-    the moves' text. In the tree a move is chosen by UCB1 among the moves legal in the
-    sampled world, counting how often each was available; a move not tried yet is added
-    first (at the root in the greedy bot's order, elsewhere at random). Then ``rollout_bot``
-    plays on for at most ``rollout_steps`` decisions, or to the end of the deal, and the
-    position is scored for every side as the deal would score if it ended there
-    (:func:`~canasta.scoring.score_deal`: melds, canasta bonuses, red threes, minus the cards
-    in the hands), relative to the best other side, squashed into 0 to 1.
-    The move played is the one tried most at the root.
+    <canasta.views.PlayerView.sample>`), so the search never sees a hidden card. The tree holds
+    the bot's own decisions for the rest of its turn (the draw, the melds, the discard), keyed
+    by the moves' text; in it a move is chosen by UCB1 among the moves legal in the sampled
+    world, counting how often each was available, and a move not tried yet is added first, in
+    the greedy bot's order. Only the ``max_moves`` moves :class:`GreedyBot` likes best are
+    considered at any decision. Where the tree ends, ``rollout_bot`` (the model of every
+    player, by default the greedy bot) plays on until ``horizon`` more turns have begun (with
+    2, until the next player's turn is over), the deal ends or it has made ``rollout_steps``
+    decisions. The position reached is valued for every side: a finished deal by its score, a
+    deal in play by an estimate of what it will score (a linear function of the table and the
+    hands, fitted to how deals between greedy bots end), each side against the best other
+    side, squashed into 0 to 1 by ``scale``.
+
+    Every sampled world is played once from each move considered at the root, with the same
+    random choices after it, so the root's moves are compared on the same cards. The move
+    played is the one whose plays scored best on average; ties go the greedy bot's way.
 
     It stops after ``iterations`` iterations, or after ``seconds`` of thinking, whichever
-    comes first (``None`` for no limit of that kind; one of them must be set). Limited by
-    iterations only, it plays the same move for the same ``rng`` state. Where more than
-    ``max_moves`` moves are legal, it considers only those :class:`GreedyBot` likes best;
-    between moves tried equally often it plays the one the greedy bot prefers.
-    A lone legal move is played at once.
+    comes first (``None`` for no limit of that kind; one of them must be set); the last
+    sampled world is played from every root move, so a few more iterations than asked may
+    run. Limited by iterations only, it plays the same move for the same ``rng`` state. A lone
+    legal move, or a lone move worth considering, is played at once.
 
     >>> import random, canasta
     >>> game = canasta.Game.new("classic", seed=1).apply(canasta.Draw())
@@ -478,14 +491,15 @@ class ISMCTSBot:
 
     def __init__(
         self,
-        iterations: int | None = 200,
+        iterations: int | None = 40,
         seconds: float | None = None,
         *,
         exploration: float = 0.7,
-        rollout_steps: int = 20,
+        rollout_steps: int = 100,
         rollout_bot: Bot | None = None,
-        max_moves: int = 12,
+        max_moves: int = 4,
         scale: float = 300.0,
+        horizon: int = 2,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give iterations, seconds or both")
@@ -493,8 +507,10 @@ class ISMCTSBot:
             raise ValueError("iterations must be 1 or more")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be more than 0")
-        if rollout_steps < 0 or max_moves < 1 or scale <= 0:
-            raise ValueError("rollout_steps must be 0 or more, max_moves 1 or more, scale > 0")
+        if rollout_steps < 0 or max_moves < 1 or horizon < 1 or scale <= 0:
+            raise ValueError(
+                "rollout_steps must be 0 or more, max_moves and horizon 1 or more, scale > 0"
+            )
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -502,9 +518,10 @@ class ISMCTSBot:
         self.rollout_bot: Bot = rollout_bot if rollout_bot is not None else GreedyBot()
         self.max_moves = max_moves
         self.scale = scale
+        self.horizon = horizon
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The move tried most often by the search."""
+        """The root move whose plays scored best on average."""
         moves = list(view.legal_moves())
         if len(moves) == 1:
             return moves[0]
@@ -512,92 +529,101 @@ class ISMCTSBot:
             raise ValueError(f"player {view.player} has no move to make")
         # The greedy bot's favourites, best first: ties in the search go its way.
         moves = _best_by_greedy(view, moves, self.max_moves, rng)
-        by_text = {str(move): move for move in moves}
-        root = _Node(side=-1)
+        if len(moves) == 1:
+            return moves[0]
+        roots = [_Node() for _ in moves]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        search = _Search(self, view.player, len(view.results), view.turn + self.horizon)
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view, by_text, rng)
-            done += 1
-        order = list(by_text)
-        best = max(
-            order,
-            key=lambda text: (
-                root.children[text].visits if text in root.children else -1,
-                -order.index(text),
-            ),
-        )
-        return by_text[best]
+            world = view.sample(rng)
+            seed = rng.getrandbits(64)
+            for move, root in zip(moves, roots, strict=True):
+                # The same random choices after every root move (common random numbers).
+                search.iterate(root, world.apply(move), random.Random(seed))
+            done += len(moves)
+        best = max(range(len(moves)), key=lambda i: (roots[i].reward / roots[i].visits, -i))
+        return moves[best]
 
-    def _iterate(
-        self, root: _Node, view: PlayerView, root_moves: dict[str, Move], rng: random.Random
-    ) -> None:
-        world = view.sample(rng)
-        rules = world.rules
-        deals = len(world.results)
-        node, path = root, [root]
-        while not _deal_over(world, deals):
-            player = world.to_move
-            assert player is not None
-            if node is root:
-                legal = root_moves
-            else:
-                moves = list(world.legal_moves())
-                if len(moves) > self.max_moves:
-                    moves = _best_by_greedy(world.view(player), moves, self.max_moves, rng)
-                legal = {str(move): move for move in moves}
-                if not legal:
-                    break  # not reached from a consistent world; score it as it stands
-            untried = [text for text in legal if text not in node.children]
-            for text, child in node.children.items():
-                if text in legal:
-                    child.available += 1
-            if untried:
-                text = untried[0] if node is root else rng.choice(untried)
-                child = node.children[text] = _Node(side=rules.side_of_player(player))
-                child.available = 1
-                world = world.apply(legal[text])
-                path.append(child)
-                break
-            text = self._select(node, legal)
-            world = world.apply(legal[text])
-            node = node.children[text]
-            path.append(node)
+
+class _Search:
+    """One decision's search: who searches, and where its iterations stop."""
+
+    def __init__(self, bot: ISMCTSBot, player: int, deals: int, turn_limit: int) -> None:
+        self.bot = bot
+        self.player = player
+        self.deals = deals
+        self.turn_limit = turn_limit
+
+    def iterate(self, root: _Node, world: Game, rng: random.Random) -> None:
+        """One iteration below a root move already played in ``world``."""
+        bot, player = self.bot, self.player
+        path = [root]
+        # A root move tried for the first time is the node this iteration adds.
+        node: _Node | None = root if root.visits else None
         steps = 0
-        while steps < self.rollout_steps and not _deal_over(world, deals):
-            player = world.to_move
-            assert player is not None
-            world = world.apply(self.rollout_bot.choose(world.view(player), rng))
+        while not _deal_over(world, self.deals) and world.deal.turn < self.turn_limit:
+            to_move = world.to_move
+            assert to_move is not None
+            if node is not None and to_move == player:
+                moves = list(world.legal_moves())
+                if len(moves) > 1:
+                    view = world.view(to_move)
+                    moves = _best_by_greedy(view, moves, bot.max_moves, rng)
+                    move, node = self._descend(node, moves)
+                    path.append(node)
+                    if not node.visits:
+                        node = None  # a new node: the tree grows by one a iteration
+                else:
+                    move = moves[0]
+                world = world.apply(move)
+                continue
+            node = None  # the tree ends where another player moves
+            if steps >= bot.rollout_steps:
+                break
+            world = world.apply(bot.rollout_bot.choose(world.view(to_move), rng))
             steps += 1
-        rewards = _rewards(world, deals, self.scale)
-        for visited in path[1:]:
+        reward = _reward(world, self.deals, world.rules.side_of_player(player), bot.scale)
+        for visited in path:
             visited.visits += 1
-            visited.reward += rewards[visited.side]
+            visited.reward += reward
 
-    def _select(self, node: _Node, legal: dict[str, Move]) -> str:
-        best_text, best_value = "", -math.inf
-        for text in legal:
+    def _descend(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node]:
+        """The move to play at ``node`` (its first untried one, else by UCB1) and its child."""
+        texts = [str(move) for move in moves]
+        for text in texts:
+            child = node.children.get(text)
+            if child is not None:
+                child.available += 1
+        for move, text in zip(moves, texts, strict=True):
+            if text not in node.children:
+                child = node.children[text] = _Node()
+                child.available = 1
+                return move, child
+        best: tuple[Move, _Node] | None = None
+        best_value = -math.inf
+        for move, text in zip(moves, texts, strict=True):
             child = node.children[text]
-            value = child.reward / child.visits + self.exploration * math.sqrt(
+            value = child.reward / child.visits + self.bot.exploration * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if value > best_value:
-                best_text, best_value = text, value
-        return best_text
+                best, best_value = (move, child), value
+        assert best is not None
+        return best
 
 
 class _Node:
     """A decision in the search tree: statistics of the move that led here."""
 
-    __slots__ = ("available", "children", "reward", "side", "visits")
+    __slots__ = ("available", "children", "reward", "visits")
 
-    def __init__(self, side: int) -> None:
-        #: The side of the player who made the move that led here.
-        self.side = side
+    def __init__(self) -> None:
         self.visits = 0
         self.available = 0
+        #: The searching side's rewards, summed over the visits.
         self.reward = 0.0
         self.children: dict[str, _Node] = {}
 
@@ -618,17 +644,139 @@ def _deal_over(world: Game, deals: int) -> bool:
     return world.is_over or len(world.results) > deals
 
 
-def _rewards(world: Game, deals: int, scale: float) -> list[float]:
-    """Each side's outcome, 0 to 1: its deal score against the best other side's."""
+def _reward(world: Game, deals: int, side: int, scale: float) -> float:
+    """The side's outcome, 0 to 1: its deal score, or the estimate, against the best other's."""
     if len(world.results) > deals:
-        totals = list(world.results[deals].totals)
+        totals: Sequence[float] = world.results[deals].totals
     else:
-        totals = [score.total for score in score_deal(world.deal)]
-    rewards = []
-    for side, total in enumerate(totals):
-        others = max((t for s, t in enumerate(totals) if s != side), default=0)
-        rewards.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (others - total) / scale)))))
-    return rewards
+        totals = _estimate_deal(world.deal)
+    others = max((t for s, t in enumerate(totals) if s != side), default=0.0)
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (others - totals[side]) / scale))))
+
+
+def _estimate_deal(deal: Deal) -> tuple[float, ...]:
+    """What each side may score for a deal in play, were greedy bots to finish it.
+
+    A linear function of what is on the table and in the hands (melds, canastas and melds
+    close to one, red threes, whether the side has opened and the minimum it must meet, the
+    cards, points, wild cards and pairs in its hands), each weighed more or less as the stock
+    runs down, and of the pile for the side whose turn it is. The weights were fitted by
+    least squares to how deals of Classic Canasta between greedy bots ended (``python
+    benchmarks/ismcts.py --fit``); only the differences between sides mean anything. A
+    finished deal is scored as it stands.
+    """
+    if deal.end is not None:
+        return tuple(float(score.total) for score in score_deal(deal))
+    return tuple(
+        sum(f * w for f, w in zip(_estimate_features(deal, side), _FLAT_WEIGHTS, strict=True))
+        for side in range(deal.rules.num_sides)
+    )
+
+
+def _estimate_features(deal: Deal, side: int) -> list[float]:
+    """What :func:`_estimate_deal` weighs for one side, in the order of ``_FLAT_WEIGHTS``:
+    each of :func:`_side_features` and it times the share of the stock left, then the pile's
+    features if it is the side's turn, else zeros."""
+    rules = deal.rules
+    full = rules.pack_size - rules.hand_size * rules.active_players - 1
+    left = min(1.0, len(deal.stock) / full) if full > 0 else 0.0
+    features: list[float] = []
+    for feature in _side_features(deal, side):
+        features += (feature, feature * left)
+    if side == deal.side:
+        frozen = 1.0 if deal.pile_frozen else 0.0
+        pile_points = sum(card.points for card in deal.pile)
+        features += (1.0, len(deal.pile), pile_points / 10, frozen, frozen * len(deal.pile))
+    else:
+        features += (0.0,) * len(_PILE_WEIGHTS)
+    return features
+
+
+def _side_features(deal: Deal, side: int) -> list[float]:
+    """What :func:`__estimate_deal` weighs for one side, in the order of ``_WEIGHTS``."""
+    rules = deal.rules
+    melds = deal.melds[side]
+    meld_points = bonus = canastas = 0
+    short = [0, 0, 0, 0]  # melds one, two, three and four cards short of a canasta
+    growing = set()
+    for meld in melds:
+        meld_points += meld.points
+        bonus += meld.bonus(rules)
+        if meld.is_canasta_under(rules):
+            canastas += 1
+        else:
+            gap = rules.canasta_size - meld.size
+            if 1 <= gap <= len(short):
+                short[gap - 1] += 1
+            growing.add(meld.rank)
+    red = rules.red_three_amount(len(deal.red_threes[side]))
+    if rules.red_threes_need_canasta:
+        counts_plus = canastas >= rules.red_threes_canastas_needed
+    else:
+        counts_plus = bool(melds)
+    seats = [seat for seat in range(deal.seats) if deal.side_of(seat) == side]
+    cards = points = wilds = pairs = matching = 0
+    for seat in seats:
+        hand = deal.hands[seat]
+        cards += len(hand)
+        points += hand.points
+        ranks = set()
+        for face in hand.faces():
+            if face.is_wild:
+                wilds += hand.count(face)
+            elif face.rank in growing:
+                matching += hand.count(face)
+            if face.is_natural and not face.is_black_three and not face.is_red_three:
+                ranks.add(face.rank)
+        pairs += sum(1 for rank in ranks if hand.count_rank(rank) >= 2)
+    return [
+        meld_points,
+        bonus,
+        canastas,
+        *short,
+        red if counts_plus else -red,
+        1 if melds else 0,
+        0 if melds else deal.minimums[side] / 10,
+        cards / max(1, len(seats)),
+        points,
+        wilds,
+        pairs,
+        matching,
+        min(canastas, rules.canastas_to_go_out),
+    ]
+
+
+#: The weights of :func:`_side_features`, one row a feature: its weight once the stock is
+#: spent, and what is added to that per share of the stock left (all of it as the deal
+#: begins). Fitted by ``python benchmarks/ismcts.py --fit`` to 1,200 two-player and 900
+#: four-player Classic matches between greedy bots.
+_WEIGHTS: tuple[tuple[float, float], ...] = (
+    (0.6496, 0.7576),  # points of the melded cards
+    (1.184, -0.5432),  # canasta bonuses
+    (-68.46, 210.4),  # canastas
+    (143.7, 63.08),  # melds a card short of a canasta
+    (64.64, 38.07),  # melds two cards short
+    (21.2, 5.112),  # melds three cards short
+    (34.04, -56.25),  # melds four cards short
+    (1.388, -0.7385),  # red threes, as they would score
+    (-926.8, 655.5),  # opened
+    (-95.04, 76.36),  # the minimum / 10 if not opened
+    (-32.85, -6.721),  # cards per hand
+    (0.4289, 1.256),  # points in the hands
+    (172.6, -107.5),  # wild cards in the hands
+    (60.76, -48.47),  # pairs in the hands
+    (26.85, 39.79),  # cards in the hands for a meld that is no canasta
+    (37.93, -66.06),  # canastas, up to those needed to go out
+)
+#: The weights of the pile, for the side whose turn it is.
+_PILE_WEIGHTS: tuple[float, ...] = (
+    20.54,  # a constant: the turn
+    1.485,  # cards in the pile
+    -2.571,  # points in the pile / 10
+    -7.786,  # the pile is frozen
+    1.307,  # cards in the pile if frozen
+)
+_FLAT_WEIGHTS = tuple(w for row in _WEIGHTS for w in row) + _PILE_WEIGHTS
 
 
 _BOTS: dict[str, Callable[[], Bot]] = {

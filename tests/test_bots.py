@@ -335,10 +335,49 @@ def test_ismcts_by_time() -> None:
     assert view.is_legal(move)
 
 
+def test_ismcts_takes_a_one_card_pile_to_go_out_where_greedy_draws() -> None:
+    """Taking the lone 9C melds the nines and leaves one card to discard: out. The greedy
+    bot never takes a one-card pile while the stock lasts; the search sees the deal end."""
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 5D", "QC 5D 6C 7C", "5C 6D 8D 10D", "AH 4D 4S 7H"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="9C",
+    )
+    view = game.view(0)
+    assert str(GreedyBot().choose(view, random.Random(0))) == "draw"
+    take = ISMCTSBot(iterations=8).choose(view, random.Random(0))
+    assert take == TakePile("9H 9S")
+    game, moves = play_turn(game.apply(take), ISMCTSBot(iterations=8))
+    assert moves == [Discard("5D")]
+    assert game.results[0].went_out == 0
+
+
+def test_ismcts_estimates_a_deal_in_play_from_the_table_and_hands() -> None:
+    from canasta.bots import _estimate_deal
+
+    def estimate(our_melds: list[str], our_hand: str) -> float:
+        game = Game.from_position(
+            "classic",
+            hands=[our_hand, "QC 5D 6C 7C", "5C 6D 8D 10D", "AH 4D 4S 7H"],
+            melds=[our_melds, ["QH QS QD"]],
+            pile="9C",
+        )
+        ours, theirs = _estimate_deal(game.deal)
+        return ours - theirs
+
+    canasta_side = estimate(["KC KC KD KD KH KH KS"], "9H 9S 5D 6C")
+    assert canasta_side > 0
+    assert canasta_side > estimate(["KC KC KD KD KH KH"], "KS 9H 9S 5D 6C")
+    assert estimate(["KC KD KS"], "JK 9H 9S 5D") > estimate(["KC KD KS"], "4C 9H 9S 5D")
+
+
 def test_ismcts_settings_are_checked() -> None:
     with pytest.raises(ValueError, match="iterations, seconds or both"):
         ISMCTSBot(iterations=None)
     with pytest.raises(ValueError, match="iterations must be 1 or more"):
         ISMCTSBot(iterations=0)
+    with pytest.raises(ValueError, match="horizon 1 or more"):
+        ISMCTSBot(horizon=0)
     lone = canasta.Game.new("classic", seed=1).view(0)
     assert ISMCTSBot(iterations=1).choose(lone, random.Random(0)) == canasta.Draw()
