@@ -1,6 +1,10 @@
 """ISMCTSBot against GreedyBot: wins, losses and draws, and the time per move.
 
-    python benchmarks/ismcts.py --players 4 --target 5000 --games 200 --workers 1
+    python benchmarks/ismcts.py --players 4 --target 5000 --iterations 40 --max-moves 4 \
+        --horizon 2 --games 200 --workers 1 --minutes 120
+
+(the defaults, spelled out) gave 136 wins, 64 losses and no draws (68%, 95% interval 61% to
+74%), 42 ms a move on average (p95 110 ms), in 36 minutes on one core.
 
 Game ``i`` uses the seed ``canasta simulate`` gives it (:func:`canasta.simulate.game_seed`);
 ISMCTS plays side ``i % 2`` and GreedyBot the other side(s), so both seatings are played
@@ -8,7 +12,13 @@ equally. Limited by iterations, the search is deterministic, so the games and th
 repeat exactly; only the times vary with the machine. Games are shared by ``--workers``
 processes; no game starts after ``--minutes``. The win rate comes with a 95% Wilson interval
 (draws count as half a win); the time per move is that of every ISMCTS move, and of the
-searched ones (where more than one move was worth considering).
+searched ones (where more than one move was legal).
+
+    python benchmarks/ismcts.py --fit 2:1200,4:900
+
+fits the weights of the search's estimate of a deal in play (``canasta.bots._WEIGHTS``)
+instead: greedy bots play that many Classic matches for 2 and 4 players, and every fourth
+position of a deal is paired with how the deal ended. It needs NumPy.
 """
 
 from __future__ import annotations
