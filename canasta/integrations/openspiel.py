@@ -46,8 +46,8 @@ import pyspiel
 from numpy.typing import NDArray
 
 from canasta.actions import ActionError, describe, legal_action_map, num_actions
-from canasta.cards import ALL_FACES, Card
-from canasta.deck import Cards, pack_cards
+from canasta.cards import ALL_FACES, FACE_TEXT, Card
+from canasta.deck import pack_cards
 from canasta.game import Game
 from canasta.melds import Meld
 from canasta.moves import Move
@@ -55,6 +55,7 @@ from canasta.observation import observation, observation_shape
 from canasta.rules import RuleSet, find_rules
 from canasta.scoring import score_deal
 from canasta.state import Event, TurnDraft
+from canasta.transitions import missing_cards
 from canasta.views import PlayerView
 
 __all__ = [
@@ -89,7 +90,6 @@ MOVES_PER_CARD = 10
 
 _PARAMETERS: dict[str, int | str] = {"players": 4, "deals": 1, "options": ""}
 _FACES = len(ALL_FACES)
-_FACE_TEXT = tuple(str(face) for face in ALL_FACES)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 # RuleSet fields that an option cannot set: the family's name and the player count (the
@@ -417,11 +417,6 @@ def _outcomes(left: bytes) -> tuple[tuple[int, float], ...]:
     return tuple((face, count / total) for face, count in enumerate(left) if count)
 
 
-def _gained(before: Cards, after: Cards) -> Cards:
-    """The cards in ``after`` beyond those in ``before``."""
-    return Cards(bytes(max(0, a - b) for a, b in zip(after.counts, before.counts, strict=True)))
-
-
 class CanastaState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`CanastaGame`: a :class:`~canasta.game.Game` while players move,
     and the cards dealt so far while a deal is dealt."""
@@ -528,7 +523,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if mover is not None and after.deal_number == before.deal_number and not after.is_over:
             event = after.deal.history[-1]
             if event.drawn and private[mover] is not None:
-                drawn = _cards_text(_gained(before.hand(mover), after.hand(mover)))
+                drawn = str(missing_cards(after.hand(mover), before.hand(mover)))
                 note = f"deal {after.deal_number} turn {after.deal.turn}: drew {drawn}"
                 private = _noted(private, mover, note)
         self._core = self._next_core(after, before.deal_number, core.moves + 1, private)
@@ -544,7 +539,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         private = core.private
         if game.deal_number == core.game.deal_number:
             for player in range(self._setup.rules.num_players):
-                note = f"deal {game.deal_number}: dealt {_cards_text(game.hand(player))}"
+                note = f"deal {game.deal_number}: dealt {game.hand(player)}"
                 private = _noted(private, player, note)
         self._core = self._next_core(game, core.game.deal_number, core.moves, private)
 
@@ -661,29 +656,22 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def _text(self) -> str:
         core = self._core
         if core.dealt is not None:
-            cards = " ".join(_FACE_TEXT[face] for face in core.dealt)
+            cards = " ".join(FACE_TEXT[face] for face in core.dealt)
             return f"{self._dealing_text()}: {cards}"
         game = core.game
         lines = [repr(game), f"moves {core.moves}"]
-        lines += [f"player {p}: {_cards_text(hand)}" for p, hand in enumerate(game.hands)]
+        lines += [f"player {p}: {hand}" for p, hand in enumerate(game.hands)]
         deal = game.deal
         lines.append("melds: " + " | ".join(_melds_text(side) for side in deal.melds))
-        lines.append("red threes: " + " | ".join(_cards_text(red) for red in deal.red_threes))
+        lines.append("red threes: " + " | ".join(str(red) for red in deal.red_threes))
         lines.append("pile: " + _sequence_text(deal.pile))
         lines.append("stock: " + _sequence_text(deal.stock))
         lines.append(f"draft: {_draft_text(deal.draft)}")
         return "\n".join(lines)
 
 
-def _cards_text(cards: Cards) -> str:
-    """``str(cards)``, quicker (texts are made at every node of a search)."""
-    return " ".join(
-        text for text, count in zip(_FACE_TEXT, cards.counts, strict=True) for _ in range(count)
-    )
-
-
 def _sequence_text(cards: Iterable[Card]) -> str:
-    return " ".join(_FACE_TEXT[card.index] for card in cards)
+    return " ".join(FACE_TEXT[card.index] for card in cards)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -740,12 +728,12 @@ def _view_text(view: PlayerView) -> str:
         status = f"player {view.turn_player}'s turn, player {view.to_move} to {view.phase.value}"
     lines = [
         f"player {view.player}: deal {view.deal_number}, turn {view.turn}, {status}",
-        f"hand: {_cards_text(view.hand)}",
+        f"hand: {view.hand}",
     ]
     for side in range(rules.num_sides):
         lines.append(
             f"side {side}: score {view.scores[side]}, minimum {view.minimums[side]}, "
-            f"red threes {_cards_text(table.red_threes[side]) or '-'}, "
+            f"red threes {str(table.red_threes[side]) or '-'}, "
             f"melds {_melds_text(table.melds[side])}"
         )
     frozen = ", frozen" if table.pile_frozen else ""
@@ -753,7 +741,7 @@ def _view_text(view: PlayerView) -> str:
     lines.append(f"pile ({_plural(table.pile_size, 'card')}{frozen}): {pile}")
     lines.append(f"stock: {_plural(table.stock_size, 'card')}")
     lines.append("hand sizes: " + " ".join(map(str, view.hand_sizes)))
-    known = [f"{p}: {_cards_text(cards)}" for p, cards in enumerate(view.known_cards) if cards]
+    known = [f"{p}: {cards}" for p, cards in enumerate(view.known_cards) if cards]
     lines.append("known cards: " + ("; ".join(known) or "-"))
     melded = " ".join(map(str, sorted(view.melded_players))) or "-"
     lines.append(f"melded: {melded}")
