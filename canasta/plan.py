@@ -145,14 +145,7 @@ def _choices_by_count(counts: bytes, pos: int, sequences: bool) -> list[_Choices
     total = sum(have)
     if not sequences:
         return [(choice, None) for choice in _natural_choices(counts, pos, False)]
-    near = [
-        sum(
-            1
-            for other in (pos - 2, pos - 1, pos + 1, pos + 2)
-            if 0 <= other <= _TOP and counts[4 * other + suit]
-        )
-        for suit in range(4)
-    ]
+    near = [_neighbours(counts, 4 * pos + suit) for suit in range(4)]
     spare = [max(0, n - 1) for n in have]
     last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
 
@@ -382,14 +375,23 @@ def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
     True
     """
     have, take = usable.counts, cards.counts
-    total = 0
-    for face in range(4 * len(NATURAL_RANKS)):
-        if take[face] and take[face] == have[face]:
-            position, suit = divmod(face, 4)
-            for other in (position - 2, position - 1, position + 1, position + 2):
-                if 0 <= other <= _TOP and have[4 * other + suit]:
-                    total += 1
+    total = sum(
+        _neighbours(have, face)
+        for face in range(4 * len(NATURAL_RANKS))
+        if take[face] and take[face] == have[face]
+    )
     return total, take
+
+
+def _neighbours(counts: bytes, face: int) -> int:
+    """The faces of a natural's suit within two ranks of it that ``counts`` holds: what
+    melding its last copy costs the sequences the hand might make."""
+    position, suit = divmod(face, 4)
+    return sum(
+        1
+        for other in (position - 2, position - 1, position + 1, position + 2)
+        if 0 <= other <= _TOP and counts[4 * other + suit]
+    )
 
 
 # --- the searches -----------------------------------------------------------------------
