@@ -100,17 +100,9 @@ class Game:
             raise PositionError(f"a pack for {self.rules.name} is {self.rules.pack_size} cards")
         if self.is_over or len(self.deal.history):
             raise PositionError("a deal is dealt again only before anyone has moved in it")
-        number = self.deal.number
-        deal = Deal.start(
-            self.rules,
-            f"{self.seed}/{number}",
-            number,
-            self.deal.minimums,
-            number % self.rules.active_players,
-            cards,
+        return Game._start_deal(
+            self.rules, self.seed, self.deal.number, self.scores, self.results, cards
         )
-        game = attrs.evolve(self, deal=deal)
-        return game._after_deal_step() if deal.phase is Phase.OVER else game
 
     @classmethod
     def _start_deal(
@@ -120,10 +112,11 @@ class Game:
         number: int,
         scores: tuple[int, ...],
         results: tuple[DealResult, ...],
+        pack: Sequence[Card] | None = None,
     ) -> Game:
         minimums = tuple(rules.initial_minimum(score) for score in scores)
         first_seat = number % rules.active_players  # the deal rotates clockwise (CL-SEAT-2)
-        deal = Deal.start(rules, f"{seed}/{number}", number, minimums, first_seat)
+        deal = Deal.start(rules, f"{seed}/{number}", number, minimums, first_seat, pack)
         game = cls(
             rules=rules,
             seed=seed,
