@@ -178,6 +178,45 @@ class Cards:
         return f"Cards.parse({str(self)!r})"
 
 
+def rank_counts(counts: bytes) -> bytes:
+    """Cards per rank, in rank order (4 to Ace, then twos and threes), from 53 face counts;
+    jokers are ``counts[52]``.
+
+    >>> list(rank_counts(Cards.parse("4C 4S 5H AD 2C 2D 3S JK").counts))
+    [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1]
+    """
+    # Four faces a rank, one byte each: fold each group of four bytes into its last byte.
+    # No byte overflows: a face is held at most three times (three decks).
+    total = int.from_bytes(counts[:52], "big")
+    total += total >> 8
+    total += total >> 16
+    return total.to_bytes(52, "big")[3::4]
+
+
+def face_vectors(counts: bytes, first: int, stop: int) -> list[int]:
+    """The first 0, 1, 2, ... cards of faces ``first`` to ``stop - 1`` held in ``counts``,
+    taken in display order, each as an int whose bytes are the 53 face counts:
+    :func:`cards_of_vector` turns a sum of such vectors into cards.
+
+    >>> hand = Cards.parse("7C 7H 7H 9S")
+    >>> [str(cards_of_vector(v)) for v in face_vectors(hand.counts, 12, 16)]
+    ['', '7C', '7C 7H', '7C 7H 7H']
+    """
+    vectors = [0]
+    vector = 0
+    for face in range(first, stop):
+        unit = 1 << (8 * (_FACES - 1 - face))
+        for _ in range(counts[face]):
+            vector += unit
+            vectors.append(vector)
+    return vectors
+
+
+def cards_of_vector(vector: int) -> Cards:
+    """The cards an int of face counts (see :func:`face_vectors`) stands for."""
+    return trusted_cards(vector.to_bytes(_FACES, "big"))
+
+
 def trusted_cards(counts: bytes) -> Cards:
     """A multiset from 53 counts the library computed itself, without the checks of
     ``Cards(counts)``: for the move generator's inner loops, not for input from outside."""

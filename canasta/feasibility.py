@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
+from canasta.deck import Cards, cards_of_vector, face_vectors, rank_counts
 from canasta.melds import Meld, MeldKind
 from canasta.rules import RuleSet
 from canasta.state import Deal
@@ -28,6 +28,9 @@ from canasta.state import Deal
 __all__ = ["can_finish", "can_go_out", "can_stay", "may_go_out", "must_go_out"]
 
 _NATURAL_POINTS = {rank: ALL_FACES[i * 4].points for i, rank in enumerate(NATURAL_RANKS)}
+_FIRST_TWO = 4 * len(NATURAL_RANKS)
+_BLACK_THREES = (_FIRST_TWO + 4, _FIRST_TWO + 7)  # the three of clubs and the three of spades
+_JOKER = _FIRST_TWO + 8
 
 
 def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
@@ -263,31 +266,37 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     Suits are taken in display order. Black threes are offered as a meld of three or four
     when the side has none; whether they may be melded now is for the caller to check.
     """
-    by_rank: dict[Rank, list[Card]] = {}
-    for face, count in zip(ALL_FACES, usable.counts, strict=True):
-        if count:
-            by_rank.setdefault(face.rank, []).extend([face] * count)
-    twos, jokers = by_rank.get(Rank.TWO, []), by_rank.get(Rank.JOKER, [])
-    for rank in NATURAL_RANKS:
-        naturals = by_rank.get(rank, [])
+    counts = usable.counts
+    per_rank = rank_counts(counts)
+    two_vectors = face_vectors(counts, _FIRST_TWO, _FIRST_TWO + 4)
+    jokers = counts[_JOKER]
+    fewest, smallest = rules.min_naturals, rules.min_meld_size
+    for position, rank in enumerate(NATURAL_RANKS):
+        have = per_rank[position]
         meld = melds.get(rank)
-        if meld is None and len(naturals) < rules.min_naturals:
+        if meld is None and have < fewest:
             continue
         value = _NATURAL_POINTS[rank]
-        for k in range(0 if meld else rules.min_naturals, len(naturals) + 1):
+        natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
+        for k in range(0 if meld else fewest, have + 1):
             room = rules.max_wilds(k) if meld is None else _wild_room(meld, k, rules)
-            for x in range(min(len(twos), room) + 1):
-                for y in range(min(len(jokers), room - x) + 1):
+            base = natural_vectors[k]
+            for x in range(min(len(two_vectors) - 1, room) + 1):
+                with_twos = base + two_vectors[x]
+                for y in range(min(jokers, room - x) + 1):
                     size = k + x + y
-                    if size == 0 or (meld is None and size < rules.min_meld_size):
+                    if size == 0 or (meld is None and size < smallest):
                         continue
-                    cards = Cards.of(naturals[:k] + twos[:x] + jokers[:y])
+                    cards = cards_of_vector(with_twos + y)  # jokers: the last face
                     yield MeldStep(rank, cards, size, k * value + 20 * x + 50 * y)
-    black = [card for card in by_rank.get(Rank.THREE, []) if card.is_black_three]
     if Rank.THREE not in melds:
+        black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
         for size in (3, 4):
-            if len(black) >= size:
-                yield MeldStep(Rank.THREE, Cards.of(black[:size]), size, 5 * size)
+            if black >= size:
+                taken = min(size, counts[_BLACK_THREES[0]])
+                threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
+                threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
+                yield MeldStep(Rank.THREE, Cards.of(threes), size, 5 * size)
 
 
 def going_out_plan_exists(

@@ -59,6 +59,11 @@ class Game:
     seat_players: tuple[int, ...] = ()
     #: Whether the match has ended (CL-MATCH).
     is_over: bool = False
+    #: The legal moves once asked for: ``apply`` trusts a move found here (a cache, not
+    #: part of the value).
+    _legal: dict[Move, None] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     # --- construction ---------------------------------------------------------------------
 
@@ -350,10 +355,18 @@ class Game:
     # --- moves -------------------------------------------------------------------------------
 
     def legal_moves(self) -> Iterator[Move]:
-        """The legal moves of the player to act (one representative among suit variants)."""
+        """The legal moves of the player to act (one representative among suit variants).
+
+        They are found once per game and kept: :meth:`apply` then plays one of them without
+        checking it again.
+        """
         if self.is_over:
             return iter(())
-        return legal_moves(self.deal)
+        legal = self._legal
+        if legal is None:
+            legal = dict.fromkeys(legal_moves(self.deal))
+            object.__setattr__(self, "_legal", legal)  # a cache; the value does not change
+        return iter(legal)
 
     def legal_actions(self) -> list[int]:
         """The action ids of the legal moves of the player to act, sorted
@@ -392,7 +405,17 @@ class Game:
     def _play(self, move: Move, player: int | None) -> Deal | Violation:
         if self.is_over:
             return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
-        return self._wrong_player(player) or play(self.deal, move)
+        wrong_player = self._wrong_player(player)
+        if wrong_player is not None:
+            return wrong_player
+        return play(self.deal, move, trusted=self._is_known_legal(move))
+
+    def _is_known_legal(self, move: object) -> bool:
+        legal = self._legal
+        try:
+            return legal is not None and move in legal
+        except TypeError:  # not hashable, so surely not a move
+            return False
 
     def _wrong_player(self, player: int | None) -> Violation | None:
         if player is None or player == self.to_move:
@@ -504,8 +527,9 @@ def _position_melds(
     return tuple(sorted(melds, key=lambda m: m.rank.order))
 
 
-_GAME_FIELDS = attrgetter(*(field.name for field in attrs.fields(Game)))
-_DEAL_POSITION = [field.name for field in attrs.fields(Game)].index("deal")
+_GAME_INIT_FIELDS = [field.name for field in attrs.fields(Game) if field.init]
+_GAME_FIELDS = attrgetter(*_GAME_INIT_FIELDS)
+_DEAL_POSITION = _GAME_INIT_FIELDS.index("deal")
 
 
 def _with_deal(game: Game, deal: Deal) -> Game:

@@ -23,7 +23,6 @@ from canasta.melds import (
     check_addition,
     check_new_meld,
     meld_layout,
-    meld_rank,
     merged,
     new_meld,
     representative,
@@ -80,34 +79,44 @@ def _check(deal: Deal, move: Move) -> Violation | None:
         if problem is not None or _take_keeps_two_cards(deal, move):
             return problem
     if isinstance(move, LayMeld) and deal.phase is Phase.MELD:
-        problem = _lay_meld_violation(deal, move)
-        if problem is not None or (
-            meld_rank(move.cards) is not Rank.THREE and _finishable_at_once(deal, move.cards)
-        ):
-            return problem
+        laid = _laid_meld(deal, move)
+        if isinstance(laid, Violation):
+            return laid
+        if laid.rank is not Rank.THREE and _finishable_at_once(deal, move.cards):
+            return None
+        outcome = _with_laid_meld(deal, move, laid, trusted=False)
+        return outcome if isinstance(outcome, Violation) else None
     if isinstance(move, AddToMeld) and deal.phase is Phase.MELD:
-        problem = _add_to_meld_violation(deal, move)
-        if problem is not None or _finishable_at_once(deal, move.cards):
-            return problem
+        target = _addition_target(deal, move)
+        if isinstance(target, Violation):
+            return target
+        if _finishable_at_once(deal, move.cards):
+            return None
+        outcome = _with_addition(deal, move, target, trusted=False)
+        return outcome if isinstance(outcome, Violation) else None
     outcome = _outcome(deal, move)
     return outcome if isinstance(outcome, Violation) else None
 
 
-def play(deal: Deal, move: Move) -> Deal | Violation:
-    """The deal after ``move``, with the move in its history, or why ``move`` is illegal."""
-    outcome = _outcome(deal, move)
+def play(deal: Deal, move: Move, *, trusted: bool = False) -> Deal | Violation:
+    """The deal after ``move``, with the move in its history, or why ``move`` is illegal.
+
+    ``trusted`` skips the searches that decide whether the turn can still be finished:
+    only for a move known to be legal (one :func:`canasta.movegen.legal_moves` gave).
+    """
+    outcome = _outcome(deal, move, trusted)
     if isinstance(outcome, Violation):
         return _cited(deal.rules, outcome)
     return _recorded(deal, move, outcome)
 
 
-def _outcome(deal: Deal, move: Move) -> Deal | Violation:
+def _outcome(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     if deal.phase is Phase.OVER:
         return Violation("CL-OUT-3", "the deal is over; no more moves can be made in it")
     handler = _HANDLERS.get(type(move))
     if handler is None:
         return Violation("CL-TURN-1", f"{move!r} is not a move")
-    return handler(deal, move)
+    return handler(deal, move, trusted)
 
 
 def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
@@ -129,7 +138,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
 # --- acquisition ---------------------------------------------------------------------------
 
 
-def _draw(deal: Deal, move: Move) -> Deal | Violation:
+def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     if deal.phase is not Phase.DRAW:
         return _wrong_phase(deal, "draw")
     if deal.stock_exhausted:
@@ -180,17 +189,17 @@ def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
     )
 
 
-def _take_pile(deal: Deal, move: Move) -> Deal | Violation:
+def _take_pile(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, TakePile)
     if deal.phase is Phase.DRAW and deal.rules.melds_by_position:
         taking = _positional_take(deal, move)
         if isinstance(taking, Violation):
             return taking
-        return _after_taking(deal, move, taking)
+        return _after_taking(deal, move, taking, trusted)
     problem = _take_pile_violation(deal, move)
     if problem is not None:
         return problem
-    return _after_taking(deal, move, None)
+    return _after_taking(deal, move, None, trusted)
 
 
 def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
@@ -284,7 +293,7 @@ def _take_keeps_two_cards(deal: Deal, move: TakePile) -> bool:
 
 
 def _after_taking(
-    deal: Deal, move: TakePile, taking: tuple[int | None, Meld] | None
+    deal: Deal, move: TakePile, taking: tuple[int | None, Meld] | None, trusted: bool
 ) -> Deal | Violation:
     """The deal after a take that :func:`_take_pile_violation` allows, if it can be finished;
     ``taking`` is what :func:`_positional_take` made of it where melds are numbered."""
@@ -332,7 +341,7 @@ def _after_taking(
         melded_seats=deal.melded_seats | {deal.seat},
     )
     after = _unlock_if_opened(after)
-    if not can_finish(after):
+    if not trusted and not can_finish(after):
         if opening:
             return Violation(
                 "CL-PILE-6/minimum",
@@ -343,7 +352,7 @@ def _after_taking(
     return after
 
 
-def _pass(deal: Deal, move: Move) -> Deal | Violation:
+def _pass(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     if deal.phase is Phase.MELD and deal.draft.no_discard:
         if deal.draft.committed and not deal.minimum_reached():
             return _minimum_violation(deal)
@@ -352,7 +361,7 @@ def _pass(deal: Deal, move: Move) -> Deal | Violation:
         return Violation(
             "CL-EXH-3", "you may pass only when the stock is empty, instead of taking the pile"
         )
-    if deal.rules.forced_take_when_exhausted and _layoff_take_legal(deal):
+    if not trusted and deal.rules.forced_take_when_exhausted and _layoff_take_legal(deal):
         return Violation(
             "CL-EXH-3",
             f"the stock is empty and the {deal.top_card} fits your side's meld: you must "
@@ -651,11 +660,17 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
 # --- melding ------------------------------------------------------------------------------
 
 
-def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
+def _lay_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, LayMeld)
     laid = _laid_meld(deal, move)
     if isinstance(laid, Violation):
         return laid
+    return _with_laid_meld(deal, move, laid, trusted)
+
+
+def _with_laid_meld(deal: Deal, move: LayMeld, laid: Meld, trusted: bool) -> Deal | Violation:
+    """The deal after laying ``laid``, a meld :func:`_laid_meld` allows, if the turn can
+    still be finished (or ``trusted``)."""
     side = deal.side
     draft = deal.draft
     black_threes = draft.black_threes or laid.kind is MeldKind.BLACK_THREES
@@ -665,13 +680,7 @@ def _lay_meld(deal: Deal, move: Move) -> Deal | Violation:
     else:
         draft = draft.replace(new_ranks=draft.new_ranks | {laid.rank}, black_threes=black_threes)
         melds = _with_meld(deal.melds[side], laid)
-    return _after_melding(deal, move.cards, melds, draft)
-
-
-def _lay_meld_violation(deal: Deal, move: LayMeld) -> Violation | None:
-    """Why a new meld is illegal, apart from whether the turn can be finished after it."""
-    laid = _laid_meld(deal, move)
-    return laid if isinstance(laid, Violation) else None
+    return _after_melding(deal, move.cards, melds, draft, trusted)
 
 
 def _laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
@@ -721,11 +730,19 @@ def _laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
     return meld
 
 
-def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
+def _add_to_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, AddToMeld)
     target = _addition_target(deal, move)
     if isinstance(target, Violation):
         return target
+    return _with_addition(deal, move, target, trusted)
+
+
+def _with_addition(
+    deal: Deal, move: AddToMeld, target: tuple[int, Meld], trusted: bool
+) -> Deal | Violation:
+    """The deal after an addition :func:`_addition_target` allows, if the turn can still be
+    finished (or ``trusted``)."""
     index, grown = target
     side = deal.side
     draft = deal.draft
@@ -737,13 +754,7 @@ def _add_to_meld(deal: Deal, move: Move) -> Deal | Violation:
         if grown.rank not in draft.new_ranks:
             draft = draft.replace(touched_existing=True)
         melds = _with_meld(deal.melds[side], grown)
-    return _after_melding(deal, move.cards, melds, draft)
-
-
-def _add_to_meld_violation(deal: Deal, move: AddToMeld) -> Violation | None:
-    """Why an addition is illegal, apart from whether the turn can be finished after it."""
-    target = _addition_target(deal, move)
-    return target if isinstance(target, Violation) else None
+    return _after_melding(deal, move.cards, melds, draft, trusted)
 
 
 def _addition_target(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | Violation:
@@ -788,7 +799,7 @@ def _addition_target(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | Violatio
     return index, grown
 
 
-def _merge(deal: Deal, move: Move) -> Deal | Violation:
+def _merge(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, MergeMelds)
     if deal.phase is not Phase.MELD:
         return _wrong_phase(deal, "merge melds")
@@ -807,7 +818,7 @@ def _merge(deal: Deal, move: Move) -> Deal | Violation:
         )
     kept = (*melds[:first], joined, *melds[first + 1 : second], *melds[second + 1 :])
     after = deal.replace(melds=_replace(deal.melds, deal.side, kept), draft=draft)
-    if not can_finish(after):
+    if not trusted and not can_finish(after):
         return _stuck(after)
     return after
 
@@ -826,7 +837,7 @@ def _finishable_at_once(deal: Deal, cards: Cards) -> bool:
 
 
 def _after_melding(
-    deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft
+    deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft, trusted: bool
 ) -> Deal | Violation:
     side = deal.side
     if draft.opening and not deal.minimum_reached():
@@ -842,14 +853,14 @@ def _after_melding(
     after = _unlock_if_opened(after)
     if not after.hand:
         return _go_out(after, discarded=False)
-    if not can_finish(after):
+    if not trusted and not can_finish(after):
         return _stuck(after)
     return after
 
 
-def _discard(deal: Deal, move: Move) -> Deal | Violation:
+def _discard(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, Discard)
-    problem = _discard_violation(deal, move)
+    problem = None if trusted else _discard_violation(deal, move)
     if problem is not None:
         return problem
     card = move.card
@@ -950,7 +961,7 @@ def _going_out(deal: Deal, *, discarded: bool) -> Violation | bool:
 # --- asking the partner ----------------------------------------------------------------------
 
 
-def _ask(deal: Deal, move: Move) -> Deal | Violation:
+def _ask(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     rules, draft = deal.rules, deal.draft
     if not rules.has_partners:
         return Violation("CL-ASK-4", "you have no partner to ask")
@@ -966,6 +977,8 @@ def _ask(deal: Deal, move: Move) -> Deal | Violation:
         return Violation("CL-ASK-2", "you may not ask after melding this turn")
     if draft.no_discard:
         return Violation("CL-EXH-1", "the deal ends with your turn; you cannot go out")
+    if trusted:
+        return deal.replace(phase=Phase.ANSWER, draft=draft.replace(asked=True))
     yes = deal.replace(draft=draft.replace(asked=True, answer=True))
     if not can_go_out(yes):
         return Violation("CL-ASK-2", "you cannot go out this turn, so you may not ask")
@@ -977,7 +990,7 @@ def _ask(deal: Deal, move: Move) -> Deal | Violation:
     return deal.replace(phase=Phase.ANSWER, draft=draft.replace(asked=True))
 
 
-def _answer(deal: Deal, move: Move) -> Deal | Violation:
+def _answer(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, Answer)
     if deal.phase is not Phase.ANSWER:
         return Violation("CL-ASK-3", "nobody has asked to go out")
