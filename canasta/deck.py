@@ -193,7 +193,7 @@ def rank_counts(counts: bytes) -> bytes:
     return total.to_bytes(52, "big")[3::4]
 
 
-def face_vectors(counts: bytes, first: int, stop: int) -> list[int]:
+def face_vectors(counts: bytes, first: int, stop: int) -> tuple[int, ...]:
     """The first 0, 1, 2, ... cards of faces ``first`` to ``stop - 1`` held in ``counts``,
     taken in display order, each as an int whose bytes are the 53 face counts:
     :func:`cards_of_vector` turns a sum of such vectors into cards.
@@ -202,14 +202,20 @@ def face_vectors(counts: bytes, first: int, stop: int) -> list[int]:
     >>> [str(cards_of_vector(v)) for v in face_vectors(hand.counts, 12, 16)]
     ['', '7C', '7C 7H', '7C 7H 7H']
     """
-    vectors = [0]
-    vector = 0
-    for face in range(first, stop):
-        unit = 1 << (8 * (_FACES - 1 - face))
-        for _ in range(counts[face]):
-            vector += unit
-            vectors.append(vector)
+    key = (first, counts[first:stop])
+    vectors = _FACE_VECTORS.get(key)
+    if vectors is None:
+        found, vector = [0], 0
+        for face in range(first, stop):
+            for _ in range(counts[face]):
+                vector += 1 << (8 * (_FACES - 1 - face))
+                found.append(vector)
+        vectors = _FACE_VECTORS[key] = tuple(found)
     return vectors
+
+
+# At most a few thousand keys: a few faces (a rank's four) each held at most a few times.
+_FACE_VECTORS: dict[tuple[int, bytes], tuple[int, ...]] = {}
 
 
 def cards_of_vector(vector: int) -> Cards:

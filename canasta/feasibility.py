@@ -16,8 +16,8 @@ minimum first (:func:`_out_after_unlocking`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+import functools
+from collections.abc import Iterator
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards, cards_of_vector, face_vectors, rank_counts
@@ -35,16 +35,37 @@ _JOKER = _FIRST_TWO + 8
 
 def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
     """Natural cards per rank, then twos, jokers and black threes."""
-    # Faces come four suits a rank in display order (C D H S): 4 to Ace, twos, threes, joker.
     counts = cards.counts
-    naturals = {
-        rank: total
-        for index, rank in enumerate(NATURAL_RANKS)
-        if (total := sum(counts[4 * index : 4 * index + 4]))
-    }
-    twos = sum(counts[44:48])
-    black = counts[48] + counts[51]  # the three of clubs and the three of spades
-    return naturals, twos, counts[52], black
+    per_rank = rank_counts(counts)
+    naturals = {rank: total for rank, total in zip(NATURAL_RANKS, per_rank, strict=False) if total}
+    black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
+    return naturals, per_rank[len(NATURAL_RANKS)], counts[_JOKER], black
+
+
+def going_out_ruled_out(deal: Deal) -> bool:
+    """A quick test before any search: whether the player surely cannot go out this turn,
+    whatever is melded first. Natural cards that can neither make a meld nor join one are
+    more than the one discard (CL-OUT-1), or too few ranks could ever make a canasta
+    (CL-OUT-2). Melds named by position are not tested (``False``).
+    """
+    rules = deal.rules
+    if rules.melds_by_position:
+        return False
+    hand = deal.hand
+    naturals, twos, jokers, _ = _rank_counts(hand)
+    if not hand:
+        return True
+    melds = _side_melds(deal)
+    return _stray_naturals(naturals, melds, rules) > 1 or not _enough_canastas_possible(
+        naturals, twos + jokers, melds, rules
+    )
+
+
+def _stray_naturals(naturals: dict[Rank, int], melds: dict[Rank, Meld], rules: RuleSet) -> int:
+    """Natural cards of ranks too few for a meld of their own and with no meld to join:
+    when going out, only the one discard can take them."""
+    fewest = rules.min_naturals
+    return sum(n for rank, n in naturals.items() if n < fewest and rank not in melds)
 
 
 def must_go_out(deal: Deal) -> bool:
@@ -165,10 +186,11 @@ def _wild_room(meld: Meld, added_naturals: int, rules: RuleSet) -> int:
     return max(0, rules.max_wilds(meld.naturals + added_naturals) - meld.wilds)
 
 
-def can_go_out(deal: Deal) -> bool:
-    """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4)."""
+def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
+    """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
+    with ``permitted``, as if the partner had said yes (CL-ASK-3)."""
     draft, rules = deal.draft, deal.rules
-    if not may_go_out(deal):
+    if not permitted and not may_go_out(deal):
         return False
     hand = deal.hand
     if rules.melds_by_position:
@@ -250,13 +272,8 @@ def _out_after_unlocking(
     return search(usable, melds, owed)
 
 
-class MeldStep(NamedTuple):
-    """One meld or addition by counts: its rank, representative cards, size and points."""
-
-    rank: Rank
-    cards: Cards
-    size: int
-    points: int
+MeldStep = tuple[Rank, Cards, int, int]
+"""One meld or addition by counts: its rank, representative cards, size and points."""
 
 
 def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterator[MeldStep]:
@@ -269,26 +286,35 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     counts = usable.counts
     per_rank = rank_counts(counts)
     two_vectors = face_vectors(counts, _FIRST_TWO, _FIRST_TWO + 4)
+    most_twos = len(two_vectors) - 1
     jokers = counts[_JOKER]
     fewest, smallest = rules.min_naturals, rules.min_meld_size
+    limits = _wild_limits(rules)
+    closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
     for position, rank in enumerate(NATURAL_RANKS):
         have = per_rank[position]
         meld = melds.get(rank)
-        if meld is None and have < fewest:
-            continue
+        if meld is None:
+            if have < fewest:
+                continue
+            first, least, held, placed = fewest, smallest, 0, 0
+        else:
+            first, least, held, placed = 0, 1, meld.naturals, meld.wilds
         value = _NATURAL_POINTS[rank]
         natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
-        for k in range(0 if meld else fewest, have + 1):
-            room = rules.max_wilds(k) if meld is None else _wild_room(meld, k, rules)
+        for k in range(first, have + 1):
+            if meld is not None and meld.size >= closed_size:
+                room = 0  # no wild card joins a canasta here (CL-CAN-4)
+            else:
+                room = max(0, limits[held + k] - placed)
             base = natural_vectors[k]
-            for x in range(min(len(two_vectors) - 1, room) + 1):
+            for x in range(min(most_twos, room) + 1):
                 with_twos = base + two_vectors[x]
                 for y in range(min(jokers, room - x) + 1):
                     size = k + x + y
-                    if size == 0 or (meld is None and size < smallest):
-                        continue
-                    cards = cards_of_vector(with_twos + y)  # jokers: the last face
-                    yield MeldStep(rank, cards, size, k * value + 20 * x + 50 * y)
+                    if size >= least:
+                        cards = cards_of_vector(with_twos + y)  # jokers: the last face
+                        yield rank, cards, size, k * value + 20 * x + 50 * y
     if Rank.THREE not in melds:
         black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
         for size in (3, 4):
@@ -296,7 +322,13 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                 taken = min(size, counts[_BLACK_THREES[0]])
                 threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
                 threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
-                yield MeldStep(Rank.THREE, Cards.of(threes), size, 5 * size)
+                yield Rank.THREE, Cards.of(threes), size, 5 * size
+
+
+@functools.lru_cache(maxsize=64)
+def _wild_limits(rules: RuleSet) -> tuple[int, ...]:
+    """``rules.max_wilds(n)`` for every count of naturals a meld can hold."""
+    return tuple(rules.max_wilds(n) for n in range(4 * rules.decks * 4 + 1))
 
 
 def going_out_plan_exists(
@@ -311,17 +343,27 @@ def going_out_plan_exists(
     naturals, twos, jokers, black = _rank_counts(hand)
     if not hand:
         return False
-    # Natural cards of a rank too few for a meld of their own can only be the one discard.
-    stray = [n for rank, n in naturals.items() if n < rules.min_naturals and rank not in melds]
-    if len(stray) > 1 or (stray and stray[0] > 1):
+    fewest = rules.min_naturals
+    strays = [rank for rank, n in naturals.items() if n < fewest and rank not in melds]
+    if len(strays) > 1 or (strays and naturals[strays[0]] > 1):
         return False
     if not _enough_canastas_possible(naturals, twos + jokers, melds, rules):
         return False
     total_points = hand.points
-    discards: list[tuple[str, Rank | None, int]] = [("none", None, 0)]
-    for face in hand.faces():
-        kind = "natural" if face.is_natural else ("black" if face.is_black_three else "wild")
-        discards.append((kind, face.rank, face.points))
+    discards: list[tuple[str, Rank | None, int]]
+    if strays:  # a natural card that can neither make a meld nor join one: the discard
+        discards = [("natural", strays[0], _NATURAL_POINTS[strays[0]])]
+    else:
+        discards = [("none", None, 0)]
+        for face in hand.faces():
+            if face.is_natural:
+                left = naturals[face.rank] - 1
+                if 0 < left < fewest and face.rank not in melds:
+                    continue  # the rest of the rank would be stray
+                discards.append(("natural", face.rank, face.points))
+            else:
+                kind = "black" if face.is_black_three else "wild"
+                discards.append((kind, face.rank, face.points))
     # A side has at most one meld of black threes, and nothing joins it (CL-MELD-6, CL-B3-4).
     black_meld_sizes = (0,) if Rank.THREE in melds else (0, 3, 4)
     seen: set[tuple[str, Rank | None, int]] = set()
@@ -374,40 +416,41 @@ def _wilds_fit(
     """Whether all natural cards (``counts``) and ``wilds`` wild cards can be melded with enough
     canastas: each rank must form or join a meld, and the wild cards must be spread within
     every meld's limit, completing as many canastas as possible."""
-    needs: list[int] = []
-    rooms: list[int] = []
+    limits = _wild_limits(rules)
+    canasta_size = rules.canasta_size
+    closed = not rules.allow_wild_on_canasta
+    needed = roomy = canastas = 0
     shortfalls: list[int] = []
-    canastas = 0
-    ranks: Iterable[Rank] = set(counts) | set(melds)
-    for rank in ranks:
+    for rank, meld in melds.items():
+        if rank is Rank.THREE:  # black threes: nothing joins them
+            continue
         have = counts.get(rank, 0)
-        meld = melds.get(rank)
-        if meld is not None:
-            if meld.is_black_threes:
-                continue
-            need, room = 0, _wild_room(meld, have, rules)
-            size = meld.size + have
-            already = meld.is_canasta_under(rules)
-        else:
-            if have == 0:
-                continue
-            if have < rules.min_naturals:
-                return False
-            need, room = max(0, rules.min_meld_size - have), rules.max_wilds(have)
-            size, already = have, False
-            if need > room:
-                return False
-        needs.append(need)
-        rooms.append(room)
-        if already or size >= rules.canasta_size:
+        size = meld.size + have
+        already = meld.size >= canasta_size
+        room = 0 if already and closed else max(0, limits[meld.naturals + have] - meld.wilds)
+        roomy += room
+        if already or size >= canasta_size:
             canastas += 1
-        else:
-            shortfall = rules.canasta_size - size
-            if shortfall <= room:
-                shortfalls.append(max(0, shortfall - need))
-    if not sum(needs) <= wilds <= sum(rooms):
+        elif canasta_size - size <= room:
+            shortfalls.append(canasta_size - size)
+    fewest, smallest = rules.min_naturals, rules.min_meld_size
+    for rank, have in counts.items():
+        if have == 0 or rank in melds:
+            continue
+        if have < fewest:
+            return False
+        need, room = max(0, smallest - have), limits[have]
+        if need > room:
+            return False
+        needed += need
+        roomy += room
+        if have >= canasta_size:
+            canastas += 1
+        elif canasta_size - have <= room:
+            shortfalls.append(canasta_size - have - need)
+    if not needed <= wilds <= roomy:
         return False
-    spare = wilds - sum(needs)
+    spare = wilds - needed
     for extra in sorted(shortfalls):
         if extra > spare:
             break

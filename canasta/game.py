@@ -61,7 +61,7 @@ class Game:
     is_over: bool = False
     #: The legal moves once asked for: ``apply`` trusts a move found here (a cache, not
     #: part of the value).
-    _legal: dict[Move, None] | None = attrs.field(
+    _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
 
@@ -364,7 +364,7 @@ class Game:
             return iter(())
         legal = self._legal
         if legal is None:
-            legal = dict.fromkeys(legal_moves(self.deal))
+            legal = tuple(legal_moves(self.deal))
             object.__setattr__(self, "_legal", legal)  # a cache; the value does not change
         return iter(legal)
 
@@ -412,10 +412,12 @@ class Game:
 
     def _is_known_legal(self, move: object) -> bool:
         legal = self._legal
-        try:
-            return legal is not None and move in legal
-        except TypeError:  # not hashable, so surely not a move
+        if legal is None:
             return False
+        for known in legal:  # usually the very object legal_moves gave
+            if known is move:
+                return True
+        return move in legal
 
     def _wrong_player(self, player: int | None) -> Violation | None:
         if player is None or player == self.to_move:

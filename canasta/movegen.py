@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta.cards import NATURAL_RANKS, Rank
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.feasibility import meld_steps
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
@@ -27,6 +27,8 @@ from canasta.moves import (
     MergeMelds,
     Move,
     Pass,
+    addition_of,
+    lay_meld_of,
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
@@ -100,8 +102,9 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
                             yield merge
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     for face in deal.usable.faces():
-        if discards_free or check(deal, Discard(face)) is None:
-            yield Discard(face)
+        discard = _DISCARDS[face.index]
+        if discards_free or check(deal, discard) is None:
+            yield discard
     for move in (Ask(), Pass()):
         if check(deal, move) is None:
             yield move
@@ -120,8 +123,12 @@ def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step | 
         return
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
     for rank, cards, size, points in meld_steps(usable, melds, rules):
-        move = AddToMeld(rank, cards) if rank in melds else LayMeld(cards)
+        move = addition_of(rank, cards) if rank in melds else lay_meld_of(cards)
         yield move, size, points, rank is Rank.THREE, None
+
+
+#: One discard move a face: moves are values, so the generator hands out the same ones.
+_DISCARDS = tuple(Discard(face) for face in ALL_FACES)
 
 
 def _step_move(step: Step) -> Move:

@@ -220,6 +220,31 @@ class Pass:
         return "pass"
 
 
+def lay_meld_of(cards: Cards, wild_as: Rank | None = None) -> LayMeld:
+    """``LayMeld(cards, wild_as=wild_as)`` from values the library made itself, without the
+    conversions: for the move generator's inner loops, not for input from outside."""
+    move = _new(LayMeld)
+    _set(move, "cards", cards)
+    _set(move, "wild_as", wild_as)
+    return move
+
+
+def addition_of(
+    rank: Rank | None, cards: Cards, meld: int | None = None, wild_as: Rank | None = None
+) -> AddToMeld:
+    """``AddToMeld(rank, cards, meld=meld, wild_as=wild_as)`` without the conversions and
+    checks, like :func:`lay_meld_of`."""
+    move = _new(AddToMeld)
+    _set(move, "rank", rank)
+    _set(move, "cards", cards)
+    _set(move, "meld", meld)
+    _set(move, "wild_as", wild_as)
+    return move
+
+
+_new = object.__new__
+_set = object.__setattr__
+
 Move: TypeAlias = (
     Draw | TakePile | LayMeld | AddToMeld | MergeMelds | Discard | Ask | Answer | Pass
 )

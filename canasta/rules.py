@@ -127,7 +127,9 @@ def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple((int(a), int(b)) for a, b in value)
 
 
-@attrs.frozen(slots=True, kw_only=True)
+# The hash is kept: rule sets key the engine's per-rule-set tables, and hashing sixty
+# fields on every look-up would cost more than the look-up saves.
+@attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class RuleSet:
     """All the settings of one way to play Canasta.
 

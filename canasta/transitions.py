@@ -14,7 +14,13 @@ from typing import Any, TypeVar
 from canasta.cards import NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards
 from canasta.errors import Violation
-from canasta.feasibility import can_finish, can_go_out, can_stay, may_go_out
+from canasta.feasibility import (
+    can_finish,
+    can_go_out,
+    can_stay,
+    going_out_ruled_out,
+    may_go_out,
+)
 from canasta.melds import (
     CanastaKind,
     Meld,
@@ -979,10 +985,10 @@ def _ask(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         return Violation("CL-EXH-1", "the deal ends with your turn; you cannot go out")
     if trusted:
         return deal.replace(phase=Phase.ANSWER, draft=draft.replace(asked=True))
-    yes = deal.replace(draft=draft.replace(asked=True, answer=True))
-    if not can_go_out(yes):
+    if going_out_ruled_out(deal) or not can_go_out(deal, permitted=True):
         return Violation("CL-ASK-2", "you cannot go out this turn, so you may not ask")
-    no = deal.replace(draft=draft.replace(asked=True, answer=False))
+    # Nobody has answered yet (one question a turn), so a "no" leaves the turn as it is.
+    no = deal if draft.answer is None else deal.replace(draft=draft.replace(answer=False))
     if not can_stay(no):
         return Violation(
             "CL-ASK-2", "if your partner said no you could not finish the turn; go out or play on"
