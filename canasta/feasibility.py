@@ -104,8 +104,65 @@ def can_stay(deal: Deal) -> bool:
 
         melds = deal.melds[deal.side]
         return opening_reachable(usable, melds, deal.rules, max(0, keep - kept_anyway), owed)
-    best = best_points_keeping(usable, _side_melds(deal), deal.rules, keep - kept_anyway)
+    by_rank = _side_melds(deal)
+    least, most = _points_bounds(usable, by_rank, deal.rules, keep - kept_anyway)
+    if most < owed or least >= owed:
+        return least >= owed
+    best = best_points_keeping(usable, by_rank, deal.rules, keep - kept_anyway)
     return best is not None and best >= owed
+
+
+def _points_bounds(
+    cards: Cards, melds: dict[Rank, Meld], rules: RuleSet, keep: int
+) -> tuple[int, int]:
+    """Quick bounds on :func:`best_points_keeping`: the points of one plain plan, found
+    greedily (``-1`` if it keeps too few cards), and the points of every card that could be
+    melded at all.
+
+    The plan melds every natural card that joins a meld or makes one alone, then places
+    wild cards, jokers first, where melds have room, then makes pairs into melds with them,
+    as long as ``keep`` cards stay.
+    """
+    counts = cards.counts
+    per_rank = rank_counts(counts)
+    twos, jokers = per_rank[len(NATURAL_RANKS)], counts[_JOKER]
+    most = 20 * twos + 50 * jokers
+    least = melded = room = 0
+    pairs: list[tuple[int, int, int]] = []  # (points, naturals, wild cards needed)
+    fewest, smallest = rules.min_naturals, rules.min_meld_size
+    limits = _wild_limits(rules)
+    closed = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
+    for rank, have in zip(NATURAL_RANKS, per_rank, strict=False):
+        meld = melds.get(rank)
+        points = have * _NATURAL_POINTS[rank]
+        if meld is not None:
+            most += points
+            least += points
+            melded += have
+            if meld.size < closed:
+                room += max(0, limits[meld.naturals + have] - meld.wilds)
+        elif have >= fewest:
+            most += points
+            if have >= smallest:
+                least += points
+                melded += have
+                room += limits[have]
+            elif smallest - have <= limits[have]:
+                pairs.append((points, have, smallest - have))
+    spare = len(cards) - melded - keep
+    if spare < 0:
+        return -1, most
+    wilds = [50] * jokers + [20] * twos
+    placed = min(room, len(wilds), spare)
+    least += sum(wilds[:placed])
+    del wilds[:placed]
+    spare -= placed
+    for points, have, need in sorted(pairs, reverse=True):
+        if need <= len(wilds) and have + need <= spare:
+            least += points + sum(wilds[:need])
+            del wilds[:need]
+            spare -= have + need
+    return least, most
 
 
 def _side_melds(deal: Deal) -> dict[Rank, Meld]:

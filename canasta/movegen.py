@@ -32,7 +32,7 @@ from canasta.moves import (
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
-from canasta.transitions import check, pile_takes
+from canasta.transitions import check, check_built, pile_takes
 
 __all__ = ["legal_moves"]
 
@@ -74,9 +74,14 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
         owed = deal.minimums[deal.side] - draft.points
     for move, size, points, black_threes, step in _meld_candidates(deal):
         easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
-        if easy or check(deal, move) is None:
+        if easy:
             yield move
-        elif step is not None and step.others is not None:
+        elif isinstance(step, Rank) and isinstance(move, (LayMeld, AddToMeld)):
+            if (check(deal, move) if black_threes else check_built(deal, move, step)) is None:
+                yield move
+        elif check(deal, move) is None:
+            yield move
+        elif isinstance(step, Step) and step.others is not None:
             # Which suits a meld of one rank takes matters only to sequences; one move per
             # count is offered (action ids code melds by counts): the first whose turn can
             # still be finished, in the order that keeps the most for sequences.
@@ -110,11 +115,12 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
             yield move
 
 
-def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step | None]]:
+def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step | Rank]]:
     """Every new meld or addition valid by itself, by counts: the move, its number of cards,
-    its points, whether it lays black threes, and (where the rules number melds) its step,
-    whose :attr:`~canasta.plan.Step.others` are the same choice with other suits. Melds are
-    named by rank, or by position where the rules number them (:func:`canasta.plan.steps`)."""
+    its points, whether it lays black threes, and its rank, or (where the rules number
+    melds) its step, whose :attr:`~canasta.plan.Step.others` are the same choice with other
+    suits. Melds are named by rank, or by position where the rules number them
+    (:func:`canasta.plan.steps`)."""
     usable, rules = deal.usable, deal.rules
     if rules.melds_by_position:
         for step in steps(usable, deal.melds[deal.side], rules, by_count=True):
@@ -124,7 +130,7 @@ def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step | 
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
     for rank, cards, size, points in meld_steps(usable, melds, rules):
         move = addition_of(rank, cards) if rank in melds else lay_meld_of(cards)
-        yield move, size, points, rank is Rank.THREE, None
+        yield move, size, points, rank is Rank.THREE, rank
 
 
 #: One discard move a face: moves are values, so the generator hands out the same ones.

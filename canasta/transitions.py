@@ -51,7 +51,7 @@ from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out
 
 T = TypeVar("T")
 
-__all__ = ["check", "missing_cards", "pile_takes", "play"]
+__all__ = ["check", "check_built", "missing_cards", "pile_takes", "play"]
 
 
 #: Where melds are named by position, a meld of black threes, which obliges the player to go
@@ -101,6 +101,20 @@ def _check(deal: Deal, move: Move) -> Violation | None:
         outcome = _with_addition(deal, move, target, trusted=False)
         return outcome if isinstance(outcome, Violation) else None
     outcome = _outcome(deal, move)
+    return outcome if isinstance(outcome, Violation) else None
+
+
+def check_built(deal: Deal, move: LayMeld | AddToMeld, rank: Rank) -> Violation | None:
+    """:func:`check` for a meld or addition of ``rank`` (not black threes) that the move
+    generator built from the usable cards where melds are named by rank: valid by
+    construction, so only whether the turn can still be finished after it is asked."""
+    if isinstance(move, LayMeld):
+        outcome = _with_laid_meld(deal, move, Meld(rank, move.cards), trusted=False)
+    else:
+        melds = deal.melds[deal.side]
+        index = next(i for i, meld in enumerate(melds) if meld.rank is rank)
+        grown = melds[index].add(move.cards)
+        outcome = _with_addition(deal, move, (index, grown), trusted=False)
     return outcome if isinstance(outcome, Violation) else None
 
 

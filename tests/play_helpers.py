@@ -160,7 +160,9 @@ def check_random_deal(rules: RuleSet, seed: int) -> None:
 
 def check_generated_moves(rules: RuleSet, seed: int, every: int = 1) -> None:
     """Every generated move of every ``every``-th position is accepted, and ``apply`` changes
-    nothing it is given."""
+    nothing it is given. A game that has listed its legal moves plays them without the
+    searches (``play(trusted=True)``): the result must be the game a fresh copy, which
+    checks the move in full, makes."""
     for index, game in enumerate(random_walk(Game.new(rules, seed=seed), random.Random(seed))):
         if game.is_over:
             break
@@ -169,7 +171,8 @@ def check_generated_moves(rules: RuleSet, seed: int, every: int = 1) -> None:
         before = copy.deepcopy(game)
         for move in game.legal_moves():
             assert game.explain(move) is None, move
-            game.apply(move)
+            trusted = game.apply(move)
+            assert trusted == Game.from_json(game.to_json()).apply(move), move
         assert game == before
 
 

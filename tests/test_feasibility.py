@@ -208,3 +208,87 @@ def test_pile_taking_openings_agree_with_brute_force(hand: str, legal: bool) -> 
         assert isinstance(after, Deal)
         assert oracle(after) is legal
     assert can_finish(after) is legal
+
+
+# --- the quick tests before the searches ---------------------------------------------------
+# Each claims a bound; a wrong claim would make the generator offer an illegal move or miss a
+# legal one, so each is checked against the exact search it stands in front of.
+
+TWO_DECKS = [face for face in canasta.ALL_FACES if not face.is_red_three for _ in range(2)]
+
+
+@settings(max_examples=300)
+@given(
+    hand=st.lists(st.sampled_from(TWO_DECKS), min_size=1, max_size=16),
+    melded=st.lists(st.sampled_from(canasta.NATURAL_RANKS), unique=True, max_size=4),
+    keep=st.integers(-1, 3),
+    options=st.sampled_from(OPTIONS),
+)
+def test_quick_point_bounds_bracket_the_exact_best(
+    hand: list[canasta.Card],
+    melded: list[canasta.Rank],
+    keep: int,
+    options: dict[str, object],
+) -> None:
+    from canasta.feasibility import _points_bounds, best_points_keeping
+    from canasta.melds import Meld
+
+    rules = attrs.evolve(canasta.find_rules("classic", players=4), **options)
+    cards = canasta.Cards.of(hand)
+    melds = {
+        rank: Meld(rank, canasta.Cards.of([canasta.Card(rank, s) for s in canasta.Suit][:3]))
+        for rank in melded
+    }
+    least, most = _points_bounds(cards, melds, rules, keep)
+    best = best_points_keeping(cards, melds, rules, keep)
+    if best is None:
+        assert least == -1
+    else:
+        assert least <= best <= most
+
+
+@settings(max_examples=10)
+@given(
+    players=st.sampled_from([2, 4]), options=st.sampled_from(OPTIONS), seed=st.integers(0, 2**32)
+)
+def test_going_out_ruled_out_only_when_the_search_says_so(
+    players: int, options: dict[str, object], seed: int
+) -> None:
+    from canasta.feasibility import can_go_out, going_out_ruled_out
+
+    rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
+    ruled_out = 0
+    for deal in meld_phase_positions(rules, seed):
+        if going_out_ruled_out(deal):
+            ruled_out += 1
+            assert not can_go_out(deal, permitted=True), (deal.hand, deal.melds[deal.side])
+    assert ruled_out > 0
+
+
+SMALL_HAND_FACES = [
+    canasta.Card.parse(text)
+    for text in ["5C", "5D", "9H", "9S", "9D", "QC", "QD", "AH", "2C", "JK", "3S"]
+]
+
+
+@settings(max_examples=200)
+@given(
+    hand=st.lists(st.sampled_from(SMALL_HAND_FACES), min_size=1, max_size=6, unique=True),
+    with_canasta=st.booleans(),
+)
+def test_going_out_ruled_out_near_the_end_of_a_deal(
+    hand: list[canasta.Card], with_canasta: bool
+) -> None:
+    from canasta.feasibility import can_go_out, going_out_ruled_out
+
+    melds = ["KH KS KH KS KC KD KC"] if with_canasta else ["KH KS KC"]
+    game = Game.from_position(
+        "classic",
+        players=2,
+        hands=[" ".join(map(str, hand)), "4C 4D"],
+        melds=[[*melds, "AC AD AS"], []],
+        pile="6H",
+    ).apply(canasta.Draw())
+    deal = game.deal
+    if going_out_ruled_out(deal):
+        assert not can_go_out(deal, permitted=True), (deal.hand, deal.melds[deal.side])
