@@ -29,8 +29,13 @@ __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 _FACES = len(ALL_FACES)
 _POINTS = tuple(face.points for face in ALL_FACES)
 _ZERO = bytes(_FACES)
-_RANK_INDICES = {
-    rank: tuple(i for i, face in enumerate(ALL_FACES) if face.rank is rank) for rank in Rank
+# A rank's faces are next to each other in display order.
+_RANK_SPANS = {
+    rank: (
+        min(i for i, f in enumerate(ALL_FACES) if f.rank is rank),
+        max(i for i, f in enumerate(ALL_FACES) if f.rank is rank) + 1,
+    )
+    for rank in Rank
 }
 
 
@@ -119,8 +124,8 @@ class Cards:
 
     def count_rank(self, rank: Rank) -> int:
         """How many cards of this rank, whatever their suit."""
-        counts = self.counts
-        return sum(counts[i] for i in _RANK_INDICES[rank])
+        first, stop = _RANK_SPANS[rank]
+        return sum(self.counts[first:stop])
 
     def faces(self) -> tuple[Card, ...]:
         """The distinct faces present, in display order."""

@@ -29,6 +29,7 @@ from canasta.melds import (
     check_addition,
     check_new_meld,
     meld_layout,
+    meld_rank,
     merged,
     new_meld,
     representative,
@@ -238,8 +239,8 @@ def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
     rank = top.rank
     frozen = deal.pile_frozen_for(side)
     existing = deal.meld_of(side, rank)
-    naturals = sum(1 for card in cards if card.rank is rank)
-    wilds = sum(1 for card in cards if card.is_wild)
+    naturals = cards.count_rank(rank)
+    wilds = cards.count_rank(Rank.TWO) + cards.count_rank(Rank.JOKER)
     if (frozen and naturals != 2) or len(cards) not in (0, 2):
         why = (
             "the pile is frozen for your side" if deal.pile_frozen else "your side has not melded"
@@ -682,6 +683,10 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
 
 def _lay_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, LayMeld)
+    if trusted and not deal.rules.melds_by_position:  # a legal meld of one rank
+        rank = meld_rank(move.cards)
+        assert rank is not None
+        return _with_laid_meld(deal, move, Meld(rank, move.cards), trusted)
     laid = _laid_meld(deal, move)
     if isinstance(laid, Violation):
         return laid
@@ -859,16 +864,21 @@ def _finishable_at_once(deal: Deal, cards: Cards) -> bool:
 def _after_melding(
     deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft, trusted: bool
 ) -> Deal | Violation:
-    side = deal.side
+    side, seat = deal.side, deal.seat
     if draft.opening and not deal.minimum_reached():
         # Count toward the minimum only until it is reached: later cards, which may come
         # from the pile, add nothing to the count (CL-INIT-4).
-        draft = draft.replace(points=draft.points + cards.points, committed=True)
-    draft = draft.replace(melded=True)
-    after = deal.with_hand(deal.seat, deal.hand - cards).replace(
+        draft = draft.replace(points=draft.points + cards.points, committed=True, melded=True)
+    elif not draft.melded:
+        draft = draft.replace(melded=True)
+    hand = deal.hand - cards
+    melded_seats = deal.melded_seats
+    after = deal.replace(
+        hands=_replace(deal.hands, seat, hand),
+        known=deal.known_after(seat, hand),
         melds=_replace(deal.melds, side, melds),
         draft=draft,
-        melded_seats=deal.melded_seats | {deal.seat},
+        melded_seats=melded_seats if seat in melded_seats else melded_seats | {seat},
     )
     after = _unlock_if_opened(after)
     if not after.hand:
