@@ -225,15 +225,21 @@ _FACE_VECTORS: dict[tuple[int, bytes], tuple[int, ...]] = {}
 
 def cards_of_vector(vector: int) -> Cards:
     """The cards an int of face counts (see :func:`face_vectors`) stands for."""
-    return trusted_cards(vector.to_bytes(_FACES, "big"))
+    cards = _new(Cards)
+    _set_counts(cards, vector.to_bytes(_FACES, "big"))
+    return cards
 
 
 def trusted_cards(counts: bytes) -> Cards:
     """A multiset from 53 counts the library computed itself, without the checks of
     ``Cards(counts)``: for the move generator's inner loops, not for input from outside."""
-    cards = object.__new__(Cards)
-    object.__setattr__(cards, "counts", counts)
+    cards = _new(Cards)
+    _set_counts(cards, counts)
     return cards
+
+
+_new = object.__new__
+_set_counts = Cards.__dict__["counts"].__set__  # the slot itself, as attrs's __init__ sets it
 
 
 def pack_cards(decks: int, jokers_per_deck: int = 2) -> Cards:

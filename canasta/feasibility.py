@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards, cards_of_vector, face_vectors, rank_counts
 from canasta.melds import Meld, MeldKind
+from canasta.moves import AddToMeld, LayMeld, addition_of, lay_meld_of
 from canasta.rules import RuleSet
 from canasta.state import Deal
 
@@ -319,7 +320,8 @@ def _out_after_unlocking(
         if key in seen or not going_out_plan_exists(usable + locked, melds, rules, 0, False):
             return False
         seen.add(key)
-        for rank, cards, _, _ in meld_steps(usable, melds, rules):
+        for rank, step, _, _ in meld_steps(usable, melds, rules):
+            cards = step.cards
             meld = melds.get(rank)
             grown = Meld(rank, cards) if meld is None else meld.add(cards)
             if search(usable - cards, {**melds, rank: grown}, owed - cards.points):
@@ -329,8 +331,9 @@ def _out_after_unlocking(
     return search(usable, melds, owed)
 
 
-MeldStep = tuple[Rank, Cards, int, int]
-"""One meld or addition by counts: its rank, representative cards, size and points."""
+MeldStep = tuple[Rank, LayMeld | AddToMeld, int, int]
+"""One meld or addition by counts: its rank, the move (with representative cards), its size
+and its points."""
 
 
 def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterator[MeldStep]:
@@ -371,7 +374,8 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                     size = k + x + y
                     if size >= least:
                         cards = cards_of_vector(with_twos + y)  # jokers: the last face
-                        yield rank, cards, size, k * value + 20 * x + 50 * y
+                        move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
+                        yield rank, move, size, k * value + 20 * x + 50 * y
     if Rank.THREE not in melds:
         black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
         for size in (3, 4):
@@ -379,7 +383,7 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                 taken = min(size, counts[_BLACK_THREES[0]])
                 threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
                 threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
-                yield Rank.THREE, Cards.of(threes), size, 5 * size
+                yield Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size
 
 
 @functools.lru_cache(maxsize=64)

@@ -27,8 +27,6 @@ from canasta.moves import (
     MergeMelds,
     Move,
     Pass,
-    addition_of,
-    lay_meld_of,
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
@@ -72,16 +70,13 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
     owed = 0
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[deal.side] - draft.points
+    if not deal.rules.melds_by_position:
+        yield from _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
     for move, size, points, black_threes, step in _meld_candidates(deal):
         easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
-        if easy:
+        if easy or check(deal, move) is None:
             yield move
-        elif isinstance(step, Rank) and isinstance(move, (LayMeld, AddToMeld)):
-            if (check(deal, move) if black_threes else check_built(deal, move, step)) is None:
-                yield move
-        elif check(deal, move) is None:
-            yield move
-        elif isinstance(step, Step) and step.others is not None:
+        elif step.others is not None:
             # Which suits a meld of one rank takes matters only to sequences; one move per
             # count is offered (action ids code melds by counts): the first whose turn can
             # still be finished, in the order that keeps the most for sequences.
@@ -115,22 +110,34 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
             yield move
 
 
-def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step | Rank]]:
-    """Every new meld or addition valid by itself, by counts: the move, its number of cards,
-    its points, whether it lays black threes, and its rank, or (where the rules number
-    melds) its step, whose :attr:`~canasta.plan.Step.others` are the same choice with other
-    suits. Melds are named by rank, or by position where the rules number them
+def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> Iterator[Move]:
+    """The legal melds and additions where melds are named by rank (:func:`meld_steps`).
+
+    A step of at most ``largest`` cards and ``owed`` points or more is legal at once (see
+    :func:`_meld_phase_moves`); other steps are valid by construction, so only whether the
+    turn can be finished is checked (:func:`~canasta.transitions.check_built`), and black
+    threes get the full check.
+    """
+    melds = {meld.rank: meld for meld in deal.melds[deal.side]}
+    for rank, move, size, points in meld_steps(deal.usable, melds, deal.rules):
+        if rank is Rank.THREE:
+            if check(deal, move) is None:
+                yield move
+        elif (size <= largest and points >= owed) or check_built(deal, move, rank) is None:
+            yield move
+
+
+def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:
+    """Every new meld or addition valid by itself where the rules number melds, by counts:
+    the move, its number of cards, its points, whether it lays black threes, and its step,
+    whose :attr:`~canasta.plan.Step.others` are the same choice with other suits
     (:func:`canasta.plan.steps`)."""
     usable, rules = deal.usable, deal.rules
-    if rules.melds_by_position:
-        for step in steps(usable, deal.melds[deal.side], rules, by_count=True):
-            black_threes = step.kind is MeldKind.BLACK_THREES
-            yield _step_move(step), step.size, step.points, black_threes, step
+    if not rules.melds_by_position:
         return
-    melds = {meld.rank: meld for meld in deal.melds[deal.side]}
-    for rank, cards, size, points in meld_steps(usable, melds, rules):
-        move = addition_of(rank, cards) if rank in melds else lay_meld_of(cards)
-        yield move, size, points, rank is Rank.THREE, rank
+    for step in steps(usable, deal.melds[deal.side], rules, by_count=True):
+        black_threes = step.kind is MeldKind.BLACK_THREES
+        yield _step_move(step), step.size, step.points, black_threes, step
 
 
 #: One discard move a face: moves are values, so the generator hands out the same ones.

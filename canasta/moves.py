@@ -224,8 +224,8 @@ def lay_meld_of(cards: Cards, wild_as: Rank | None = None) -> LayMeld:
     """``LayMeld(cards, wild_as=wild_as)`` from values the library made itself, without the
     conversions: for the move generator's inner loops, not for input from outside."""
     move = _new(LayMeld)
-    _set(move, "cards", cards)
-    _set(move, "wild_as", wild_as)
+    _LAY_CARDS(move, cards)
+    _LAY_WILD_AS(move, wild_as)
     return move
 
 
@@ -235,15 +235,21 @@ def addition_of(
     """``AddToMeld(rank, cards, meld=meld, wild_as=wild_as)`` without the conversions and
     checks, like :func:`lay_meld_of`."""
     move = _new(AddToMeld)
-    _set(move, "rank", rank)
-    _set(move, "cards", cards)
-    _set(move, "meld", meld)
-    _set(move, "wild_as", wild_as)
+    _ADD_RANK(move, rank)
+    _ADD_CARDS(move, cards)
+    _ADD_MELD(move, meld)
+    _ADD_WILD_AS(move, wild_as)
     return move
 
 
+# The slots themselves, set as attrs's __init__ sets them.
 _new = object.__new__
-_set = object.__setattr__
+_LAY_CARDS = LayMeld.__dict__["cards"].__set__
+_LAY_WILD_AS = LayMeld.__dict__["wild_as"].__set__
+_ADD_RANK = AddToMeld.__dict__["rank"].__set__
+_ADD_CARDS = AddToMeld.__dict__["cards"].__set__
+_ADD_MELD = AddToMeld.__dict__["meld"].__set__
+_ADD_WILD_AS = AddToMeld.__dict__["wild_as"].__set__
 
 Move: TypeAlias = (
     Draw | TakePile | LayMeld | AddToMeld | MergeMelds | Discard | Ask | Answer | Pass

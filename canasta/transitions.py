@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from canasta.cards import NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards
+from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
+from canasta.deck import Cards, trusted_cards
 from canasta.errors import Violation
 from canasta.feasibility import (
     can_finish,
@@ -152,8 +152,16 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
             shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
-    event = Event(seat, move, shown, drawn)
-    return after.replace(history=after.history.append(event))
+    history = after.history.append(Event(seat, move, shown, drawn))
+    if after is before:
+        return after.replace(history=history)
+    # ``after`` was built by this move's handler and nobody else holds it yet: completing
+    # it in place saves copying the whole deal a second time on every move.
+    _SET_HISTORY(after, history)
+    return after
+
+
+_SET_HISTORY = Deal.__dict__["history"].__set__
 
 
 # --- acquisition ---------------------------------------------------------------------------
@@ -217,7 +225,7 @@ def _take_pile(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violatio
         if isinstance(taking, Violation):
             return taking
         return _after_taking(deal, move, taking, trusted)
-    problem = _take_pile_violation(deal, move)
+    problem = None if trusted else _take_pile_violation(deal, move)
     if problem is not None:
         return problem
     return _after_taking(deal, move, None, trusted)
@@ -338,8 +346,7 @@ def _after_taking(
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
         stays, pile_rest = tuple(pile_rest), []
-    taken = Cards.of(card for card in pile_rest if not card.is_red_three)
-    red_threes = Cards.of(card for card in pile_rest if card.is_red_three)  # CL-R3-4
+    taken, red_threes = _without_red_threes(Cards.of(pile_rest))  # CL-R3-4
     points = with_top.points if opening else 0
     draft = _fresh_draft(deal, drew=False).replace(
         committed=opening,
@@ -349,12 +356,15 @@ def _after_taking(
         touched_existing=existing is not None,
     )
     seat = deal.seat
-    known = Cards(bytes(map(min, deal.known[seat].counts, (hand - cards).counts))) + taken
+    kept = hand - cards
+    known = trusted_cards(bytes(map(min, deal.known[seat].counts, kept.counts))) + taken
     after = deal.replace(
-        hands=_replace(deal.hands, seat, hand - cards + taken),
+        hands=_replace(deal.hands, seat, kept + taken),
         known=_replace(deal.known, seat, known),
         melds=_replace(deal.melds, side, melds),
-        red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes),
+        red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes)
+        if red_threes
+        else deal.red_threes,
         pile=stays,
         pile_frozen=any(rules.freezes_pile(card) for card in stays),
         phase=Phase.MELD,
@@ -371,6 +381,20 @@ def _after_taking(
             )
         return _stuck(after)
     return after
+
+
+def _without_red_threes(cards: Cards) -> tuple[Cards, Cards]:
+    """The cards apart from red threes, and the red threes."""
+    counts = cards.counts
+    if not any(counts[i] for i in _RED_THREE_FACES):
+        return cards, EMPTY
+    rest, red = bytearray(counts), bytearray(len(counts))
+    for i in _RED_THREE_FACES:
+        rest[i], red[i] = 0, counts[i]
+    return trusted_cards(bytes(rest)), trusted_cards(bytes(red))
+
+
+_RED_THREE_FACES = tuple(i for i, face in enumerate(ALL_FACES) if face.is_red_three)
 
 
 def _pass(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
@@ -757,6 +781,10 @@ def _laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
 
 def _add_to_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, AddToMeld)
+    if trusted and move.rank is not None and not deal.rules.melds_by_position:
+        melds = deal.melds[deal.side]  # a legal addition to the side's meld of its rank
+        index = next(i for i, meld in enumerate(melds) if meld.rank is move.rank)
+        return _with_addition(deal, move, (index, melds[index].add(move.cards)), trusted)
     target = _addition_target(deal, move)
     if isinstance(target, Violation):
         return target
