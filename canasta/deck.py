@@ -157,7 +157,7 @@ class Cards:
         """A multiset with ``count`` more of ``card``."""
         if count < 0:
             raise ValueError(f"cannot add {count} × {card}: use remove")
-        counts = list(self.counts)
+        counts = bytearray(self.counts)
         counts[card.index] += count
         return trusted_cards(bytes(counts))
 
@@ -166,7 +166,7 @@ class Cards:
         index = card.index
         if self.counts[index] < count:
             raise ValueError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
-        counts = list(self.counts)
+        counts = bytearray(self.counts)
         counts[index] -= count
         return trusted_cards(bytes(counts))
 

@@ -13,9 +13,10 @@ reached) is offered at once; every other candidate goes through
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import le
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
-from canasta.feasibility import meld_steps
+from canasta.feasibility import MeldStep, meld_steps
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
     AddToMeld,
@@ -111,19 +112,51 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
 
 
 def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> Iterator[Move]:
-    """The legal melds and additions where melds are named by rank (:func:`meld_steps`).
-
-    A step of at most ``largest`` cards and ``owed`` points or more is legal at once (see
-    :func:`_meld_phase_moves`); other steps are valid by construction, so only whether the
-    turn can be finished is checked (:func:`~canasta.transitions.check_built`), and black
-    threes get the full check.
-    """
+    """The legal melds and additions where melds are named by rank (:func:`meld_steps`),
+    decided one rank at a time (:func:`_legal_of_one_rank`); black threes get the full
+    check."""
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
-    for rank, move, size, points in meld_steps(deal.usable, melds, deal.rules):
+    group: list[MeldStep] = []  # steps of one rank waiting for a decision
+    for step in meld_steps(deal.usable, melds, deal.rules):
+        rank, move, size, points = step
+        if group and group[0][0] is not rank:
+            yield from _legal_of_one_rank(deal, group, largest, owed)
+            group = []
         if rank is Rank.THREE:
             if check(deal, move) is None:
                 yield move
-        elif (size <= largest and points >= owed) or check_built(deal, move, rank) is None:
+        elif not group and size <= largest and points >= owed:
+            yield move  # legal at once, and nothing before it waits
+        else:
+            group.append(step)
+    yield from _legal_of_one_rank(deal, group, largest, owed)
+
+
+def _legal_of_one_rank(
+    deal: Deal, group: list[MeldStep], largest: int, owed: int
+) -> Iterator[Move]:
+    """The legal steps among ``group``, melds or additions of one rank, in their order.
+
+    A step of at most ``largest`` cards and ``owed`` points or more is legal at once (see
+    :func:`_meld_phase_moves`). The others are valid by construction, so only whether the
+    turn can be finished is asked, the largest first: a step whose cards are part of a
+    legal step of the group is legal too (it is followed by adding the rest, which leaves
+    the same position), and any other goes to :func:`~canasta.transitions.check_built`.
+    """
+    legal = [size <= largest and points >= owed for _, _, size, points in group]
+    if not all(legal):
+        by_size = sorted(range(len(group)), key=lambda i: -group[i][2])
+        for i in by_size:
+            if legal[i]:
+                continue
+            rank, move, _, _ = group[i]
+            counts = move.cards.counts
+            legal[i] = any(
+                legal[j] and j != i and all(map(le, counts, group[j][1].cards.counts))
+                for j in by_size
+            ) or (check_built(deal, move, rank) is None)
+    for (_, move, _, _), ok in zip(group, legal, strict=True):
+        if ok:
             yield move
 
 

@@ -187,10 +187,11 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card
     for _ in range(min(rules.draw_count, len(stock) - reserve)):
         drawn.append(stock.pop())
+    hand = deal.hand.add(drawn[0]) if len(drawn) == 1 else deal.hand + drawn
     if any(card.is_red_three for card in drawn):
-        hand, red_threes, ran_out = lay_out_red_threes(deal.hand + drawn, stock, reserve)
+        hand, red_threes, ran_out = lay_out_red_threes(hand, stock, reserve)
     else:  # the usual case: nothing to lay out (the hand holds no red three now)
-        hand, red_threes, ran_out = deal.hand + drawn, EMPTY, False
+        red_threes, ran_out = EMPTY, False
     draft = _fresh_draft(deal, drew=True)
     after = deal.replace(
         hands=_replace(deal.hands, deal.seat, hand),
