@@ -52,21 +52,24 @@ def going_out_ruled_out(deal: Deal) -> bool:
     rules = deal.rules
     if rules.melds_by_position:
         return False
-    hand = deal.hand
-    naturals, twos, jokers, _ = _rank_counts(hand)
-    if not hand:
-        return True
-    melds = _side_melds(deal)
-    return _stray_naturals(naturals, melds, rules) > 1 or not _enough_canastas_possible(
-        naturals, twos + jokers, melds, rules
-    )
-
-
-def _stray_naturals(naturals: dict[Rank, int], melds: dict[Rank, Meld], rules: RuleSet) -> int:
-    """Natural cards of ranks too few for a meld of their own and with no meld to join:
-    when going out, only the one discard can take them."""
-    fewest = rules.min_naturals
-    return sum(n for rank, n in naturals.items() if n < fewest and rank not in melds)
+    counts = deal.hand.counts
+    per_rank = rank_counts(counts)
+    sizes = {meld.rank: meld.size for meld in deal.melds[deal.side]}
+    sizes.pop(Rank.THREE, None)  # black threes: never a canasta, and nothing joins them
+    wilds = per_rank[len(NATURAL_RANKS)] + counts[_JOKER]
+    fewest, canasta = rules.min_naturals, rules.canasta_size
+    stray = possible = 0
+    for rank, have in zip(NATURAL_RANKS, per_rank, strict=False):
+        size = sizes.get(rank)
+        if size is None:
+            if not have:
+                continue
+            if have < fewest:
+                stray += have
+            size = 0
+        if size + have + wilds >= canasta:
+            possible += 1
+    return stray > 1 or possible < rules.canastas_to_go_out or not any(counts)
 
 
 def must_go_out(deal: Deal) -> bool:

@@ -38,22 +38,27 @@ __all__ = ["legal_moves"]
 
 def legal_moves(deal: Deal) -> Iterator[Move]:
     """Yield the legal moves of the player to act, each once (one representative per choice)."""
-    if deal.phase is Phase.OVER:
-        return
-    if deal.phase is Phase.ANSWER:
-        yield Answer(True)
-        yield Answer(False)
-        return
-    if deal.phase is Phase.DRAW:
-        exhausted = deal.stock_exhausted
-        if not exhausted:
-            yield Draw()
-        takes = pile_takes(deal)
-        yield from takes
-        if exhausted and check(deal, Pass()) is None:
-            yield Pass()
-        return
-    yield from _meld_phase_moves(deal)
+    if deal.phase is Phase.MELD:
+        return _meld_phase_moves(deal)
+    return iter(_other_phase_moves(deal))
+
+
+def _other_phase_moves(deal: Deal) -> list[Move]:
+    """The legal moves of the draw phase and of the partner's answer."""
+    phase = deal.phase
+    if phase is Phase.ANSWER:
+        return [Answer(True), Answer(False)]
+    if phase is not Phase.DRAW:
+        return []
+    exhausted = deal.stock_exhausted
+    moves: list[Move] = [] if exhausted else [_DRAW]
+    moves += pile_takes(deal)
+    if exhausted and check(deal, Pass()) is None:
+        moves.append(Pass())
+    return moves
+
+
+_DRAW = Draw()
 
 
 def _meld_phase_moves(deal: Deal) -> Iterator[Move]:

@@ -282,7 +282,7 @@ class Deal:
     @property
     def side(self) -> int:
         """The side of the player whose turn it is."""
-        return self.side_of(self.seat)
+        return self.seat % len(self.melds)
 
     @property
     def to_act(self) -> int | None:
