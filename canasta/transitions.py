@@ -315,6 +315,8 @@ def _take_keeps_two_cards(deal: Deal, move: TakePile) -> bool:
     """Whether a take by an opened side surely leaves a turn that ends with a plain discard."""
     if not deal.has_opened(deal.side):
         return False
+    if len(deal.hand) - len(move.cards) >= 2:
+        return True  # whatever the rest of the pile holds
     rest: tuple[Card, ...] = deal.pile[:-1]
     if deal.stock_exhausted and deal.rules.exhausted_take == "top_card_only":
         rest = ()
