@@ -348,9 +348,6 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     """
     counts = usable.counts
     per_rank = rank_counts(counts)
-    two_vectors = face_vectors(counts, _FIRST_TWO, _FIRST_TWO + 4)
-    most_twos = len(two_vectors) - 1
-    jokers = counts[_JOKER]
     fewest, smallest = rules.min_naturals, rules.min_meld_size
     limits = _wild_limits(rules)
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
@@ -370,15 +367,13 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                 room = 0  # no wild card joins a canasta here (CL-CAN-4)
             else:
                 room = max(0, limits[held + k] - placed)
-            base = natural_vectors[k]
-            for x in range(min(most_twos, room) + 1):
-                with_twos = base + two_vectors[x]
-                for y in range(min(jokers, room - x) + 1):
-                    size = k + x + y
-                    if size >= least:
-                        cards = cards_of_vector(with_twos + y)  # jokers: the last face
-                        move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
-                        yield rank, move, size, k * value + 20 * x + 50 * y
+            base, points = natural_vectors[k], k * value
+            for wilds, vector, wild_points in _wild_choices(counts, room):
+                size = k + wilds
+                if size >= least:
+                    cards = cards_of_vector(base + vector)
+                    move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
+                    yield rank, move, size, points + wild_points
     if Rank.THREE not in melds:
         black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
         for size in (3, 4):
@@ -387,6 +382,27 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                 threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
                 threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
                 yield Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size
+
+
+def _wild_choices(counts: bytes, room: int) -> tuple[tuple[int, int, int], ...]:
+    """Every choice of up to ``room`` wild cards among the twos and jokers of ``counts``:
+    how many, which (a vector of face counts, see :func:`~canasta.deck.face_vectors`) and
+    their points; twos before jokers, fewer first, the first twos in display order."""
+    key = (counts[_FIRST_TWO : _FIRST_TWO + 4], counts[_JOKER], room)
+    choices = _WILD_CHOICES.get(key)
+    if choices is None:
+        two_vectors = face_vectors(counts, _FIRST_TWO, _FIRST_TWO + 4)
+        jokers = counts[_JOKER]
+        choices = _WILD_CHOICES[key] = tuple(
+            (x + y, two_vectors[x] + y, 20 * x + 50 * y)  # a joker is the last face: 1
+            for x in range(min(len(two_vectors) - 1, room) + 1)
+            for y in range(min(jokers, room - x) + 1)
+        )
+    return choices
+
+
+# Bounded: a few twos and jokers held, a few sizes of room.
+_WILD_CHOICES: dict[tuple[bytes, int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
 @functools.lru_cache(maxsize=64)
