@@ -82,9 +82,20 @@ def _check(deal: Deal, move: Move) -> Violation | None:
     if isinstance(move, Discard) and deal.phase is not Phase.OVER:
         return _discard_violation(deal, move)
     if isinstance(move, TakePile) and deal.phase is Phase.DRAW:
-        problem = _take_pile_violation(deal, move)
-        if problem is not None or _take_keeps_two_cards(deal, move):
-            return problem
+        taking: tuple[int | None, Meld] | None = None
+        if deal.rules.melds_by_position:
+            made = _positional_take(deal, move)
+            if isinstance(made, Violation):
+                return made
+            taking = made
+        else:
+            problem = _take_pile_violation(deal, move)
+            if problem is not None:
+                return problem
+        if _take_keeps_two_cards(deal, move):
+            return None
+        outcome = _after_taking(deal, move, taking, trusted=False)
+        return outcome if isinstance(outcome, Violation) else None
     if isinstance(move, LayMeld) and deal.phase is Phase.MELD:
         laid = _laid_meld(deal, move)
         if isinstance(laid, Violation):
@@ -210,13 +221,18 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
 
 
 def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
-    return TurnDraft(
-        drew=drew,
-        took_pile=not drew,
-        opening=not deal.has_opened(deal.side),
-        had_melded=deal.seat in deal.melded_seats,
-        melds_before=len(deal.melds[deal.side]),
-    )
+    melds = deal.melds[deal.side]
+    key = (drew, not melds, deal.seat in deal.melded_seats, len(melds))
+    draft = _FRESH_DRAFTS.get(key)
+    if draft is None:  # drafts are values: one of each kind is enough
+        draft = _FRESH_DRAFTS[key] = TurnDraft(
+            drew=drew, took_pile=not drew, opening=key[1], had_melded=key[2], melds_before=key[3]
+        )
+    return draft
+
+
+# Bounded: two ways to begin, and a side holds a few dozen melds at most.
+_FRESH_DRAFTS: dict[tuple[bool, bool, bool, int], TurnDraft] = {}
 
 
 def _take_pile(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
@@ -444,17 +460,24 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
-    hand = deal.hand
-    if hand.count_rank(top.rank) == 0 and deal.meld_of(deal.side, top.rank) is None:
+    hand, rank = deal.hand, top.rank
+    have = hand.count_rank(rank)
+    has_meld = deal.meld_of(deal.side, rank) is not None
+    if have == 0 and not has_meld:
         return []  # neither a natural of the rank to show nor a meld to add to (CL-PILE-3)
-    candidates = [TakePile()]
-    # A frozen pile is taken only with a natural pair (CL-PILE-5): skip the other ways.
-    ways = ((2, 0, 0),) if deal.pile_frozen_for(deal.side) else ((2, 0, 0), (1, 1, 0), (1, 0, 1))
-    for naturals, twos, jokers in ways:
-        cards = representative(top.rank, naturals, twos, jokers, hand)
-        if cards is not None:
-            candidates.append(TakePile(cards))
+    candidates = [_TAKE_ONTO_MELD] if has_meld else []  # with no meld, refused (CL-PILE-3)
+    if have:
+        # A frozen pile is taken only with a natural pair (CL-PILE-5): skip the other ways.
+        frozen = deal.pile_frozen_for(deal.side)
+        ways = ((2, 0, 0),) if frozen else ((2, 0, 0), (1, 1, 0), (1, 0, 1))
+        for naturals, twos, jokers in ways:
+            cards = representative(rank, naturals, twos, jokers, hand)
+            if cards is not None:
+                candidates.append(TakePile(cards))
     return [move for move in candidates if check(deal, move) is None]
+
+
+_TAKE_ONTO_MELD = TakePile()
 
 
 def _wild_top_is_stop_card(deal: Deal, top: Card) -> bool:
