@@ -348,6 +348,8 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     """
     counts = usable.counts
     per_rank = rank_counts(counts)
+    by_room = _wild_choices(counts)
+    most_room = len(by_room) - 1
     fewest, smallest = rules.min_naturals, rules.min_meld_size
     limits = _wild_limits(rules)
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
@@ -366,9 +368,9 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
             if meld is not None and meld.size >= closed_size:
                 room = 0  # no wild card joins a canasta here (CL-CAN-4)
             else:
-                room = max(0, limits[held + k] - placed)
+                room = min(max(0, limits[held + k] - placed), most_room)
             base, points = natural_vectors[k], k * value
-            for wilds, vector, wild_points in _wild_choices(counts, room):
+            for wilds, vector, wild_points in by_room[room]:
                 size = k + wilds
                 if size >= least:
                     cards = cards_of_vector(base + vector)
@@ -384,25 +386,29 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                 yield Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size
 
 
-def _wild_choices(counts: bytes, room: int) -> tuple[tuple[int, int, int], ...]:
-    """Every choice of up to ``room`` wild cards among the twos and jokers of ``counts``:
-    how many, which (a vector of face counts, see :func:`~canasta.deck.face_vectors`) and
-    their points; twos before jokers, fewer first, the first twos in display order."""
-    key = (counts[_FIRST_TWO : _FIRST_TWO + 4], counts[_JOKER], room)
-    choices = _WILD_CHOICES.get(key)
-    if choices is None:
+def _wild_choices(counts: bytes) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each room from 0 to the number of wild cards in ``counts``, every choice of at
+    most that many of its twos and jokers: how many, which (a vector of face counts, see
+    :func:`~canasta.deck.face_vectors`) and their points; twos before jokers, fewer first,
+    the first twos in display order."""
+    key = (counts[_FIRST_TWO : _FIRST_TWO + 4], counts[_JOKER])
+    table = _WILD_CHOICES.get(key)
+    if table is None:
         two_vectors = face_vectors(counts, _FIRST_TWO, _FIRST_TWO + 4)
-        jokers = counts[_JOKER]
-        choices = _WILD_CHOICES[key] = tuple(
-            (x + y, two_vectors[x] + y, 20 * x + 50 * y)  # a joker is the last face: 1
-            for x in range(min(len(two_vectors) - 1, room) + 1)
-            for y in range(min(jokers, room - x) + 1)
+        twos, jokers = len(two_vectors) - 1, counts[_JOKER]
+        table = _WILD_CHOICES[key] = tuple(
+            tuple(
+                (x + y, two_vectors[x] + y, 20 * x + 50 * y)  # a joker is the last face: 1
+                for x in range(min(twos, room) + 1)
+                for y in range(min(jokers, room - x) + 1)
+            )
+            for room in range(twos + jokers + 1)
         )
-    return choices
+    return table
 
 
 # Bounded: a few twos and jokers held, a few sizes of room.
-_WILD_CHOICES: dict[tuple[bytes, int, int], tuple[tuple[int, int, int], ...]] = {}
+_WILD_CHOICES: dict[tuple[bytes, int], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
 
 
 @functools.lru_cache(maxsize=64)

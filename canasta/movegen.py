@@ -53,12 +53,12 @@ def _other_phase_moves(deal: Deal) -> list[Move]:
     exhausted = deal.stock_exhausted
     moves: list[Move] = [] if exhausted else [_DRAW]
     moves += pile_takes(deal)
-    if exhausted and check(deal, Pass()) is None:
-        moves.append(Pass())
+    if exhausted and check(deal, _PASS) is None:
+        moves.append(_PASS)
     return moves
 
 
-_DRAW = Draw()
+_DRAW, _ASK, _PASS = Draw(), Ask(), Pass()
 
 
 def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
@@ -111,9 +111,13 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
         discard = _DISCARDS[face.index]
         if discards_free or check(deal, discard) is None:
             yield discard
-    for move in (Ask(), Pass()):
-        if check(deal, move) is None:
-            yield move
+    # Necessary conditions first: asking once a turn before melding, with a partner
+    # (CL-ASK-2, CL-ASK-4); passing in this phase only after a last red three (CL-EXH-1).
+    asking = not (draft.asked or draft.melded or draft.no_discard)
+    if asking and deal.rules.has_partners and check(deal, _ASK) is None:
+        yield _ASK
+    if draft.no_discard and check(deal, _PASS) is None:
+        yield _PASS
 
 
 def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> Iterator[Move]:
