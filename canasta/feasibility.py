@@ -364,11 +364,9 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
             first, least, held, placed = 0, 1, meld.naturals, meld.wilds
         value = _NATURAL_POINTS[rank]
         natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
+        closed = meld is not None and meld.size >= closed_size  # no wild joins it (CL-CAN-4)
         for k in range(first, have + 1):
-            if meld is not None and meld.size >= closed_size:
-                room = 0  # no wild card joins a canasta here (CL-CAN-4)
-            else:
-                room = min(max(0, limits[held + k] - placed), most_room)
+            room = 0 if closed else min(max(0, limits[held + k] - placed), most_room)
             base, points = natural_vectors[k], k * value
             for wilds, vector, wild_points in by_room[room]:
                 size = k + wilds

@@ -331,7 +331,7 @@ class Deal:
     def usable(self) -> Cards:
         """The cards the player may meld or discard now: the hand less locked pile cards."""
         locked = self.draft.locked
-        return self.hand - locked if locked else self.hand
+        return self.hand if locked is EMPTY or not locked else self.hand - locked
 
     def has_opened(self, side: int) -> bool:
         """A side has opened once one of its melds is on the table (CL-DEF-7)."""

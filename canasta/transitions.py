@@ -9,6 +9,8 @@ finished. Nothing is changed in either case; deals are values.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import sub
 from typing import Any, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
@@ -1127,7 +1129,7 @@ def _check_usable(deal: Deal, cards: Cards, rule: str) -> Violation | None:
 
 def missing_cards(wanted: Cards, held: Cards) -> Cards:
     """The cards of ``wanted`` that ``held`` lacks (counted with repeats)."""
-    return Cards(bytes(max(0, a - b) for a, b in zip(wanted.counts, held.counts, strict=True)))
+    return trusted_cards(bytes(map(max, map(sub, wanted.counts, held.counts), repeat(0))))
 
 
 def _not_held(cards: Cards, hand: Cards, rule: str) -> Violation:
