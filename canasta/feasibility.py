@@ -120,8 +120,10 @@ def _points_bounds(
     cards: Cards, melds: dict[Rank, Meld], rules: RuleSet, keep: int
 ) -> tuple[int, int]:
     """Quick bounds on :func:`best_points_keeping`: the points of one plain plan, found
-    greedily (``-1`` if it keeps too few cards), and the points of every card that could be
-    melded at all.
+    greedily (``-1`` if it keeps too few cards), and a bound above: every wild card, every
+    natural card that joins a meld or makes one alone, and the pairs (too few for a meld
+    alone) that the wild cards could complete, the best for their wild cards first, the
+    last one in part.
 
     The plan melds every natural card that joins a meld or makes one alone, then places
     wild cards, jokers first, where melds have room, then makes pairs into melds with them,
@@ -146,13 +148,20 @@ def _points_bounds(
             if meld.size < closed:
                 room += max(0, limits[meld.naturals + have] - meld.wilds)
         elif have >= fewest:
-            most += points
             if have >= smallest:
+                most += points
                 least += points
                 melded += have
                 room += limits[have]
             elif smallest - have <= limits[have]:
                 pairs.append((points, have, smallest - have))
+    capacity = twos + jokers
+    for points, _, need in sorted(pairs, key=lambda pair: pair[0] / pair[2], reverse=True):
+        if need > capacity:
+            most += -(-points * capacity // need)  # a share of it, rounded up
+            break
+        most += points
+        capacity -= need
     spare = len(cards) - melded - keep
     if spare < 0:
         return -1, most
