@@ -10,7 +10,7 @@ finished. Nothing is changed in either case; deals are values.
 from __future__ import annotations
 
 from itertools import repeat
-from operator import sub
+from operator import le, sub
 from typing import Any, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
@@ -472,9 +472,11 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         # A frozen pile is taken only with a natural pair (CL-PILE-5): skip the other ways.
         frozen = deal.pile_frozen_for(deal.side)
         ways = ((2, 0, 0),) if frozen else ((2, 0, 0), (1, 1, 0), (1, 0, 1))
-        for naturals, twos, jokers in ways:
-            cards = representative(rank, naturals, twos, jokers, hand)
-            if cards is not None:
+        held = (have, hand.count_rank(Rank.TWO), hand.count_rank(Rank.JOKER))
+        for way in ways:
+            if all(map(le, way, held)):
+                cards = representative(rank, *way, hand)
+                assert cards is not None
                 candidates.append(TakePile(cards))
     return [move for move in candidates if check(deal, move) is None]
 
