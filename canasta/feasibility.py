@@ -116,6 +116,19 @@ def can_stay(deal: Deal) -> bool:
     return best is not None and best >= owed
 
 
+def opening_out_of_reach(deal: Deal) -> bool:
+    """Whether no meld step can lead to a finished turn because the opening minimum owed is
+    beyond every card that could be melded and going out is ruled out
+    (:func:`going_out_ruled_out`): both only get harder after a step. Melds named by
+    position are not tested (``False``)."""
+    draft = deal.draft
+    if deal.rules.melds_by_position or not draft.opening or deal.minimum_reached():
+        return False
+    owed = deal.minimums[deal.side] - draft.points
+    _, most = _points_bounds(deal.usable, _side_melds(deal), deal.rules, 0)
+    return most < owed and going_out_ruled_out(deal)
+
+
 def _points_bounds(
     cards: Cards, melds: dict[Rank, Meld], rules: RuleSet, keep: int
 ) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from operator import le
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
-from canasta.feasibility import MeldStep, meld_steps
+from canasta.feasibility import MeldStep, meld_steps, opening_out_of_reach
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
     AddToMeld,
@@ -125,6 +125,7 @@ def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> Iterator[Move]:
     decided one rank at a time (:func:`_legal_of_one_rank`); black threes get the full
     check."""
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
+    hopeless = owed > 0 and opening_out_of_reach(deal)  # then only black threes may be
     group: list[MeldStep] = []  # steps of one rank waiting for a decision
     for step in meld_steps(deal.usable, melds, deal.rules):
         rank, move, size, points = step
@@ -134,6 +135,8 @@ def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> Iterator[Move]:
         if rank is Rank.THREE:
             if check(deal, move) is None:
                 yield move
+        elif hopeless:
+            continue
         elif not group and size <= largest and points >= owed:
             yield move  # legal at once, and nothing before it waits
         else:

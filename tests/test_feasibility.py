@@ -292,3 +292,23 @@ def test_going_out_ruled_out_near_the_end_of_a_deal(
     deal = game.deal
     if going_out_ruled_out(deal):
         assert not can_go_out(deal, permitted=True), (deal.hand, deal.melds[deal.side])
+
+
+@settings(max_examples=10)
+@given(
+    players=st.sampled_from([2, 4]), options=st.sampled_from(OPTIONS), seed=st.integers(0, 2**32)
+)
+def test_an_opening_out_of_reach_refuses_every_meld_step(
+    players: int, options: dict[str, object], seed: int
+) -> None:
+    from canasta.feasibility import opening_out_of_reach
+
+    rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
+    out_of_reach = 0
+    for deal in meld_phase_positions(rules, seed):
+        if opening_out_of_reach(deal):
+            out_of_reach += 1
+            for move in _meld_phase_candidates(deal):
+                if isinstance(move, (LayMeld, AddToMeld)):
+                    assert transitions.check(deal, move) is not None, move
+    assert out_of_reach > 0
