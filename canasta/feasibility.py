@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from typing import Generic, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards, cards_of_vector, face_vectors, rank_counts
@@ -32,6 +33,8 @@ _NATURAL_POINTS = {rank: ALL_FACES[i * 4].points for i, rank in enumerate(NATURA
 _FIRST_TWO = 4 * len(NATURAL_RANKS)
 _BLACK_THREES = (_FIRST_TWO + 4, _FIRST_TWO + 7)  # the three of clubs and the three of spades
 _JOKER = _FIRST_TWO + 8
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
@@ -370,32 +373,21 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     """
     counts = usable.counts
     per_rank = rank_counts(counts)
-    by_room = _wild_choices(counts)
-    most_room = len(by_room) - 1
-    fewest, smallest = rules.min_naturals, rules.min_meld_size
-    limits = _wild_limits(rules)
+    wilds = counts[_FIRST_TWO : _FIRST_TWO + 4] + counts[_JOKER:]
+    fewest = rules.min_naturals
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
     for position, rank in enumerate(NATURAL_RANKS):
-        have = per_rank[position]
         meld = melds.get(rank)
-        if meld is None:
-            if have < fewest:
-                continue
-            first, least, held, placed = fewest, smallest, 0, 0
-        else:
-            first, least, held, placed = 0, 1, meld.naturals, meld.wilds
-        value = _NATURAL_POINTS[rank]
-        natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
-        closed = meld is not None and meld.size >= closed_size  # no wild joins it (CL-CAN-4)
-        for k in range(first, have + 1):
-            room = 0 if closed else min(max(0, limits[held + k] - placed), most_room)
-            base, points = natural_vectors[k], k * value
-            for wilds, vector, wild_points in by_room[room]:
-                size = k + wilds
-                if size >= least:
-                    cards = cards_of_vector(base + vector)
-                    move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
-                    yield rank, move, size, points + wild_points
+        state: tuple[int, int, bool] | None = None
+        if meld is not None:
+            state = (meld.naturals, meld.wilds, meld.size >= closed_size)
+        elif per_rank[position] < fewest:
+            continue
+        key = (rules, position, counts[4 * position : 4 * position + 4], wilds, state)
+        found = _RANK_STEPS.get(key)
+        if found is None:
+            found = _RANK_STEPS.put(key, tuple(_rank_steps(counts, position, state, rules)))
+        yield from found
     if Rank.THREE not in melds:
         black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
         for size in (3, 4):
@@ -404,6 +396,64 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
                 threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
                 threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
                 yield Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size
+
+
+def _rank_steps(
+    counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
+) -> Iterator[MeldStep]:
+    """The steps of :func:`meld_steps` for the natural rank at ``position``: new melds, or
+    additions to a meld of ``meld = (naturals, wild cards, closed to wild cards)``. They
+    depend only on the counts of this rank, of the twos and of the jokers."""
+    rank = NATURAL_RANKS[position]
+    by_room = _wild_choices(counts)
+    most_room = len(by_room) - 1
+    limits = _wild_limits(rules)
+    if meld is None:
+        first, least, held, placed, closed = rules.min_naturals, rules.min_meld_size, 0, 0, False
+    else:
+        first, least, (held, placed, closed) = 0, 1, meld
+    value = _NATURAL_POINTS[rank]
+    natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
+    for k in range(first, len(natural_vectors)):
+        room = 0 if closed else min(max(0, limits[held + k] - placed), most_room)
+        base, points = natural_vectors[k], k * value
+        for wilds, vector, wild_points in by_room[room]:
+            size = k + wilds
+            if size >= least:
+                cards = cards_of_vector(base + vector)
+                move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
+                yield rank, move, size, points + wild_points
+
+
+class _Recent(Generic[_K, _V]):
+    """A bounded memo that keeps what was used lately: entries live in the current
+    generation, and one generation back; a full generation becomes the old one."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.current: dict[_K, _V] = {}
+        self.old: dict[_K, _V] = {}
+
+    def get(self, key: _K) -> _V | None:
+        value = self.current.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is not None:
+                self.put(key, value)
+        return value
+
+    def put(self, key: _K, value: _V) -> _V:
+        if len(self.current) >= self.size:
+            self.old, self.current = self.current, {}
+        self.current[key] = value
+        return value
+
+
+# The steps of a rank, kept: they depend on a few counts that recur all the time, and
+# moves are values. About 1.5 KB an entry, so at most some ten megabytes.
+_RANK_STEPS: _Recent[
+    tuple[RuleSet, int, bytes, bytes, tuple[int, int, bool] | None], tuple[MeldStep, ...]
+] = _Recent(3000)
 
 
 def _wild_choices(counts: bytes) -> tuple[tuple[tuple[int, int, int], ...], ...]:
