@@ -49,8 +49,9 @@ def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
 def going_out_ruled_out(deal: Deal) -> bool:
     """A quick test before any search: whether the player surely cannot go out this turn,
     whatever is melded first. Natural cards that can neither make a meld nor join one are
-    more than the one discard (CL-OUT-1), or too few ranks could ever make a canasta
-    (CL-OUT-2). Melds named by position are not tested (``False``).
+    more than the one discard (CL-OUT-1), ranks too short for a meld alone need more wild
+    cards than the hand holds, or too few ranks could ever make a canasta (CL-OUT-2). Melds
+    named by position are not tested (``False``).
     """
     rules = deal.rules
     if rules.melds_by_position:
@@ -60,8 +61,8 @@ def going_out_ruled_out(deal: Deal) -> bool:
     sizes = {meld.rank: meld.size for meld in deal.melds[deal.side]}
     sizes.pop(Rank.THREE, None)  # black threes: never a canasta, and nothing joins them
     wilds = per_rank[len(NATURAL_RANKS)] + counts[_JOKER]
-    fewest, canasta = rules.min_naturals, rules.canasta_size
-    stray = possible = 0
+    fewest, smallest, canasta = rules.min_naturals, rules.min_meld_size, rules.canasta_size
+    stray = short = possible = 0
     for rank, have in zip(NATURAL_RANKS, per_rank, strict=False):
         size = sizes.get(rank)
         if size is None:
@@ -69,10 +70,12 @@ def going_out_ruled_out(deal: Deal) -> bool:
                 continue
             if have < fewest:
                 stray += have
+            elif 1 < have < smallest:  # a single card might be the discard instead
+                short += smallest - have
             size = 0
         if size + have + wilds >= canasta:
             possible += 1
-    return stray > 1 or possible < rules.canastas_to_go_out or not any(counts)
+    return stray > 1 or short > wilds or possible < rules.canastas_to_go_out or not any(counts)
 
 
 def must_go_out(deal: Deal) -> bool:

@@ -312,3 +312,30 @@ def test_an_opening_out_of_reach_refuses_every_meld_step(
                 if isinstance(move, (LayMeld, AddToMeld)):
                     assert transitions.check(deal, move) is not None, move
     assert out_of_reach > 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "drawn", "ruled_out"),
+    [
+        # Meld the pair with the two, discard the queen: the wild cards just suffice.
+        ("5C 5D 2C", "QH", False),
+        # Two pairs and one wild card: one pair cannot become a meld.
+        ("5C 5D 9H 9S 2C", "QH", True),
+        # Two single cards: only one can be the discard.
+        ("5C 9H 9S 9D", "QH", True),
+        # One single card, the discard.
+        ("9H 9S 9D JK", "QH", False),
+    ],
+)
+def test_going_out_ruled_out_examples(hand: str, drawn: str, ruled_out: bool) -> None:
+    from canasta.feasibility import can_go_out, going_out_ruled_out
+
+    game = Game.from_position(
+        "classic",
+        hands=[hand, "4C 4D", "4H 4S", "6C 6D"],
+        melds=[["KH KS KH KS KC KD KC"], []],
+        pile="6H",
+        draws=drawn,
+    ).apply(canasta.Draw())
+    assert going_out_ruled_out(game.deal) is ruled_out
+    assert can_go_out(game.deal, permitted=True) is not ruled_out
