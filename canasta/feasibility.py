@@ -379,6 +379,7 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     wilds = counts[_FIRST_TWO : _FIRST_TWO + 4] + counts[_JOKER:]
     fewest = rules.min_naturals
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
+    memo = _rank_steps_memo(rules)
     for position, rank in enumerate(NATURAL_RANKS):
         meld = melds.get(rank)
         state: tuple[int, int, bool] | None = None
@@ -386,10 +387,10 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
             state = (meld.naturals, meld.wilds, meld.size >= closed_size)
         elif per_rank[position] < fewest:
             continue
-        key = (rules, position, counts[4 * position : 4 * position + 4], wilds, state)
-        found = _RANK_STEPS.get(key)
+        key = (position, counts[4 * position : 4 * position + 4], wilds, state)
+        found = memo.get(key)
         if found is None:
-            found = _RANK_STEPS.put(key, tuple(_rank_steps(counts, position, state, rules)))
+            found = memo.put(key, tuple(_rank_steps(counts, position, state, rules)))
         yield from found
     if Rank.THREE not in melds:
         black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
@@ -452,11 +453,14 @@ class _Recent(Generic[_K, _V]):
         return value
 
 
-# The steps of a rank, kept: they depend on a few counts that recur all the time, and
-# moves are values. About 1.5 KB an entry, so at most some ten megabytes.
-_RANK_STEPS: _Recent[
-    tuple[RuleSet, int, bytes, bytes, tuple[int, int, bool] | None], tuple[MeldStep, ...]
-] = _Recent(3000)
+@functools.lru_cache(maxsize=4)
+def _rank_steps_memo(
+    rules: RuleSet,
+) -> _Recent[tuple[int, bytes, bytes, tuple[int, int, bool] | None], tuple[MeldStep, ...]]:
+    """The steps of a rank under ``rules``, kept: they depend on a few counts that recur
+    all the time, and moves are values. About 1.5 KB an entry: a few megabytes a rule set,
+    for the last few rule sets played."""
+    return _Recent(3000)
 
 
 def _wild_choices(counts: bytes) -> tuple[tuple[tuple[int, int, int], ...], ...]:

@@ -120,33 +120,34 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
         yield _PASS
 
 
-def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> Iterator[Move]:
+def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> list[Move]:
     """The legal melds and additions where melds are named by rank (:func:`meld_steps`),
     decided one rank at a time (:func:`_legal_of_one_rank`); black threes get the full
     check."""
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
     hopeless = owed > 0 and opening_out_of_reach(deal)  # then only black threes may be
+    legal: list[Move] = []
     group: list[MeldStep] = []  # steps of one rank waiting for a decision
     for step in meld_steps(deal.usable, melds, deal.rules):
         rank, move, size, points = step
         if group and group[0][0] is not rank:
-            yield from _legal_of_one_rank(deal, group, largest, owed)
+            legal += _legal_of_one_rank(deal, group, largest, owed)
             group = []
         if rank is Rank.THREE:
             if check(deal, move) is None:
-                yield move
+                legal.append(move)
         elif hopeless:
             continue
         elif not group and size <= largest and points >= owed:
-            yield move  # legal at once, and nothing before it waits
+            legal.append(move)  # legal at once, and nothing before it waits
         else:
             group.append(step)
-    yield from _legal_of_one_rank(deal, group, largest, owed)
+    if group:
+        legal += _legal_of_one_rank(deal, group, largest, owed)
+    return legal
 
 
-def _legal_of_one_rank(
-    deal: Deal, group: list[MeldStep], largest: int, owed: int
-) -> Iterator[Move]:
+def _legal_of_one_rank(deal: Deal, group: list[MeldStep], largest: int, owed: int) -> list[Move]:
     """The legal steps among ``group``, melds or additions of one rank, in their order.
 
     A step of at most ``largest`` cards and ``owed`` points or more is legal at once (see
@@ -167,9 +168,7 @@ def _legal_of_one_rank(
                 legal[j] and j != i and all(map(le, counts, group[j][1].cards.counts))
                 for j in by_size
             ) or (check_built(deal, move, rank) is None)
-    for (_, move, _, _), ok in zip(group, legal, strict=True):
-        if ok:
-            yield move
+    return [move for (_, move, _, _), ok in zip(group, legal, strict=True) if ok]
 
 
 def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:
