@@ -737,10 +737,15 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
 
 def _lay_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, LayMeld)
-    if trusted and not deal.rules.melds_by_position:  # a legal meld of one rank
-        rank = meld_rank(move.cards)
-        assert rank is not None
-        return _with_laid_meld(deal, move, Meld(rank, move.cards), trusted)
+    if trusted:  # a legal meld: only its layout is needed
+        if deal.rules.melds_by_position:
+            laid = meld_layout(move.cards, move.wild_as)
+            assert isinstance(laid, Meld)
+        else:
+            rank = meld_rank(move.cards)
+            assert rank is not None
+            laid = Meld(rank, move.cards)
+        return _with_laid_meld(deal, move, laid, trusted)
     laid = _laid_meld(deal, move)
     if isinstance(laid, Violation):
         return laid
@@ -811,10 +816,19 @@ def _laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
 
 def _add_to_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, AddToMeld)
-    if trusted and move.rank is not None and not deal.rules.melds_by_position:
-        melds = deal.melds[deal.side]  # a legal addition to the side's meld of its rank
-        index = next(i for i, meld in enumerate(melds) if meld.rank is move.rank)
-        return _with_addition(deal, move, (index, melds[index].add(move.cards)), trusted)
+    if trusted:  # a legal addition: only the grown meld is needed
+        melds = deal.melds[deal.side]
+        if move.meld is not None:
+            index = move.meld
+        else:
+            index = next(i for i, meld in enumerate(melds) if meld.rank is move.rank)
+        meld = melds[index]
+        if meld.kind is MeldKind.SEQUENCE:  # its wild card may now stand for a rank
+            grown = meld_layout(meld.cards + move.cards, meld.wild_as or move.wild_as)
+            assert isinstance(grown, Meld)
+        else:
+            grown = meld.add(move.cards)
+        return _with_addition(deal, move, (index, grown), trusted)
     target = _addition_target(deal, move)
     if isinstance(target, Violation):
         return target
