@@ -16,7 +16,12 @@ from collections.abc import Iterator
 from operator import le
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
-from canasta.feasibility import MeldStep, meld_steps, opening_out_of_reach
+from canasta.feasibility import (
+    MeldStep,
+    going_out_ruled_out,
+    meld_steps,
+    opening_out_of_reach,
+)
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
     AddToMeld,
@@ -133,8 +138,8 @@ def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> list[Move]:
         if group and group[0][0] is not rank:
             legal += _legal_of_one_rank(deal, group, largest, owed)
             group = []
-        if rank is Rank.THREE:
-            if check(deal, move) is None:
+        if rank is Rank.THREE:  # black threes oblige the player to go out (CL-B3-3)
+            if not going_out_ruled_out(deal) and check(deal, move) is None:
                 legal.append(move)
         elif hopeless:
             continue
