@@ -136,16 +136,44 @@ def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]
 _Choices = tuple[list[int], "Callable[[], Iterator[list[int]]] | None"]
 
 
-def _choices_by_count(counts: bytes, pos: int, sequences: bool) -> list[_Choices]:
+def _suit_masks(counts: bytes) -> list[int]:
+    """For each suit, the rank positions of the natural cards held, as bits."""
+    masks = [0, 0, 0, 0]
+    for face, count in enumerate(counts[:44]):
+        if count:
+            masks[face & 3] |= 1 << (face >> 2)
+    return masks
+
+
+def _has_run(mask: int, length: int) -> bool:
+    """Whether ``mask`` has ``length`` bits in a row."""
+    run = mask
+    for shift in range(1, length):
+        run &= mask >> shift
+    return run != 0
+
+
+#: For each rank position, the bits of the positions within two ranks of it (not itself).
+_NEAR = tuple(
+    sum(1 << p for p in (pos - 2, pos - 1, pos + 1, pos + 2) if 0 <= p <= _TOP)
+    for pos in range(_TOP + 1)
+)
+
+
+def _choices_by_count(
+    counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None
+) -> list[_Choices]:
     """For each number ``k`` of naturals of one rank (index ``k``): the choice of suits best
     kept for sequences, and the other choices of ``k`` on demand, best first. A face of
     which a copy stays costs nothing; a last copy costs the cards of its suit within two
     ranks of it (:func:`sequence_cost`)."""
     have = counts[4 * pos : 4 * pos + 4]
-    total = sum(have)
     if not sequences:
         return [(choice, None) for choice in _natural_choices(counts, pos, False)]
-    near = [_neighbours(counts, 4 * pos + suit) for suit in range(4)]
+    if masks is None:
+        masks = _suit_masks(counts)
+    window = _NEAR[pos]
+    near = [(masks[suit] & window).bit_count() for suit in range(4)]
     spare = [max(0, n - 1) for n in have]
     last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
 
@@ -156,17 +184,14 @@ def _choices_by_count(counts: bytes, pos: int, sequences: bool) -> list[_Choices
         rest = [c for c in _natural_choices(counts, pos, True) if sum(c) == k and c != best]
         return iter(sorted(rest, key=cost))
 
-    result: list[_Choices] = []
-    for k in range(total + 1):
-        best, left = [0, 0, 0, 0], k
-        for suit in range(4):  # copies that leave one of their face first
-            best[suit] = min(spare[suit], left)
-            left -= best[suit]
-        for suit in last_first:  # then last copies, the cheapest first
-            if not left:
-                break
-            best[suit] += 1
-            left -= 1
+    # Copies that leave one of their face go first (suit by suit), then last copies, the
+    # cheapest first: the best choice of k naturals is the first k of that order.
+    order = [suit for suit in range(4) for _ in range(spare[suit])] + last_first
+    best = [0, 0, 0, 0]
+    result: list[_Choices] = [(best, partial(others, 0, best))]
+    for k, suit in enumerate(order, 1):
+        best = best.copy()
+        best[suit] += 1
         result.append((best, partial(others, k, best)))
     return result
 
@@ -192,15 +217,31 @@ def steps(
     :attr:`Step.others` gives the other suits.
     """
     counts = usable.counts
+    plan = _planner(rules)
     two_list = [f for f in _TWO_FACES for _ in range(counts[f])]
     jokers = counts[_JOKER]
     twos = len(two_list)
     wilds = twos + jokers
-    seq_ok = rules.sequences_allowed
-    longest = rules.max_sequence_length or len(NATURAL_RANKS)
-    wild_longest = rules.max_wild_meld_length or _UNBOUNDED
-    several = rules.several_melds_per_rank
+    seq_ok = plan.seq
+    longest = plan.seq_long
+    wild_longest = plan.wild_long
+    several = plan.several
+    max_wilds = plan.max_wilds
     kinds = {(m.kind, m.rank if m.kind is MeldKind.RANK else m.suit) for m in melds}
+    masks = _suit_masks(counts) if seq_ok else None
+    # The counts of the four twos when the first t of them (display order) are taken.
+    two_prefix = [bytes(4)]
+    for face in two_list:
+        grown = bytearray(two_prefix[-1])
+        grown[face - 44] += 1
+        two_prefix.append(bytes(grown))
+
+    def one_rank(pos: int, choice: list[int], t: int, j: int) -> Cards:
+        c = bytearray(len(ALL_FACES))
+        c[4 * pos : 4 * pos + 4] = bytes(choice)
+        c[44:48] = two_prefix[t]
+        c[_JOKER] = j
+        return trusted_cards(bytes(c))
 
     def make(naturals: list[int], t: int, j: int) -> Cards:
         c = bytearray(len(ALL_FACES))
@@ -224,18 +265,17 @@ def steps(
         def new_rank_meld(
             choice: list[int], t: int, j: int, rank: Rank = rank, pos: int = pos
         ) -> Step:
-            faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
-            cards = make(faces, t, j)
-            return Step(
-                None, cards, None, _RANK, cards.points, len(cards), partial(Meld, rank, cards)
-            )
+            cards = one_rank(pos, choice, t, j)
+            k = sum(choice)
+            points = k * _NATURAL_VALUE[pos] + 20 * t + 50 * j
+            return Step(None, cards, None, _RANK, points, k + t + j, partial(Meld, rank, cards))
 
         if by_count:
-            for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok)):
+            for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok, masks)):
                 if k < rules.min_naturals:
                     continue
                 low = max(0, rules.min_meld_size - k)
-                for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
+                for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
                     yield _with_others(choices, partial(new_rank_meld, t=t, j=j))
             continue
         for choice in _natural_choices(counts, pos, seq_ok):
@@ -243,19 +283,23 @@ def steps(
             if k < rules.min_naturals:
                 continue
             low = max(0, rules.min_meld_size - k)
-            for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
+            for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
                 yield new_rank_meld(choice, t, j)
     # New sequences.
     if seq_ok:
         min_nat = max(2, rules.min_naturals)
         wild_ok = rules.max_wilds_per_sequence > 0 and wilds > 0
         shortest = rules.min_meld_size
+        assert masks is not None
         for s, suit in enumerate(_SUITS):
             if not several and (MeldKind.SEQUENCE, suit) in kinds:
                 continue
-            present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
-            if sum(present) < min_nat:
+            mask = masks[s]
+            if mask.bit_count() < min_nat:
                 continue
+            if not wild_ok and not _has_run(mask, max(shortest, min_nat)):
+                continue  # without wild cards a sequence is a run of naturals
+            present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
             for lo in range(_TOP + 1):
                 if not present[lo] and (not wild_ok or lo == _TOP or not present[lo + 1]):
                     continue
@@ -305,23 +349,27 @@ def steps(
                 continue
 
             def rank_addition(
-                choice: list[int], t: int, j: int, index: int = index, meld: Meld = meld
+                choice: list[int],
+                t: int,
+                j: int,
+                index: int = index,
+                meld: Meld = meld,
+                pos: int = pos,
             ) -> Step:
-                faces = [4 * _POS[meld.rank] + s for s in range(4) for _ in range(choice[s])]
-                cards = make(faces, t, j)
-                return Step(
-                    index, cards, None, _RANK, cards.points, len(cards), partial(meld.add, cards)
-                )
+                cards = one_rank(pos, choice, t, j)
+                k = sum(choice)
+                points = k * _NATURAL_VALUE[pos] + 20 * t + 50 * j
+                return Step(index, cards, None, _RANK, points, k + t + j, partial(meld.add, cards))
 
             if by_count:
-                for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok)):
-                    room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
+                for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok, masks)):
+                    room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
                     for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                         yield _with_others(choices, partial(rank_addition, t=t, j=j))
                 continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
-                room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
+                room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
                 for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                     yield rank_addition(choice, t, j)
         elif kind is MeldKind.WILD:
@@ -335,6 +383,10 @@ def steps(
             s = _SUITS.index(meld.suit)
             lo, hi = _POS[meld.low], _POS[meld.high]
             wild_ok = meld.wilds < rules.max_wilds_per_sequence and wilds > 0
+            if masks is None:
+                masks = _suit_masks(counts)
+            if not wild_ok and not masks[s] & ((1 << lo) >> 1 | (1 << hi) << 1):
+                continue  # without a wild card only a natural next to an end can join
             for new_lo in range(lo, -1, -1):
                 below = range(new_lo, lo)
                 below_missing = [p for p in below if not counts[4 * p + s]]
@@ -602,9 +654,18 @@ class _Planner:
         return tuple(best)
 
 
-@functools.lru_cache(maxsize=64)
+#: Planners by the identity of their rule set (hashing a RuleSet costs more than building
+#: a step); each planner keeps its rule set alive, so an identity is never reused.
+_PLANNERS: dict[int, _Planner] = {}
+
+
 def _planner(rules: RuleSet) -> _Planner:
-    return _Planner(rules)
+    plan = _PLANNERS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        if len(_PLANNERS) >= 64:
+            _PLANNERS.clear()
+        plan = _PLANNERS[id(rules)] = _Planner(rules)
+    return plan
 
 
 def _most_canastas(
