@@ -145,12 +145,57 @@ def _suit_masks(counts: bytes) -> list[int]:
     return masks
 
 
-def _has_run(mask: int, length: int) -> bool:
-    """Whether ``mask`` has ``length`` bits in a row."""
-    run = mask
-    for shift in range(1, length):
-        run &= mask >> shift
-    return run != 0
+def _run_cards(s: int, low: int, high: int) -> Cards:
+    """One natural card of the suit numbered ``s`` at each position from low to high."""
+    c = bytearray(len(ALL_FACES))
+    c[4 * low + s : 4 * high + s + 1 : 4] = bytes([1]) * (high - low + 1)
+    return trusted_cards(bytes(c))
+
+
+def _natural_sequences(counts: bytes, s: int, shortest: int, longest: int) -> Iterator[Step]:
+    """New sequences of the suit numbered ``s`` without a wild card: runs of naturals, by
+    lowest then highest position (as :func:`steps` lists them with wild cards)."""
+    suit = _SUITS[s]
+    for lo in range(_TOP + 1):
+        if not counts[4 * lo + s]:
+            continue
+        points = 0
+        for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
+            if not counts[4 * hi + s]:
+                break
+            points += _NATURAL_VALUE[hi]
+            if hi - lo + 1 >= shortest:
+                cards = _run_cards(s, lo, hi)
+                build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
+                yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
+
+
+def _natural_extensions(
+    counts: bytes, index: int, meld: Meld, s: int, longest: int
+) -> Iterator[Step]:
+    """Naturals added to the sequence ``meld`` (of the suit numbered ``s``) without a wild
+    card: the cards next to its ends, by new lowest position (down) then highest (up)."""
+    lo, hi = _POS[meld.low], _POS[meld.high]
+    down = 0
+    while lo - down > 0 and counts[4 * (lo - down - 1) + s]:
+        down += 1
+    up = 0
+    while hi + up < _TOP and counts[4 * (hi + up + 1) + s]:
+        up += 1
+    for new_lo in range(lo, lo - down - 1, -1):
+        for new_hi in range(hi, hi + up + 1):
+            if new_hi - new_lo + 1 > longest:
+                break
+            if new_lo == lo and new_hi == hi:
+                continue
+            new = [*range(new_lo, lo), *range(hi + 1, new_hi + 1)]
+            c = bytearray(len(ALL_FACES))
+            for p in new:
+                c[4 * p + s] = 1
+            cards = trusted_cards(bytes(c))
+            points = sum(_NATURAL_VALUE[p] for p in new)
+            build = partial(_grown_sequence, meld, cards, NATURAL_RANKS[new_lo], meld.wild_as)
+            yield Step(index, cards, None, _SEQ, points, len(new), build)
 
 
 #: For each rank position, the bits of the positions within two ranks of it (not itself).
@@ -297,11 +342,12 @@ def steps(
             mask = masks[s]
             if mask.bit_count() < min_nat:
                 continue
-            if not wild_ok and not _has_run(mask, max(shortest, min_nat)):
-                continue  # without wild cards a sequence is a run of naturals
+            if not wild_ok:
+                yield from _natural_sequences(counts, s, max(shortest, min_nat), longest)
+                continue
             present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
             for lo in range(_TOP + 1):
-                if not present[lo] and (not wild_ok or lo == _TOP or not present[lo + 1]):
+                if not present[lo] and (lo == _TOP or not present[lo + 1]):
                     continue
                 missing: list[int] = []
                 for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
@@ -316,7 +362,7 @@ def steps(
                         cards = make([4 * p + s for p in span], 0, 0)
                         build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
                         yield Step(None, cards, None, _SEQ, cards.points, len(span), build)
-                    if not wild_ok or hi - lo < min_nat:
+                    if hi - lo < min_nat:
                         continue
                     for p in missing or span:
                         naturals = [4 * q + s for q in span if q != p]
@@ -385,8 +431,9 @@ def steps(
             wild_ok = meld.wilds < rules.max_wilds_per_sequence and wilds > 0
             if masks is None:
                 masks = _suit_masks(counts)
-            if not wild_ok and not masks[s] & ((1 << lo) >> 1 | (1 << hi) << 1):
-                continue  # without a wild card only a natural next to an end can join
+            if not wild_ok:
+                yield from _natural_extensions(counts, index, meld, s, longest)
+                continue
             for new_lo in range(lo, -1, -1):
                 below = range(new_lo, lo)
                 below_missing = [p for p in below if not counts[4 * p + s]]
@@ -406,8 +453,6 @@ def steps(
                         cards = make([4 * p + s for p in new], 0, 0)
                         build = partial(_grown_sequence, meld, cards, low_rank, meld.wild_as)
                         yield Step(index, cards, None, _SEQ, cards.points, len(new), build)
-                    if not wild_ok:
-                        continue
                     for p in missing or new:
                         cards_n = [4 * q + s for q in new if q != p]
                         wild_as = NATURAL_RANKS[p]
@@ -942,7 +987,7 @@ def _greedy_opening(
     hand, points = usable, 0
     for _ in range(8):
         best: Step | None = None
-        for step in steps(hand, melds, rules):
+        for step in steps(hand, melds, rules, by_count=True):
             if step.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
                 continue
             if best is None or step.points > best.points:
