@@ -133,7 +133,7 @@ def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]
 
 
 #: A choice of suits for ``k`` naturals of one rank, and the other choices on demand.
-_Choices = tuple[list[int], "Callable[[], Iterator[list[int]]] | None"]
+_Choices = tuple[Sequence[int], "Callable[[], Iterator[Sequence[int]]] | None"]
 
 
 def _suit_masks(counts: bytes) -> list[int]:
@@ -207,41 +207,46 @@ _NEAR = tuple(
 
 def _choices_by_count(
     counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None
-) -> list[_Choices]:
+) -> Sequence[_Choices]:
     """For each number ``k`` of naturals of one rank (index ``k``): the choice of suits best
     kept for sequences, and the other choices of ``k`` on demand, best first. A face of
     which a copy stays costs nothing; a last copy costs the cards of its suit within two
     ranks of it (:func:`sequence_cost`)."""
-    have = counts[4 * pos : 4 * pos + 4]
     if not sequences:
         return [(choice, None) for choice in _natural_choices(counts, pos, False)]
     if masks is None:
         masks = _suit_masks(counts)
     window = _NEAR[pos]
-    near = [(masks[suit] & window).bit_count() for suit in range(4)]
+    near = tuple((masks[suit] & window).bit_count() for suit in range(4))
+    return _suit_choices(counts[4 * pos : 4 * pos + 4], near)
+
+
+@functools.lru_cache(maxsize=4096)
+def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
+    """:func:`_choices_by_count` for the naturals ``have`` of one rank (per suit) whose last
+    copies cost ``near`` (per suit): a few hundred cases, remembered."""
     spare = [max(0, n - 1) for n in have]
     last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
 
-    def cost(choice: list[int]) -> int:
+    def cost(choice: Sequence[int]) -> int:
         return sum(near[suit] for suit in range(4) if choice[suit] and choice[suit] == have[suit])
 
-    def others(k: int, best: list[int]) -> Iterator[list[int]]:
-        rest = [c for c in _natural_choices(counts, pos, True) if sum(c) == k and c != best]
+    def others(k: int, best: Sequence[int]) -> Iterator[Sequence[int]]:
+        rest = [c for c in _natural_choices(have, 0, True) if sum(c) == k and c != list(best)]
         return iter(sorted(rest, key=cost))
 
     # Copies that leave one of their face go first (suit by suit), then last copies, the
     # cheapest first: the best choice of k naturals is the first k of that order.
     order = [suit for suit in range(4) for _ in range(spare[suit])] + last_first
-    best = [0, 0, 0, 0]
+    best: tuple[int, ...] = (0, 0, 0, 0)
     result: list[_Choices] = [(best, partial(others, 0, best))]
     for k, suit in enumerate(order, 1):
-        best = best.copy()
-        best[suit] += 1
+        best = (*best[:suit], best[suit] + 1, *best[suit + 1 :])
         result.append((best, partial(others, k, best)))
-    return result
+    return tuple(result)
 
 
-def _with_others(choices: _Choices, make_step: Callable[[list[int]], Step]) -> Step:
+def _with_others(choices: _Choices, make_step: Callable[[Sequence[int]], Step]) -> Step:
     """The step for the best choice, the others on demand."""
     best, others = choices
     step = make_step(best)
@@ -274,6 +279,7 @@ def steps(
     max_wilds = plan.max_wilds
     kinds = {(m.kind, m.rank if m.kind is MeldKind.RANK else m.suit) for m in melds}
     masks = _suit_masks(counts) if seq_ok else None
+    choices_of: dict[int, Sequence[_Choices]] = {}  # by rank position, for melds and additions
     # The counts of the four twos when the first t of them (display order) are taken.
     two_prefix = [bytes(4)]
     for face in two_list:
@@ -281,7 +287,7 @@ def steps(
         grown[face - 44] += 1
         two_prefix.append(bytes(grown))
 
-    def one_rank(pos: int, choice: list[int], t: int, j: int) -> Cards:
+    def one_rank(pos: int, choice: Sequence[int], t: int, j: int) -> Cards:
         c = bytearray(len(ALL_FACES))
         c[4 * pos : 4 * pos + 4] = bytes(choice)
         c[44:48] = two_prefix[t]
@@ -301,14 +307,20 @@ def steps(
         return [(1, 0)] * (t > 0) + [(0, 1)] * (j > 0)
 
     # New melds of one rank.
+    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
     for pos, rank in enumerate(NATURAL_RANKS):
-        if sum(counts[4 * pos : 4 * pos + 4]) < rules.min_naturals:
+        have = sum(counts[4 * pos : 4 * pos + 4])
+        if have < min_naturals:
             continue
+        if have < min_size and not any(
+            k + min(wilds, max_wilds[k]) >= min_size for k in range(min_naturals, have + 1)
+        ):
+            continue  # too few wild cards to make up a meld
         if not several and (MeldKind.RANK, rank) in kinds:
             continue
 
         def new_rank_meld(
-            choice: list[int], t: int, j: int, rank: Rank = rank, pos: int = pos
+            choice: Sequence[int], t: int, j: int, rank: Rank = rank, pos: int = pos
         ) -> Step:
             cards = one_rank(pos, choice, t, j)
             k = sum(choice)
@@ -316,7 +328,8 @@ def steps(
             return Step(None, cards, None, _RANK, points, k + t + j, partial(Meld, rank, cards))
 
         if by_count:
-            for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok, masks)):
+            by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
+            for k, choices in enumerate(by_k):
                 if k < rules.min_naturals:
                     continue
                 low = max(0, rules.min_meld_size - k)
@@ -391,11 +404,13 @@ def steps(
         frozen = meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
         if kind is MeldKind.RANK:
             pos = _POS[meld.rank]
-            if not wilds and not any(counts[4 * pos : 4 * pos + 4]):
-                continue
+            if not any(counts[4 * pos : 4 * pos + 4]) and (
+                not wilds or frozen or max_wilds[meld.naturals] - meld.wilds < 1
+            ):
+                continue  # no natural to add, and no wild card may join alone
 
             def rank_addition(
-                choice: list[int],
+                choice: Sequence[int],
                 t: int,
                 j: int,
                 index: int = index,
@@ -408,7 +423,10 @@ def steps(
                 return Step(index, cards, None, _RANK, points, k + t + j, partial(meld.add, cards))
 
             if by_count:
-                for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok, masks)):
+                known = choices_of.get(pos)
+                if known is None:
+                    known = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
+                for k, choices in enumerate(known):
                     room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
                     for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                         yield _with_others(choices, partial(rank_addition, t=t, j=j))
