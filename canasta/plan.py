@@ -109,11 +109,14 @@ def _grown_sequence(meld: Meld, cards: Cards, low: Rank, wild_as: Rank | None) -
 # --- steps ------------------------------------------------------------------------------
 
 
-def _wild_pairs(twos: int, jokers: int, low: int, high: int) -> Iterator[tuple[int, int]]:
+@functools.lru_cache(maxsize=4096)
+def _wild_pairs(twos: int, jokers: int, low: int, high: int) -> tuple[tuple[int, int], ...]:
     """(twos, jokers) with ``low <= twos + jokers <= high``."""
-    for t in range(min(twos, high) + 1):
-        for j in range(max(0, low - t), min(jokers, high - t) + 1):
-            yield t, j
+    return tuple(
+        (t, j)
+        for t in range(min(twos, high) + 1)
+        for j in range(max(0, low - t), min(jokers, high - t) + 1)
+    )
 
 
 def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]]:
@@ -246,13 +249,25 @@ def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
     return tuple(result)
 
 
-def _with_others(choices: _Choices, make_step: Callable[[Sequence[int]], Step]) -> Step:
-    """The step for the best choice, the others on demand."""
+def _with_others(
+    make_step: Callable[[Sequence[int], int, int], Step], choices: _Choices, t: int, j: int
+) -> Step:
+    """The step for the best choice of naturals with ``t`` twos and ``j`` jokers, the other
+    choices on demand."""
     best, others = choices
-    step = make_step(best)
+    step = make_step(best, t, j)
     if others is not None:
-        step.others = lambda: (make_step(choice) for choice in others())
+        step.others = partial(_other_steps, make_step, others, t, j)
     return step
+
+
+def _other_steps(
+    make_step: Callable[[Sequence[int], int, int], Step],
+    others: Callable[[], Iterator[Sequence[int]]],
+    t: int,
+    j: int,
+) -> Iterator[Step]:
+    return (make_step(choice, t, j) for choice in others())
 
 
 def steps(
@@ -277,7 +292,8 @@ def steps(
     wild_longest = plan.wild_long
     several = plan.several
     max_wilds = plan.max_wilds
-    kinds = {(m.kind, m.rank if m.kind is MeldKind.RANK else m.suit) for m in melds}
+    # The kinds of meld the side has, where it may hold only one of each.
+    kinds = set() if several else {(m.kind, m.rank if m.kind is _RANK else m.suit) for m in melds}
     masks = _suit_masks(counts) if seq_ok else None
     choices_of: dict[int, Sequence[_Choices]] = {}  # by rank position, for melds and additions
     # The counts of the four twos when the first t of them (display order) are taken.
@@ -334,7 +350,7 @@ def steps(
                     continue
                 low = max(0, rules.min_meld_size - k)
                 for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
-                    yield _with_others(choices, partial(new_rank_meld, t=t, j=j))
+                    yield _with_others(new_rank_meld, choices, t, j)
             continue
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
@@ -429,7 +445,7 @@ def steps(
                 for k, choices in enumerate(known):
                     room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
                     for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-                        yield _with_others(choices, partial(rank_addition, t=t, j=j))
+                        yield _with_others(rank_addition, choices, t, j)
                 continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
