@@ -1013,6 +1013,38 @@ def going_out_possible(
     return False
 
 
+def _rank_melds_reach(
+    counts: bytes, melds: Sequence[Meld], plan: _Planner, keep: int, owed: int
+) -> bool:
+    """A quicker "yes" than :func:`_greedy_opening`: new melds of all the naturals of one
+    rank each, the richest first, those short of a meld made up with wild cards (jokers
+    first), then the wild cards left within the melds' room, while ``keep`` cards stay.
+    Success is a plan; failure proves nothing."""
+    left = sum(counts) - keep  # how many cards may be melded
+    laid = () if plan.several else {m.rank for m in melds if m.kind is MeldKind.RANK}
+    full: list[tuple[int, int, int]] = []
+    short: list[tuple[int, int, int]] = []
+    for pos, rank in enumerate(NATURAL_RANKS):
+        have = sum(counts[4 * pos : 4 * pos + 4])
+        if have >= plan.min_nat and rank not in laid:
+            need = max(0, plan.min_size - have)
+            if need <= plan.max_wilds[have]:
+                (short if need else full).append((have * _NATURAL_VALUE[pos], have, need))
+    wild_values = [50] * counts[_JOKER] + [20] * sum(counts[44:48])
+    points = room = used = 0
+    for value, have, need in sorted(full, reverse=True) + sorted(short, reverse=True):
+        if have + need > left or used + need > len(wild_values):
+            continue
+        points += value + sum(wild_values[used : used + need])
+        left -= have + need
+        used += need
+        room += plan.max_wilds[have] - need
+        if points >= owed:
+            return True
+    extra = max(0, min(room, left, len(wild_values) - used))
+    return points + sum(wild_values[used : used + extra]) >= owed
+
+
 def _greedy_opening(
     usable: Cards, melds: tuple[Meld, ...], rules: RuleSet, keep: int, owed: int
 ) -> bool:
@@ -1068,6 +1100,8 @@ def opening_reachable(
     must_keep = max(0, keep - others - unplaceable - unplaceable_w)
     if sum(meldable[must_keep:]) < owed:
         return False
+    if _rank_melds_reach(counts, melds, plan, keep, owed):
+        return True
     if _greedy_opening(usable, tuple(melds), rules, keep, owed):
         return True
     total = sum(_NATURAL_VALUE[f // 4] * nat[f] for f in range(44)) + 20 * twos + 50 * jokers
