@@ -1087,9 +1087,13 @@ def opening_reachable(
     others = len(usable) - sum(nat) - wilds  # black threes: always kept
     # Upper bound: every card that could be melded at all, less the cheapest kept ones.
     meldable: list[int] = []
+    stuck = bytearray(44)  # naturals that no plan melds
     for f in range(44):
-        if nat[f] and _could_place(nat, f, encoded, plan, wilds):
-            meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
+        if nat[f]:
+            if _could_place(nat, f, encoded, plan, wilds):
+                meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
+            else:
+                stuck[f] = nat[f]
     unplaceable = sum(nat) - len(meldable)
     if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):
         meldable.extend([20] * twos + [50] * jokers)
@@ -1165,4 +1169,9 @@ def opening_reachable(
         failed[key] = budget
         return False
 
-    return search(nat, wilds, encoded, min(keep, others), total - owed)
+    # The naturals no plan melds stay in hand in every plan: the search starts with them kept.
+    stuck_points = sum(_NATURAL_VALUE[f // 4] * stuck[f] for f in range(44) if stuck[f])
+    free = bytes(n - s for n, s in zip(nat, stuck, strict=True))
+    return search(
+        free, wilds, encoded, min(keep, others + unplaceable), total - owed - stuck_points
+    )
