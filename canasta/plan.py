@@ -319,8 +319,8 @@ def steps(
         c[_JOKER] += j
         return trusted_cards(bytes(c))
 
-    def wild_cards(t: int, j: int) -> list[tuple[int, int]]:
-        return [(1, 0)] * (t > 0) + [(0, 1)] * (j > 0)
+    # The one wild card of a sequence (and its points): the first two, or a joker.
+    wild_faces = [(face, 20) for face in two_list[:1]] + [(_JOKER, 50)] * (jokers > 0)
 
     # New melds of one rank.
     min_naturals, min_size = rules.min_naturals, rules.min_meld_size
@@ -378,28 +378,40 @@ def steps(
             for lo in range(_TOP + 1):
                 if not present[lo] and (lo == _TOP or not present[lo + 1]):
                     continue
+                low_rank = NATURAL_RANKS[lo]
                 missing: list[int] = []
+                base = bytearray(len(ALL_FACES))  # the naturals from lo to hi
+                points = 0
                 for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
-                    if not present[hi]:
+                    if present[hi]:
+                        base[4 * hi + s] = 1
+                        points += _NATURAL_VALUE[hi]
+                    else:
                         missing.append(hi)
                         if len(missing) > 1:
                             break
-                    if hi - lo + 1 < shortest:
+                    size = hi - lo + 1
+                    if size < shortest:
                         continue
-                    span = range(lo, hi + 1)
-                    if not missing and hi - lo + 1 >= min_nat:
-                        cards = make([4 * p + s for p in span], 0, 0)
-                        build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
-                        yield Step(None, cards, None, _SEQ, cards.points, len(span), build)
+                    if not missing and size >= min_nat:
+                        cards = trusted_cards(bytes(base))
+                        build = partial(Meld, low_rank, cards, suit)
+                        yield Step(None, cards, None, _SEQ, points, size, build)
                     if hi - lo < min_nat:
                         continue
-                    for p in missing or span:
-                        naturals = [4 * q + s for q in span if q != p]
+                    for p in missing or range(lo, hi + 1):
+                        without, left = base, points
+                        if present[p]:  # the wild card stands for a natural held
+                            without = bytearray(base)
+                            without[4 * p + s] = 0
+                            left -= _NATURAL_VALUE[p]
                         wild_as = NATURAL_RANKS[p]
-                        for t, j in wild_cards(twos, jokers):
-                            cards = make(naturals, t, j)
-                            build = partial(Meld, NATURAL_RANKS[lo], cards, suit, wild_as)
-                            yield Step(None, cards, wild_as, _SEQ, cards.points, len(span), build)
+                        for face, value in wild_faces:
+                            c = bytearray(without)
+                            c[face] += 1
+                            cards = trusted_cards(bytes(c))
+                            build = partial(Meld, low_rank, cards, suit, wild_as)
+                            yield Step(None, cards, wild_as, _SEQ, left + value, size, build)
     # New melds of wild cards.
     if rules.wild_melds_allowed and (several or (MeldKind.WILD, None) not in kinds):
         for t, j in _wild_pairs(twos, jokers, rules.min_meld_size, wild_longest):
@@ -483,17 +495,29 @@ def steps(
                     if len(missing) > 1:
                         break
                     low_rank = NATURAL_RANKS[new_lo]
+                    base = bytearray(len(ALL_FACES))  # the naturals held among the new ranks
+                    points = 0
+                    for p in new:
+                        if counts[4 * p + s]:
+                            base[4 * p + s] = 1
+                            points += _NATURAL_VALUE[p]
                     if not missing:
-                        cards = make([4 * p + s for p in new], 0, 0)
+                        cards = trusted_cards(bytes(base))
                         build = partial(_grown_sequence, meld, cards, low_rank, meld.wild_as)
-                        yield Step(index, cards, None, _SEQ, cards.points, len(new), build)
+                        yield Step(index, cards, None, _SEQ, points, len(new), build)
                     for p in missing or new:
-                        cards_n = [4 * q + s for q in new if q != p]
+                        without, left = base, points
+                        if counts[4 * p + s]:  # the wild card stands for a natural held
+                            without = bytearray(base)
+                            without[4 * p + s] = 0
+                            left -= _NATURAL_VALUE[p]
                         wild_as = NATURAL_RANKS[p]
-                        for t, j in wild_cards(twos, jokers):
-                            cards = make(cards_n, t, j)
+                        for face, value in wild_faces:
+                            c = bytearray(without)
+                            c[face] += 1
+                            cards = trusted_cards(bytes(c))
                             build = partial(_grown_sequence, meld, cards, low_rank, wild_as)
-                            yield Step(index, cards, wild_as, _SEQ, cards.points, len(new), build)
+                            yield Step(index, cards, wild_as, _SEQ, left + value, len(new), build)
 
 
 def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
