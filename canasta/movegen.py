@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.cards import NATURAL_RANKS, Rank
-from canasta.feasibility import meld_steps
+from canasta.feasibility import may_go_out, meld_steps
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
     AddToMeld,
@@ -30,7 +30,7 @@ from canasta.moves import (
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
-from canasta.transitions import check, pile_takes
+from canasta.transitions import BLACK_THREES_LAST, check, pile_takes
 
 __all__ = ["legal_moves"]
 
@@ -114,8 +114,14 @@ def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step | 
     named by rank, or by position where the rules number them (:func:`canasta.plan.steps`)."""
     usable, rules = deal.usable, deal.rules
     if rules.melds_by_position:
+        # Black threes are melded only when going out, with at most BLACK_THREES_LAST cards
+        # left in hand (CL-B3-3, HW-B3-3): the check refuses the others, so skip them.
+        threes_room = BLACK_THREES_LAST if may_go_out(deal) else -1
+        hand_size = len(deal.hand)
         for step in steps(usable, deal.melds[deal.side], rules, by_count=True):
             black_threes = step.kind is MeldKind.BLACK_THREES
+            if black_threes and hand_size - step.size > threes_room:
+                continue
             yield _step_move(step), step.size, step.points, black_threes, step
         return
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
