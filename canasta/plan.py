@@ -807,31 +807,40 @@ def _may_new_wild(plan: _Planner, melds: _Melds) -> bool:
     return plan.wild_melds and (plan.several or not any(m[0] == 2 for m in melds))
 
 
-def _could_place(nat: bytes, face: int, melds: _Melds, plan: _Planner, wilds: int) -> bool:
-    """A cheap necessary condition for a natural card to be meldable at all: a meld of its
-    rank to join or enough of the rank (and wild cards) for a new one, a sequence of its suit,
-    or neighbours of its suit for a new sequence."""
-    pos, suit = divmod(face, 4)
-    have = sum(nat[4 * pos : 4 * pos + 4])
-    if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
-        return True
-    for meld in melds:
-        if meld[0] == 0 and meld[1] == pos:
-            return True
-        if meld[0] == 1 and meld[1] == suit:
-            return True
-    if not plan.seq:
-        return False
+def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> bytearray:
+    """The counts of the naturals that no plan melds, by a cheap necessary condition for a
+    natural to be meldable at all: a meld of its rank to join or enough of the rank (and wild
+    cards) for a new one, a sequence of its suit, or neighbours of its suit for a new
+    sequence."""
+    stuck = bytearray(44)
+    rank_melds = {meld[1] for meld in melds if meld[0] == 0}
+    sequence_suits = {meld[1] for meld in melds if meld[0] == 1}
+    masks = _suit_masks(nat) if plan.seq else []
     length = max(plan.min_size, plan.seq_nat)
-    gaps_allowed = 1 if plan.seq_wilds and wilds else 0
-    for window in range(length, length + gaps_allowed + 1):
-        for start in range(pos - window + 1, pos + 1):
-            if start < 0 or start + window - 1 > _TOP:
+    widest = length + (1 if plan.seq_wilds and wilds else 0)
+    for pos in range(_TOP + 1):
+        have = sum(nat[4 * pos : 4 * pos + 4])
+        if not have or pos in rank_melds:
+            continue
+        if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
+            continue
+        for suit in range(4):
+            face = 4 * pos + suit
+            if not nat[face] or suit in sequence_suits:
                 continue
-            missing = sum(
-                1 for p in range(start, start + window) if p != pos and not nat[4 * p + suit]
-            )
-            if missing <= window - length and window - missing >= plan.seq_nat:
+            if plan.seq and _in_run(masks[suit], pos, length, widest):
+                continue
+            stuck[face] = nat[face]
+    return stuck
+
+
+def _in_run(mask: int, pos: int, length: int, widest: int) -> bool:
+    """Whether some window of ``length`` to ``widest`` positions through ``pos`` holds at
+    least ``length`` positions of ``mask`` (the others are filled by a wild card)."""
+    for window in range(length, widest + 1):
+        span = (1 << window) - 1
+        for start in range(max(0, pos - window + 1), min(pos, _TOP - window + 1) + 1):
+            if ((mask >> start) & span).bit_count() >= length:
                 return True
     return False
 
@@ -971,9 +980,8 @@ def going_out_possible(
     wild_count = sum(counts[44:48]) + counts[_JOKER]
     if done + _canasta_bound(nat, wild_count, melds, plan) < rules.canastas_to_go_out:
         return False
-    stray = [
-        f for f in range(44) if nat[f] and not _could_place(nat, f, encoded, plan, wild_count)
-    ]
+    stuck = _stuck_naturals(nat, encoded, plan, wild_count)
+    stray = [f for f in range(44) if stuck[f]]
     if len(stray) > 1 or (stray and nat[stray[0]] > 1):
         return False
     black = counts[48] + counts[51]
@@ -1110,14 +1118,11 @@ def opening_reachable(
     wilds = twos + jokers
     others = len(usable) - sum(nat) - wilds  # black threes: always kept
     # Upper bound: every card that could be melded at all, less the cheapest kept ones.
+    stuck = _stuck_naturals(nat, encoded, plan, wilds)  # naturals that no plan melds
     meldable: list[int] = []
-    stuck = bytearray(44)  # naturals that no plan melds
     for f in range(44):
-        if nat[f]:
-            if _could_place(nat, f, encoded, plan, wilds):
-                meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
-            else:
-                stuck[f] = nat[f]
+        if nat[f] > stuck[f]:
+            meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
     unplaceable = sum(nat) - len(meldable)
     if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):
         meldable.extend([20] * twos + [50] * jokers)
