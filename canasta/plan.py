@@ -883,6 +883,7 @@ def _canasta_bound(nat: bytes, wilds: int, melds: Sequence[Meld], plan: _Planner
     made = 0
     hand_by_position = [sum(nat[4 * p : 4 * p + 4]) for p in range(_TOP + 1)]
     fresh_ranks = [0] * (_TOP + 1)
+    masks: list[int] | None = None  # the positions held, per suit, as bits
     for meld in melds:
         if meld.kind is MeldKind.BLACK_THREES or meld.is_canasta_under(plan.rules):
             continue
@@ -894,29 +895,33 @@ def _canasta_bound(nat: bytes, wilds: int, melds: Sequence[Meld], plan: _Planner
             made += meld.size + min(wilds, plan.wild_long - meld.size) >= size
         else:
             assert meld.suit is not None
-            suit = _SUITS.index(meld.suit)
-            covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
-            for p in range(_POS[meld.low], _POS[meld.high] + 1):
-                covered[p] = True
+            if masks is None:
+                masks = _suit_masks(nat)
+            low, high = _POS[meld.low], _POS[meld.high]
+            covered = masks[_SUITS.index(meld.suit)] | (1 << (high + 1)) - (1 << low)
             fill = int(meld.wilds < plan.seq_wilds and wilds > 0)
-            made += _longest_run(covered, _POS[meld.low], fill) >= size
+            made += _longest_run(covered, low, fill) >= size
     for p in range(_TOP + 1):
         fresh_ranks[p] = hand_by_position[p] + min(wilds, plan.max_wilds[hand_by_position[p]])
         made += fresh_ranks[p] // size
     if plan.seq:
+        if masks is None:
+            masks = _suit_masks(nat)
+        fill = int(plan.seq_wilds > 0 and wilds > 0)
         for suit in range(4):
-            covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
-            fill = int(plan.seq_wilds > 0 and wilds > 0)
-            made += _longest_run(covered, None, fill) >= size
+            made += _longest_run(masks[suit], None, fill) >= size
     if plan.wild_melds:
         made += wilds // size
     return made
 
 
-def _longest_run(covered: list[bool], through: int | None, fill: int) -> int:
-    """The longest run of covered positions (through position ``through`` if given), with up
-    to ``fill`` single uncovered positions filled (by a wild card), capped at the ends of an
-    extra wild card's reach."""
+@functools.lru_cache(maxsize=1 << 16)
+def _longest_run(mask: int, through: int | None, fill: int) -> int:
+    """The longest run of covered positions (the bits of ``mask``; through position
+    ``through`` if given), with up to ``fill`` single uncovered positions filled (by a wild
+    card), capped at the ends of an extra wild card's reach. Remembered: there are only
+    2**11 masks."""
+    covered = [bool(mask >> p & 1) for p in range(_TOP + 1)]
     best = 0
     for start in range(len(covered)):
         gaps = 0
