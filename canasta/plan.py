@@ -530,9 +530,11 @@ def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
     True
     """
     have, take = usable.counts, cards.counts
+    naturals = take[: 4 * len(NATURAL_RANKS)]
+    first = len(naturals) - len(naturals.lstrip(b"\0"))  # only the faces taken matter
     total = sum(
         _neighbours(have, face)
-        for face in range(4 * len(NATURAL_RANKS))
+        for face in range(first, len(naturals.rstrip(b"\0")))
         if take[face] and take[face] == have[face]
     )
     return total, take
