@@ -19,6 +19,7 @@ from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.feasibility import (
     MeldStep,
     going_out_ruled_out,
+    may_go_out,
     meld_steps,
     opening_out_of_reach,
 )
@@ -36,7 +37,7 @@ from canasta.moves import (
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
-from canasta.transitions import check, check_built, pile_takes
+from canasta.transitions import BLACK_THREES_LAST, check, check_built, pile_takes
 
 __all__ = ["legal_moves"]
 
@@ -184,8 +185,14 @@ def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:
     usable, rules = deal.usable, deal.rules
     if not rules.melds_by_position:
         return
+    # Black threes are melded only when going out, with at most BLACK_THREES_LAST cards
+    # left in hand (CL-B3-3, HW-B3-3): the check refuses the others, so skip them.
+    threes_room = BLACK_THREES_LAST if may_go_out(deal) else -1
+    hand_size = len(deal.hand)
     for step in steps(usable, deal.melds[deal.side], rules, by_count=True):
         black_threes = step.kind is MeldKind.BLACK_THREES
+        if black_threes and hand_size - step.size > threes_room:
+            continue
         yield _step_move(step), step.size, step.points, black_threes, step
 
 

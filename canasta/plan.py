@@ -109,11 +109,14 @@ def _grown_sequence(meld: Meld, cards: Cards, low: Rank, wild_as: Rank | None) -
 # --- steps ------------------------------------------------------------------------------
 
 
-def _wild_pairs(twos: int, jokers: int, low: int, high: int) -> Iterator[tuple[int, int]]:
+@functools.lru_cache(maxsize=4096)
+def _wild_pairs(twos: int, jokers: int, low: int, high: int) -> tuple[tuple[int, int], ...]:
     """(twos, jokers) with ``low <= twos + jokers <= high``."""
-    for t in range(min(twos, high) + 1):
-        for j in range(max(0, low - t), min(jokers, high - t) + 1):
-            yield t, j
+    return tuple(
+        (t, j)
+        for t in range(min(twos, high) + 1)
+        for j in range(max(0, low - t), min(jokers, high - t) + 1)
+    )
 
 
 def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]]:
@@ -133,51 +136,138 @@ def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]
 
 
 #: A choice of suits for ``k`` naturals of one rank, and the other choices on demand.
-_Choices = tuple[list[int], "Callable[[], Iterator[list[int]]] | None"]
+_Choices = tuple[Sequence[int], "Callable[[], Iterator[Sequence[int]]] | None"]
 
 
-def _choices_by_count(counts: bytes, pos: int, sequences: bool) -> list[_Choices]:
+def _suit_masks(counts: bytes) -> list[int]:
+    """For each suit, the rank positions of the natural cards held, as bits."""
+    masks = [0, 0, 0, 0]
+    for face, count in enumerate(counts[:44]):
+        if count:
+            masks[face & 3] |= 1 << (face >> 2)
+    return masks
+
+
+def _run_cards(s: int, low: int, high: int) -> Cards:
+    """One natural card of the suit numbered ``s`` at each position from low to high."""
+    c = bytearray(len(ALL_FACES))
+    c[4 * low + s : 4 * high + s + 1 : 4] = bytes([1]) * (high - low + 1)
+    return trusted_cards(bytes(c))
+
+
+def _natural_sequences(counts: bytes, s: int, shortest: int, longest: int) -> Iterator[Step]:
+    """New sequences of the suit numbered ``s`` without a wild card: runs of naturals, by
+    lowest then highest position (as :func:`steps` lists them with wild cards)."""
+    suit = _SUITS[s]
+    for lo in range(_TOP + 1):
+        if not counts[4 * lo + s]:
+            continue
+        points = 0
+        for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
+            if not counts[4 * hi + s]:
+                break
+            points += _NATURAL_VALUE[hi]
+            if hi - lo + 1 >= shortest:
+                cards = _run_cards(s, lo, hi)
+                build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
+                yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
+
+
+def _natural_extensions(
+    counts: bytes, index: int, meld: Meld, s: int, longest: int
+) -> Iterator[Step]:
+    """Naturals added to the sequence ``meld`` (of the suit numbered ``s``) without a wild
+    card: the cards next to its ends, by new lowest position (down) then highest (up)."""
+    lo, hi = _POS[meld.low], _POS[meld.high]
+    down = 0
+    while lo - down > 0 and counts[4 * (lo - down - 1) + s]:
+        down += 1
+    up = 0
+    while hi + up < _TOP and counts[4 * (hi + up + 1) + s]:
+        up += 1
+    for new_lo in range(lo, lo - down - 1, -1):
+        for new_hi in range(hi, hi + up + 1):
+            if new_hi - new_lo + 1 > longest:
+                break
+            if new_lo == lo and new_hi == hi:
+                continue
+            new = [*range(new_lo, lo), *range(hi + 1, new_hi + 1)]
+            c = bytearray(len(ALL_FACES))
+            for p in new:
+                c[4 * p + s] = 1
+            cards = trusted_cards(bytes(c))
+            points = sum(_NATURAL_VALUE[p] for p in new)
+            build = partial(_grown_sequence, meld, cards, NATURAL_RANKS[new_lo], meld.wild_as)
+            yield Step(index, cards, None, _SEQ, points, len(new), build)
+
+
+#: For each rank position, the bits of the positions within two ranks of it (not itself).
+_NEAR = tuple(
+    sum(1 << p for p in (pos - 2, pos - 1, pos + 1, pos + 2) if 0 <= p <= _TOP)
+    for pos in range(_TOP + 1)
+)
+
+
+def _choices_by_count(
+    counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None
+) -> Sequence[_Choices]:
     """For each number ``k`` of naturals of one rank (index ``k``): the choice of suits best
     kept for sequences, and the other choices of ``k`` on demand, best first. A face of
     which a copy stays costs nothing; a last copy costs the cards of its suit within two
     ranks of it (:func:`sequence_cost`)."""
-    have = counts[4 * pos : 4 * pos + 4]
-    total = sum(have)
     if not sequences:
         return [(choice, None) for choice in _natural_choices(counts, pos, False)]
-    near = [_neighbours(counts, 4 * pos + suit) for suit in range(4)]
+    if masks is None:
+        masks = _suit_masks(counts)
+    window = _NEAR[pos]
+    near = tuple((masks[suit] & window).bit_count() for suit in range(4))
+    return _suit_choices(counts[4 * pos : 4 * pos + 4], near)
+
+
+@functools.lru_cache(maxsize=4096)
+def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
+    """:func:`_choices_by_count` for the naturals ``have`` of one rank (per suit) whose last
+    copies cost ``near`` (per suit): a few hundred cases, remembered."""
     spare = [max(0, n - 1) for n in have]
     last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
 
-    def cost(choice: list[int]) -> int:
+    def cost(choice: Sequence[int]) -> int:
         return sum(near[suit] for suit in range(4) if choice[suit] and choice[suit] == have[suit])
 
-    def others(k: int, best: list[int]) -> Iterator[list[int]]:
-        rest = [c for c in _natural_choices(counts, pos, True) if sum(c) == k and c != best]
+    def others(k: int, best: Sequence[int]) -> Iterator[Sequence[int]]:
+        rest = [c for c in _natural_choices(have, 0, True) if sum(c) == k and c != list(best)]
         return iter(sorted(rest, key=cost))
 
-    result: list[_Choices] = []
-    for k in range(total + 1):
-        best, left = [0, 0, 0, 0], k
-        for suit in range(4):  # copies that leave one of their face first
-            best[suit] = min(spare[suit], left)
-            left -= best[suit]
-        for suit in last_first:  # then last copies, the cheapest first
-            if not left:
-                break
-            best[suit] += 1
-            left -= 1
+    # Copies that leave one of their face go first (suit by suit), then last copies, the
+    # cheapest first: the best choice of k naturals is the first k of that order.
+    order = [suit for suit in range(4) for _ in range(spare[suit])] + last_first
+    best: tuple[int, ...] = (0, 0, 0, 0)
+    result: list[_Choices] = [(best, partial(others, 0, best))]
+    for k, suit in enumerate(order, 1):
+        best = (*best[:suit], best[suit] + 1, *best[suit + 1 :])
         result.append((best, partial(others, k, best)))
-    return result
+    return tuple(result)
 
 
-def _with_others(choices: _Choices, make_step: Callable[[list[int]], Step]) -> Step:
-    """The step for the best choice, the others on demand."""
+def _with_others(
+    make_step: Callable[[Sequence[int], int, int], Step], choices: _Choices, t: int, j: int
+) -> Step:
+    """The step for the best choice of naturals with ``t`` twos and ``j`` jokers, the other
+    choices on demand."""
     best, others = choices
-    step = make_step(best)
+    step = make_step(best, t, j)
     if others is not None:
-        step.others = lambda: (make_step(choice) for choice in others())
+        step.others = partial(_other_steps, make_step, others, t, j)
     return step
+
+
+def _other_steps(
+    make_step: Callable[[Sequence[int], int, int], Step],
+    others: Callable[[], Iterator[Sequence[int]]],
+    t: int,
+    j: int,
+) -> Iterator[Step]:
+    return (make_step(choice, t, j) for choice in others())
 
 
 def steps(
@@ -192,15 +282,33 @@ def steps(
     :attr:`Step.others` gives the other suits.
     """
     counts = usable.counts
+    plan = _planner(rules)
     two_list = [f for f in _TWO_FACES for _ in range(counts[f])]
     jokers = counts[_JOKER]
     twos = len(two_list)
     wilds = twos + jokers
-    seq_ok = rules.sequences_allowed
-    longest = rules.max_sequence_length or len(NATURAL_RANKS)
-    wild_longest = rules.max_wild_meld_length or _UNBOUNDED
-    several = rules.several_melds_per_rank
-    kinds = {(m.kind, m.rank if m.kind is MeldKind.RANK else m.suit) for m in melds}
+    seq_ok = plan.seq
+    longest = plan.seq_long
+    wild_longest = plan.wild_long
+    several = plan.several
+    max_wilds = plan.max_wilds
+    # The kinds of meld the side has, where it may hold only one of each.
+    kinds = set() if several else {(m.kind, m.rank if m.kind is _RANK else m.suit) for m in melds}
+    masks = _suit_masks(counts) if seq_ok else None
+    choices_of: dict[int, Sequence[_Choices]] = {}  # by rank position, for melds and additions
+    # The counts of the four twos when the first t of them (display order) are taken.
+    two_prefix = [bytes(4)]
+    for face in two_list:
+        grown = bytearray(two_prefix[-1])
+        grown[face - 44] += 1
+        two_prefix.append(bytes(grown))
+
+    def one_rank(pos: int, choice: Sequence[int], t: int, j: int) -> Cards:
+        c = bytearray(len(ALL_FACES))
+        c[4 * pos : 4 * pos + 4] = bytes(choice)
+        c[44:48] = two_prefix[t]
+        c[_JOKER] = j
+        return trusted_cards(bytes(c))
 
     def make(naturals: list[int], t: int, j: int) -> Cards:
         c = bytearray(len(ALL_FACES))
@@ -211,76 +319,99 @@ def steps(
         c[_JOKER] += j
         return trusted_cards(bytes(c))
 
-    def wild_cards(t: int, j: int) -> list[tuple[int, int]]:
-        return [(1, 0)] * (t > 0) + [(0, 1)] * (j > 0)
+    # The one wild card of a sequence (and its points): the first two, or a joker.
+    wild_faces = [(face, 20) for face in two_list[:1]] + [(_JOKER, 50)] * (jokers > 0)
 
     # New melds of one rank.
+    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
     for pos, rank in enumerate(NATURAL_RANKS):
-        if sum(counts[4 * pos : 4 * pos + 4]) < rules.min_naturals:
+        have = sum(counts[4 * pos : 4 * pos + 4])
+        if have < min_naturals:
             continue
+        if have < min_size and not any(
+            k + min(wilds, max_wilds[k]) >= min_size for k in range(min_naturals, have + 1)
+        ):
+            continue  # too few wild cards to make up a meld
         if not several and (MeldKind.RANK, rank) in kinds:
             continue
 
         def new_rank_meld(
-            choice: list[int], t: int, j: int, rank: Rank = rank, pos: int = pos
+            choice: Sequence[int], t: int, j: int, rank: Rank = rank, pos: int = pos
         ) -> Step:
-            faces = [4 * pos + s for s in range(4) for _ in range(choice[s])]
-            cards = make(faces, t, j)
-            return Step(
-                None, cards, None, _RANK, cards.points, len(cards), partial(Meld, rank, cards)
-            )
+            cards = one_rank(pos, choice, t, j)
+            k = sum(choice)
+            points = k * _NATURAL_VALUE[pos] + 20 * t + 50 * j
+            return Step(None, cards, None, _RANK, points, k + t + j, partial(Meld, rank, cards))
 
         if by_count:
-            for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok)):
+            by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
+            for k, choices in enumerate(by_k):
                 if k < rules.min_naturals:
                     continue
                 low = max(0, rules.min_meld_size - k)
-                for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
-                    yield _with_others(choices, partial(new_rank_meld, t=t, j=j))
+                for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
+                    yield _with_others(new_rank_meld, choices, t, j)
             continue
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
             if k < rules.min_naturals:
                 continue
             low = max(0, rules.min_meld_size - k)
-            for t, j in _wild_pairs(twos, jokers, low, rules.max_wilds(k)):
+            for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
                 yield new_rank_meld(choice, t, j)
     # New sequences.
     if seq_ok:
         min_nat = max(2, rules.min_naturals)
         wild_ok = rules.max_wilds_per_sequence > 0 and wilds > 0
         shortest = rules.min_meld_size
+        assert masks is not None
         for s, suit in enumerate(_SUITS):
             if not several and (MeldKind.SEQUENCE, suit) in kinds:
                 continue
-            present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
-            if sum(present) < min_nat:
+            mask = masks[s]
+            if mask.bit_count() < min_nat:
                 continue
+            if not wild_ok:
+                yield from _natural_sequences(counts, s, max(shortest, min_nat), longest)
+                continue
+            present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
             for lo in range(_TOP + 1):
-                if not present[lo] and (not wild_ok or lo == _TOP or not present[lo + 1]):
+                if not present[lo] and (lo == _TOP or not present[lo + 1]):
                     continue
+                low_rank = NATURAL_RANKS[lo]
                 missing: list[int] = []
+                base = bytearray(len(ALL_FACES))  # the naturals from lo to hi
+                points = 0
                 for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
-                    if not present[hi]:
+                    if present[hi]:
+                        base[4 * hi + s] = 1
+                        points += _NATURAL_VALUE[hi]
+                    else:
                         missing.append(hi)
                         if len(missing) > 1:
                             break
-                    if hi - lo + 1 < shortest:
+                    size = hi - lo + 1
+                    if size < shortest:
                         continue
-                    span = range(lo, hi + 1)
-                    if not missing and hi - lo + 1 >= min_nat:
-                        cards = make([4 * p + s for p in span], 0, 0)
-                        build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
-                        yield Step(None, cards, None, _SEQ, cards.points, len(span), build)
-                    if not wild_ok or hi - lo < min_nat:
+                    if not missing and size >= min_nat:
+                        cards = trusted_cards(bytes(base))
+                        build = partial(Meld, low_rank, cards, suit)
+                        yield Step(None, cards, None, _SEQ, points, size, build)
+                    if hi - lo < min_nat:
                         continue
-                    for p in missing or span:
-                        naturals = [4 * q + s for q in span if q != p]
+                    for p in missing or range(lo, hi + 1):
+                        without, left = base, points
+                        if present[p]:  # the wild card stands for a natural held
+                            without = bytearray(base)
+                            without[4 * p + s] = 0
+                            left -= _NATURAL_VALUE[p]
                         wild_as = NATURAL_RANKS[p]
-                        for t, j in wild_cards(twos, jokers):
-                            cards = make(naturals, t, j)
-                            build = partial(Meld, NATURAL_RANKS[lo], cards, suit, wild_as)
-                            yield Step(None, cards, wild_as, _SEQ, cards.points, len(span), build)
+                        for face, value in wild_faces:
+                            c = bytearray(without)
+                            c[face] += 1
+                            cards = trusted_cards(bytes(c))
+                            build = partial(Meld, low_rank, cards, suit, wild_as)
+                            yield Step(None, cards, wild_as, _SEQ, left + value, size, build)
     # New melds of wild cards.
     if rules.wild_melds_allowed and (several or (MeldKind.WILD, None) not in kinds):
         for t, j in _wild_pairs(twos, jokers, rules.min_meld_size, wild_longest):
@@ -301,27 +432,36 @@ def steps(
         frozen = meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
         if kind is MeldKind.RANK:
             pos = _POS[meld.rank]
-            if not wilds and not any(counts[4 * pos : 4 * pos + 4]):
-                continue
+            if not any(counts[4 * pos : 4 * pos + 4]) and (
+                not wilds or frozen or max_wilds[meld.naturals] - meld.wilds < 1
+            ):
+                continue  # no natural to add, and no wild card may join alone
 
             def rank_addition(
-                choice: list[int], t: int, j: int, index: int = index, meld: Meld = meld
+                choice: Sequence[int],
+                t: int,
+                j: int,
+                index: int = index,
+                meld: Meld = meld,
+                pos: int = pos,
             ) -> Step:
-                faces = [4 * _POS[meld.rank] + s for s in range(4) for _ in range(choice[s])]
-                cards = make(faces, t, j)
-                return Step(
-                    index, cards, None, _RANK, cards.points, len(cards), partial(meld.add, cards)
-                )
+                cards = one_rank(pos, choice, t, j)
+                k = sum(choice)
+                points = k * _NATURAL_VALUE[pos] + 20 * t + 50 * j
+                return Step(index, cards, None, _RANK, points, k + t + j, partial(meld.add, cards))
 
             if by_count:
-                for k, choices in enumerate(_choices_by_count(counts, pos, seq_ok)):
-                    room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
+                known = choices_of.get(pos)
+                if known is None:
+                    known = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
+                for k, choices in enumerate(known):
+                    room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
                     for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-                        yield _with_others(choices, partial(rank_addition, t=t, j=j))
+                        yield _with_others(rank_addition, choices, t, j)
                 continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
-                room = 0 if frozen else rules.max_wilds(meld.naturals + k) - meld.wilds
+                room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
                 for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                     yield rank_addition(choice, t, j)
         elif kind is MeldKind.WILD:
@@ -335,6 +475,11 @@ def steps(
             s = _SUITS.index(meld.suit)
             lo, hi = _POS[meld.low], _POS[meld.high]
             wild_ok = meld.wilds < rules.max_wilds_per_sequence and wilds > 0
+            if masks is None:
+                masks = _suit_masks(counts)
+            if not wild_ok:
+                yield from _natural_extensions(counts, index, meld, s, longest)
+                continue
             for new_lo in range(lo, -1, -1):
                 below = range(new_lo, lo)
                 below_missing = [p for p in below if not counts[4 * p + s]]
@@ -350,19 +495,29 @@ def steps(
                     if len(missing) > 1:
                         break
                     low_rank = NATURAL_RANKS[new_lo]
+                    base = bytearray(len(ALL_FACES))  # the naturals held among the new ranks
+                    points = 0
+                    for p in new:
+                        if counts[4 * p + s]:
+                            base[4 * p + s] = 1
+                            points += _NATURAL_VALUE[p]
                     if not missing:
-                        cards = make([4 * p + s for p in new], 0, 0)
+                        cards = trusted_cards(bytes(base))
                         build = partial(_grown_sequence, meld, cards, low_rank, meld.wild_as)
-                        yield Step(index, cards, None, _SEQ, cards.points, len(new), build)
-                    if not wild_ok:
-                        continue
+                        yield Step(index, cards, None, _SEQ, points, len(new), build)
                     for p in missing or new:
-                        cards_n = [4 * q + s for q in new if q != p]
+                        without, left = base, points
+                        if counts[4 * p + s]:  # the wild card stands for a natural held
+                            without = bytearray(base)
+                            without[4 * p + s] = 0
+                            left -= _NATURAL_VALUE[p]
                         wild_as = NATURAL_RANKS[p]
-                        for t, j in wild_cards(twos, jokers):
-                            cards = make(cards_n, t, j)
+                        for face, value in wild_faces:
+                            c = bytearray(without)
+                            c[face] += 1
+                            cards = trusted_cards(bytes(c))
                             build = partial(_grown_sequence, meld, cards, low_rank, wild_as)
-                            yield Step(index, cards, wild_as, _SEQ, cards.points, len(new), build)
+                            yield Step(index, cards, wild_as, _SEQ, left + value, len(new), build)
 
 
 def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
@@ -375,9 +530,11 @@ def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
     True
     """
     have, take = usable.counts, cards.counts
+    naturals = take[: 4 * len(NATURAL_RANKS)]
+    first = len(naturals) - len(naturals.lstrip(b"\0"))  # only the faces taken matter
     total = sum(
         _neighbours(have, face)
-        for face in range(4 * len(NATURAL_RANKS))
+        for face in range(first, len(naturals.rstrip(b"\0")))
         if take[face] and take[face] == have[face]
     )
     return total, take
@@ -602,9 +759,18 @@ class _Planner:
         return tuple(best)
 
 
-@functools.lru_cache(maxsize=64)
+#: Planners by the identity of their rule set (hashing a RuleSet costs more than building
+#: a step); each planner keeps its rule set alive, so an identity is never reused.
+_PLANNERS: dict[int, _Planner] = {}
+
+
 def _planner(rules: RuleSet) -> _Planner:
-    return _Planner(rules)
+    plan = _PLANNERS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        if len(_PLANNERS) >= 64:
+            _PLANNERS.clear()
+        plan = _PLANNERS[id(rules)] = _Planner(rules)
+    return plan
 
 
 def _most_canastas(
@@ -643,31 +809,40 @@ def _may_new_wild(plan: _Planner, melds: _Melds) -> bool:
     return plan.wild_melds and (plan.several or not any(m[0] == 2 for m in melds))
 
 
-def _could_place(nat: bytes, face: int, melds: _Melds, plan: _Planner, wilds: int) -> bool:
-    """A cheap necessary condition for a natural card to be meldable at all: a meld of its
-    rank to join or enough of the rank (and wild cards) for a new one, a sequence of its suit,
-    or neighbours of its suit for a new sequence."""
-    pos, suit = divmod(face, 4)
-    have = sum(nat[4 * pos : 4 * pos + 4])
-    if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
-        return True
-    for meld in melds:
-        if meld[0] == 0 and meld[1] == pos:
-            return True
-        if meld[0] == 1 and meld[1] == suit:
-            return True
-    if not plan.seq:
-        return False
+def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> bytearray:
+    """The counts of the naturals that no plan melds, by a cheap necessary condition for a
+    natural to be meldable at all: a meld of its rank to join or enough of the rank (and wild
+    cards) for a new one, a sequence of its suit, or neighbours of its suit for a new
+    sequence."""
+    stuck = bytearray(44)
+    rank_melds = {meld[1] for meld in melds if meld[0] == 0}
+    sequence_suits = {meld[1] for meld in melds if meld[0] == 1}
+    masks = _suit_masks(nat) if plan.seq else []
     length = max(plan.min_size, plan.seq_nat)
-    gaps_allowed = 1 if plan.seq_wilds and wilds else 0
-    for window in range(length, length + gaps_allowed + 1):
-        for start in range(pos - window + 1, pos + 1):
-            if start < 0 or start + window - 1 > _TOP:
+    widest = length + (1 if plan.seq_wilds and wilds else 0)
+    for pos in range(_TOP + 1):
+        have = sum(nat[4 * pos : 4 * pos + 4])
+        if not have or pos in rank_melds:
+            continue
+        if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
+            continue
+        for suit in range(4):
+            face = 4 * pos + suit
+            if not nat[face] or suit in sequence_suits:
                 continue
-            missing = sum(
-                1 for p in range(start, start + window) if p != pos and not nat[4 * p + suit]
-            )
-            if missing <= window - length and window - missing >= plan.seq_nat:
+            if plan.seq and _in_run(masks[suit], pos, length, widest):
+                continue
+            stuck[face] = nat[face]
+    return stuck
+
+
+def _in_run(mask: int, pos: int, length: int, widest: int) -> bool:
+    """Whether some window of ``length`` to ``widest`` positions through ``pos`` holds at
+    least ``length`` positions of ``mask`` (the others are filled by a wild card)."""
+    for window in range(length, widest + 1):
+        span = (1 << window) - 1
+        for start in range(max(0, pos - window + 1), min(pos, _TOP - window + 1) + 1):
+            if ((mask >> start) & span).bit_count() >= length:
                 return True
     return False
 
@@ -710,6 +885,7 @@ def _canasta_bound(nat: bytes, wilds: int, melds: Sequence[Meld], plan: _Planner
     made = 0
     hand_by_position = [sum(nat[4 * p : 4 * p + 4]) for p in range(_TOP + 1)]
     fresh_ranks = [0] * (_TOP + 1)
+    masks: list[int] | None = None  # the positions held, per suit, as bits
     for meld in melds:
         if meld.kind is MeldKind.BLACK_THREES or meld.is_canasta_under(plan.rules):
             continue
@@ -721,29 +897,33 @@ def _canasta_bound(nat: bytes, wilds: int, melds: Sequence[Meld], plan: _Planner
             made += meld.size + min(wilds, plan.wild_long - meld.size) >= size
         else:
             assert meld.suit is not None
-            suit = _SUITS.index(meld.suit)
-            covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
-            for p in range(_POS[meld.low], _POS[meld.high] + 1):
-                covered[p] = True
+            if masks is None:
+                masks = _suit_masks(nat)
+            low, high = _POS[meld.low], _POS[meld.high]
+            covered = masks[_SUITS.index(meld.suit)] | (1 << (high + 1)) - (1 << low)
             fill = int(meld.wilds < plan.seq_wilds and wilds > 0)
-            made += _longest_run(covered, _POS[meld.low], fill) >= size
+            made += _longest_run(covered, low, fill) >= size
     for p in range(_TOP + 1):
         fresh_ranks[p] = hand_by_position[p] + min(wilds, plan.max_wilds[hand_by_position[p]])
         made += fresh_ranks[p] // size
     if plan.seq:
+        if masks is None:
+            masks = _suit_masks(nat)
+        fill = int(plan.seq_wilds > 0 and wilds > 0)
         for suit in range(4):
-            covered = [bool(nat[4 * p + suit]) for p in range(_TOP + 1)]
-            fill = int(plan.seq_wilds > 0 and wilds > 0)
-            made += _longest_run(covered, None, fill) >= size
+            made += _longest_run(masks[suit], None, fill) >= size
     if plan.wild_melds:
         made += wilds // size
     return made
 
 
-def _longest_run(covered: list[bool], through: int | None, fill: int) -> int:
-    """The longest run of covered positions (through position ``through`` if given), with up
-    to ``fill`` single uncovered positions filled (by a wild card), capped at the ends of an
-    extra wild card's reach."""
+@functools.lru_cache(maxsize=1 << 16)
+def _longest_run(mask: int, through: int | None, fill: int) -> int:
+    """The longest run of covered positions (the bits of ``mask``; through position
+    ``through`` if given), with up to ``fill`` single uncovered positions filled (by a wild
+    card), capped at the ends of an extra wild card's reach. Remembered: there are only
+    2**11 masks."""
+    covered = [bool(mask >> p & 1) for p in range(_TOP + 1)]
     best = 0
     for start in range(len(covered)):
         gaps = 0
@@ -807,9 +987,8 @@ def going_out_possible(
     wild_count = sum(counts[44:48]) + counts[_JOKER]
     if done + _canasta_bound(nat, wild_count, melds, plan) < rules.canastas_to_go_out:
         return False
-    stray = [
-        f for f in range(44) if nat[f] and not _could_place(nat, f, encoded, plan, wild_count)
-    ]
+    stuck = _stuck_naturals(nat, encoded, plan, wild_count)
+    stray = [f for f in range(44) if stuck[f]]
     if len(stray) > 1 or (stray and nat[stray[0]] > 1):
         return False
     black = counts[48] + counts[51]
@@ -873,6 +1052,38 @@ def going_out_possible(
     return False
 
 
+def _rank_melds_reach(
+    counts: bytes, melds: Sequence[Meld], plan: _Planner, keep: int, owed: int
+) -> bool:
+    """A quicker "yes" than :func:`_greedy_opening`: new melds of all the naturals of one
+    rank each, the richest first, those short of a meld made up with wild cards (jokers
+    first), then the wild cards left within the melds' room, while ``keep`` cards stay.
+    Success is a plan; failure proves nothing."""
+    left = sum(counts) - keep  # how many cards may be melded
+    laid = () if plan.several else {m.rank for m in melds if m.kind is MeldKind.RANK}
+    full: list[tuple[int, int, int]] = []
+    short: list[tuple[int, int, int]] = []
+    for pos, rank in enumerate(NATURAL_RANKS):
+        have = sum(counts[4 * pos : 4 * pos + 4])
+        if have >= plan.min_nat and rank not in laid:
+            need = max(0, plan.min_size - have)
+            if need <= plan.max_wilds[have]:
+                (short if need else full).append((have * _NATURAL_VALUE[pos], have, need))
+    wild_values = [50] * counts[_JOKER] + [20] * sum(counts[44:48])
+    points = room = used = 0
+    for value, have, need in sorted(full, reverse=True) + sorted(short, reverse=True):
+        if have + need > left or used + need > len(wild_values):
+            continue
+        points += value + sum(wild_values[used : used + need])
+        left -= have + need
+        used += need
+        room += plan.max_wilds[have] - need
+        if points >= owed:
+            return True
+    extra = max(0, min(room, left, len(wild_values) - used))
+    return points + sum(wild_values[used : used + extra]) >= owed
+
+
 def _greedy_opening(
     usable: Cards, melds: tuple[Meld, ...], rules: RuleSet, keep: int, owed: int
 ) -> bool:
@@ -881,7 +1092,7 @@ def _greedy_opening(
     hand, points = usable, 0
     for _ in range(8):
         best: Step | None = None
-        for step in steps(hand, melds, rules):
+        for step in steps(hand, melds, rules, by_count=True):
             if step.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
                 continue
             if best is None or step.points > best.points:
@@ -914,9 +1125,10 @@ def opening_reachable(
     wilds = twos + jokers
     others = len(usable) - sum(nat) - wilds  # black threes: always kept
     # Upper bound: every card that could be melded at all, less the cheapest kept ones.
+    stuck = _stuck_naturals(nat, encoded, plan, wilds)  # naturals that no plan melds
     meldable: list[int] = []
     for f in range(44):
-        if nat[f] and _could_place(nat, f, encoded, plan, wilds):
+        if nat[f] > stuck[f]:
             meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
     unplaceable = sum(nat) - len(meldable)
     if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):
@@ -928,6 +1140,8 @@ def opening_reachable(
     must_keep = max(0, keep - others - unplaceable - unplaceable_w)
     if sum(meldable[must_keep:]) < owed:
         return False
+    if _rank_melds_reach(counts, melds, plan, keep, owed):
+        return True
     if _greedy_opening(usable, tuple(melds), rules, keep, owed):
         return True
     total = sum(_NATURAL_VALUE[f // 4] * nat[f] for f in range(44)) + 20 * twos + 50 * jokers
@@ -991,4 +1205,9 @@ def opening_reachable(
         failed[key] = budget
         return False
 
-    return search(nat, wilds, encoded, min(keep, others), total - owed)
+    # The naturals no plan melds stay in hand in every plan: the search starts with them kept.
+    stuck_points = sum(_NATURAL_VALUE[f // 4] * stuck[f] for f in range(44) if stuck[f])
+    free = bytes(n - s for n, s in zip(nat, stuck, strict=True))
+    return search(
+        free, wilds, encoded, min(keep, others + unplaceable), total - owed - stuck_points
+    )

@@ -538,7 +538,7 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
     with_top = cards.add(top)
     if top.is_wild:
         kind = "jokers" if top.is_joker else "twos"
-        if not all(card.rank is top.rank for card in cards):
+        if cards.count_rank(top.rank) != len(cards):
             return Violation(
                 "HW-PILE-1",
                 f"a {top} on top is taken only with two {kind} from your hand (a joker and a "
@@ -557,7 +557,7 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
             )
         return _new_take_meld(with_top, rules)
     rank = top.rank
-    naturals = sum(1 for card in cards if card.rank is rank)
+    naturals = cards.count_rank(rank)
     if naturals == 2:  # M1, a new meld even beside a meld of the rank (HW-PILE-9)
         if not rules.several_melds_per_rank:
             index = _only_rank_meld(melds, rank)
@@ -565,7 +565,7 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
                 grown = added(melds[index], with_top, rules)
                 return grown if isinstance(grown, Violation) else (index, grown)
         return _new_take_meld(with_top, rules)
-    suited = all(card.is_natural and card.suit is top.suit for card in cards)
+    suited = all(face.is_natural and face.suit is top.suit for face in cards.faces())
     if suited and rules.take_with_suited_pair:
         layout = meld_layout(with_top)
         if isinstance(layout, Violation) or layout.kind is not MeldKind.SEQUENCE:
@@ -576,7 +576,8 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
             )
         return _new_take_meld(with_top, rules)
     frozen = deal.pile_frozen or opening
-    wilds = sum(1 for card in cards if card.is_wild)
+    counts = cards.counts
+    wilds = sum(counts[44:48]) + counts[52]  # twos and jokers
     if naturals == 1 and wilds == 1 and rules.take_with_natural_and_wild and not frozen:
         return _new_take_meld(with_top, rules)
     if frozen and rules.take_with_natural_and_wild:
@@ -716,12 +717,13 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
         moves.append(sorted(pairs, key=lambda move: sequence_cost(move.cards, hand)))
     if rules.take_with_suited_pair and top.suit is not None:
         position = NATURAL_RANKS.index(top.rank)
+        suit_index = top.index % 4  # a natural's face index is 4 * rank position + suit
         for low in (position - 2, position - 1, position):
             ranks = [p for p in range(low, low + 3) if p != position]
             if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
                 continue
-            suited = [Card(NATURAL_RANKS[p], top.suit) for p in ranks]
-            if all(card in hand for card in suited):
+            if all(hand.counts[4 * p + suit_index] for p in ranks):
+                suited = [Card(NATURAL_RANKS[p], top.suit) for p in ranks]
                 moves.append([TakePile(Cards.of(suited))])
     if rules.take_with_natural_and_wild and same_rank:
         by_cost = sorted(same_rank, key=lambda face: sequence_cost(Cards.of([face]), hand))
