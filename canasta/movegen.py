@@ -34,6 +34,8 @@ from canasta.moves import (
     MergeMelds,
     Move,
     Pass,
+    addition_of,
+    lay_meld_of,
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
@@ -86,7 +88,7 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
         yield from _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
     for move, size, points, black_threes, step in _meld_candidates(deal):
         easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
-        if easy or check(deal, move) is None:
+        if easy or _finishable_after(deal, move, step, black_threes):
             yield move
         elif step.others is not None:
             # Which suits a meld of one rank takes matters only to sequences; one move per
@@ -94,7 +96,7 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
             # still be finished, in the order that keeps the most for sequences.
             for other in step.others():
                 move = _step_move(other)
-                if check(deal, move) is None:
+                if _finishable_after(deal, move, other, black_threes):
                     yield move
                     break
     if deal.rules.merging_allowed:
@@ -200,10 +202,19 @@ def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:
 _DISCARDS = tuple(Discard(face) for face in ALL_FACES)
 
 
-def _step_move(step: Step) -> Move:
+def _finishable_after(deal: Deal, move: Move, step: Step, black_threes: bool) -> bool:
+    """Whether a step of :func:`canasta.plan.steps`, valid by construction, leaves a turn
+    that can be finished (:func:`~canasta.transitions.check_built`); black threes, which
+    oblige the player to go out, get the full check."""
+    if black_threes or not isinstance(move, (LayMeld, AddToMeld)):
+        return check(deal, move) is None
+    return check_built(deal, move, step.result, step.target) is None
+
+
+def _step_move(step: Step) -> LayMeld | AddToMeld:
     if step.target is None:
-        return LayMeld(step.cards, wild_as=step.wild_as)
-    return AddToMeld(None, step.cards, meld=step.target, wild_as=step.wild_as)
+        return lay_meld_of(step.cards, step.wild_as)
+    return addition_of(None, step.cards, step.target, step.wild_as)
 
 
 def _may_merge(first: Meld, second: Meld) -> bool:

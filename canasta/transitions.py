@@ -118,17 +118,26 @@ def _check(deal: Deal, move: Move) -> Violation | None:
     return outcome if isinstance(outcome, Violation) else None
 
 
-def check_built(deal: Deal, move: LayMeld | AddToMeld, rank: Rank) -> Violation | None:
-    """:func:`check` for a meld or addition of ``rank`` (not black threes) that the move
-    generator built from the usable cards where melds are named by rank: valid by
-    construction, so only whether the turn can still be finished after it is asked."""
+def check_built(
+    deal: Deal, move: LayMeld | AddToMeld, meld: Meld | Rank, target: int | None = None
+) -> Violation | None:
+    """:func:`check` for a meld or addition (not black threes) that the move generator built
+    from the usable cards, valid by construction, so only whether the turn can still be
+    finished after it is asked. ``meld`` is the meld laid or grown (with ``target``, the
+    position of the meld grown), or, where melds are named by rank, the rank."""
+    if isinstance(meld, Rank):  # melds named by rank: the meld is made here
+        rank = meld
+        if isinstance(move, LayMeld):
+            meld = Meld(rank, move.cards)
+        else:
+            melds = deal.melds[deal.side]
+            target = next(i for i, laid in enumerate(melds) if laid.rank is rank)
+            meld = melds[target].add(move.cards)
     if isinstance(move, LayMeld):
-        outcome = _with_laid_meld(deal, move, Meld(rank, move.cards), trusted=False)
+        outcome = _with_laid_meld(deal, move, meld, trusted=False)
     else:
-        melds = deal.melds[deal.side]
-        index = next(i for i, meld in enumerate(melds) if meld.rank is rank)
-        grown = melds[index].add(move.cards)
-        outcome = _with_addition(deal, move, (index, grown), trusted=False)
+        assert target is not None
+        outcome = _with_addition(deal, move, (target, meld), trusted=False)
     return outcome if isinstance(outcome, Violation) else None
 
 
