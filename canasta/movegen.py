@@ -47,7 +47,7 @@ __all__ = ["legal_moves"]
 def legal_moves(deal: Deal) -> Iterator[Move]:
     """Yield the legal moves of the player to act, each once (one representative per choice)."""
     if deal.phase is Phase.MELD:
-        return _meld_phase_moves(deal)
+        return iter(_meld_phase_moves(deal))
     return iter(_other_phase_moves(deal))
 
 
@@ -69,7 +69,7 @@ def _other_phase_moves(deal: Deal) -> list[Move]:
 _DRAW, _ASK, _PASS = Draw(), Ask(), Pass()
 
 
-def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
+def _meld_phase_moves(deal: Deal) -> list[Move]:
     """The legal moves of the meld phase: melds and additions, merges, discards, and asking
     or passing.
 
@@ -84,12 +84,13 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
     owed = 0
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[deal.side] - draft.points
+    moves: list[Move] = []
     if not deal.rules.melds_by_position:
-        yield from _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
+        moves += _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
     for move, size, points, black_threes, step in _meld_candidates(deal):
         easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
         if easy or _finishable_after(deal, move, step, black_threes):
-            yield move
+            moves.append(move)
         elif step.others is not None:
             # Which suits a meld of one rank takes matters only to sequences; one move per
             # count is offered (action ids code melds by counts): the first whose turn can
@@ -97,7 +98,7 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
             for other in step.others():
                 move = _step_move(other)
                 if _finishable_after(deal, move, other, black_threes):
-                    yield move
+                    moves.append(move)
                     break
     if deal.rules.merging_allowed:
         melds = deal.melds[deal.side]
@@ -113,19 +114,23 @@ def _meld_phase_moves(deal: Deal) -> Iterator[Move]:
                     if _may_merge(melds[first], melds[second]):
                         merge = MergeMelds(first, second)
                         if check(deal, merge) is None:
-                            yield merge
+                            moves.append(merge)
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
-    for face in deal.usable.faces():
-        discard = _DISCARDS[face.index]
-        if discards_free or check(deal, discard) is None:
-            yield discard
+    if discards_free:
+        moves += [_DISCARDS[face.index] for face in deal.usable.faces()]
+    else:
+        for face in deal.usable.faces():
+            discard = _DISCARDS[face.index]
+            if check(deal, discard) is None:
+                moves.append(discard)
     # Necessary conditions first: asking once a turn before melding, with a partner
     # (CL-ASK-2, CL-ASK-4); passing in this phase only after a last red three (CL-EXH-1).
     asking = not (draft.asked or draft.melded or draft.no_discard)
     if asking and deal.rules.has_partners and check(deal, _ASK) is None:
-        yield _ASK
+        moves.append(_ASK)
     if draft.no_discard and check(deal, _PASS) is None:
-        yield _PASS
+        moves.append(_PASS)
+    return moves
 
 
 def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> list[Move]:
