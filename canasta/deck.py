@@ -147,11 +147,13 @@ class Cards:
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
-        result = tuple(map(operator.sub, self.counts, other.counts))
-        if min(result) < 0:
-            face = ALL_FACES[next(i for i, n in enumerate(result) if n < 0)]
-            raise ValueError(f"cannot remove {face}: not among {self}")
-        return trusted_cards(bytes(result))
+        try:  # a count below zero is no byte
+            return trusted_cards(bytes(map(operator.sub, self.counts, other.counts)))
+        except ValueError:
+            short = next(
+                i for i, (a, b) in enumerate(zip(self.counts, other.counts, strict=True)) if a < b
+            )
+            raise ValueError(f"cannot remove {ALL_FACES[short]}: not among {self}") from None
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""

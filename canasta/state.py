@@ -16,7 +16,7 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from canasta.cards import Card, Rank
-from canasta.deck import Cards, shuffled_pack
+from canasta.deck import Cards, shuffled_pack, trusted_cards
 from canasta.melds import Meld
 from canasta.moves import Move
 from canasta.rules import RuleSet
@@ -310,7 +310,7 @@ class Deal:
         """Every seat's known cards once ``seat`` holds ``hand``: what left it is not known."""
         known = self.known[seat]
         if known and not hand.issuperset(known):
-            trimmed = Cards(bytes(map(min, known.counts, hand.counts)))
+            trimmed = trusted_cards(bytes(map(min, known.counts, hand.counts)))
             return (*self.known[:seat], trimmed, *self.known[seat + 1 :])
         return self.known
 

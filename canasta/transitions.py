@@ -1220,8 +1220,14 @@ def _put(melds: tuple[Meld, ...], index: int | None, meld: Meld) -> tuple[Meld, 
 
 
 def _with_meld(melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
-    kept = [m for m in melds if m.rank is not meld.rank]
-    return tuple(sorted([*kept, meld], key=lambda m: m.rank.order))
+    """The melds with ``meld`` in place of the one of its rank, or among them in rank order."""
+    order = meld.rank.order
+    for index, laid in enumerate(melds):
+        if laid.rank is meld.rank:
+            return (*melds[:index], meld, *melds[index + 1 :])
+        if laid.rank.order > order:
+            return (*melds[:index], meld, *melds[index:])
+    return (*melds, meld)
 
 
 _HANDLERS = {
