@@ -305,7 +305,9 @@ def test_an_opening_out_of_reach_refuses_every_meld_step(
 
     rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
     out_of_reach = 0
-    for deal in meld_phase_positions(rules, seed):
+    # Listed first: the positions are made with the search switched off, which would
+    # switch it off for the checks below too.
+    for deal in list(meld_phase_positions(rules, seed)):
         if opening_out_of_reach(deal):
             out_of_reach += 1
             for move in _meld_phase_candidates(deal):
