@@ -171,22 +171,48 @@ def _legal_of_one_rank(deal: Deal, group: list[MeldStep], largest: int, owed: in
     A step of at most ``largest`` cards and ``owed`` points or more is legal at once (see
     :func:`_meld_phase_moves`). The others are valid by construction, so only whether the
     turn can be finished is asked, the largest first: a step whose cards are part of a
-    legal step of the group is legal too (it is followed by adding the rest, which leaves
-    the same position), and any other goes to :func:`~canasta.transitions.check_built`.
+    legal step of the group is legal too, as adding the rest next leaves the same position
+    (:func:`_rest_may_follow`), and any other goes to
+    :func:`~canasta.transitions.check_built`.
     """
     legal = [size <= largest and points >= owed for _, _, size, points in group]
     if not all(legal):
+        rank = group[0][0]
+        laid = deal.meld_of(deal.side, rank)
+        before = 0 if laid is None else laid.size
         by_size = sorted(range(len(group)), key=lambda i: -group[i][2])
         for i in by_size:
             if legal[i]:
                 continue
-            rank, move, _, _ = group[i]
-            counts = move.cards.counts
+            _, move, size, _ = group[i]
             legal[i] = any(
-                legal[j] and j != i and all(map(le, counts, group[j][1].cards.counts))
+                legal[j] and j != i and _rest_may_follow(deal, move, before + size, group[j][1])
                 for j in by_size
             ) or (check_built(deal, move, rank) is None)
     return [move for (_, move, _, _), ok in zip(group, legal, strict=True) if ok]
+
+
+def _rest_may_follow(
+    deal: Deal, step: LayMeld | AddToMeld, grown: int, larger: LayMeld | AddToMeld
+) -> bool:
+    """Whether ``larger``, a meld or addition of the same rank as ``step``, can be made by
+    ``step`` and then adding the rest: its cards hold ``step``'s, and the rest's wild cards
+    may join the meld of ``grown`` cards that ``step`` leaves (CL-CAN-4)."""
+    counts, more = step.cards.counts, larger.cards.counts
+    if not all(map(le, counts, more)):
+        return False
+    rules = deal.rules
+    if rules.allow_wild_on_canasta or grown < rules.canasta_size:
+        return True
+    return _wild_cards(more) == _wild_cards(counts)  # the rest is natural cards only
+
+
+def _wild_cards(counts: bytes) -> int:
+    return sum(counts[_FIRST_TWO : _FIRST_TWO + 4]) + counts[_JOKER]
+
+
+_FIRST_TWO = 4 * len(NATURAL_RANKS)
+_JOKER = len(ALL_FACES) - 1
 
 
 def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:

@@ -341,3 +341,23 @@ def test_going_out_ruled_out_examples(hand: str, drawn: str, ruled_out: bool) ->
     ).apply(canasta.Draw())
     assert going_out_ruled_out(game.deal) is ruled_out
     assert can_go_out(game.deal, permitted=True) is not ruled_out
+
+
+def test_a_meld_inside_a_legal_one_is_not_inferred_legal_where_no_wild_joins_a_canasta() -> None:
+    # Seven fives are a canasta worth 35; with the joker they reach the minimum of 50.
+    # Where no wild card joins a canasta, the joker cannot follow the seven fives, so
+    # laying the fives alone leaves the minimum out of reach: refused, though the
+    # larger meld is legal.
+    rules = attrs.evolve(canasta.find_rules("classic", players=4), allow_wild_on_canasta=False)
+    game = Game.from_position(
+        rules,
+        hands=["5C 5C 5D 5D 5H 5H 5S JK 9D KH 4C", "4D 4H", "6C 6D", "6H 6S"],
+        pile="8H",
+        draws="QS",
+    ).apply(canasta.Draw())
+    fives = LayMeld("5C 5C 5D 5D 5H 5H 5S")
+    assert game.explain(fives) is not None
+    assert game.explain(LayMeld("5C 5C 5D 5D 5H 5H 5S JK")) is None
+    offered = {str(move) for move in game.legal_moves()}
+    assert str(fives) not in offered
+    assert "meld 5C 5C 5D 5D 5H 5H 5S JK" in offered
