@@ -193,7 +193,7 @@ def rank_counts(counts: bytes) -> bytes:
     [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1]
     """
     # Four faces a rank, one byte each: fold each group of four bytes into its last byte.
-    # No byte overflows: a face is held at most three times (three decks).
+    # No byte overflows while a face is held fewer than 64 times (a pack holds three).
     total = int.from_bytes(counts[:52], "big")
     total += total >> 8
     total += total >> 16

@@ -35,8 +35,6 @@ __all__ = [
 
 _JOKER_INDEX = len(ALL_FACES) - 1
 _TWO_INDICES = tuple(i for i, face in enumerate(ALL_FACES) if face.rank is Rank.TWO)
-_WILD_INDICES = (*_TWO_INDICES, _JOKER_INDEX)
-assert tuple(range(_TWO_INDICES[0], _TWO_INDICES[-1] + 1)) == _TWO_INDICES  # side by side
 
 
 class CanastaKind(enum.Enum):
@@ -67,10 +65,8 @@ class MeldKind(enum.Enum):
 
 
 def _wild_count(cards: Cards) -> int:
-    counts = cards.counts
-    return (
-        sum(counts[_TWO_INDICES[0] : _TWO_INDICES[-1] + 1]) + counts[_JOKER_INDEX]
-    )  # twos: C D H S
+    counts = cards.counts  # the four twos lie side by side in display order
+    return sum(counts[_TWO_INDICES[0] : _TWO_INDICES[-1] + 1]) + counts[_JOKER_INDEX]
 
 
 _NATURAL_POSITION = {rank: position for position, rank in enumerate(NATURAL_RANKS)}
