@@ -88,3 +88,28 @@ def test_text_report_with_the_peer() -> None:
     names = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
     assert {"ratio_to_rlcard_env", "ratio_to_rlcard_game", "steps_per_second"} <= set(names)
     assert "n/a" not in out
+
+
+PHASES = SCRIPT.with_name("phases.py")
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba"])
+def test_the_phases_script_splits_the_time_by_phase_and_move(rules: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(PHASES), "--rules", rules, "--decisions", "300"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{rules}, 4 players, 300 decisions: ")
+    phases = [line.split()[0] for line in lines[1:] if "legal_moves" in line]
+    assert {"draw", "meld"} <= set(phases)
+    counts = sum(
+        int(line.split()[1].replace(",", "")) for line in lines[1:] if "legal_moves" in line
+    )
+    assert counts == 300
+    moves = {line.split()[1] for line in lines if line.startswith("  apply ")}
+    assert {"Draw", "Discard"} <= moves
