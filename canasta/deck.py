@@ -37,6 +37,8 @@ _RANK_SPANS = {
     )
     for rank in Rank
 }
+_TWOS_FIRST, _TWOS_STOP = _RANK_SPANS[Rank.TWO]
+_JOKER_FACE = _RANK_SPANS[Rank.JOKER][0]
 
 
 def _to_counts(value: bytes | Iterable[int]) -> bytes:
@@ -126,6 +128,15 @@ class Cards:
         """How many cards of this rank, whatever their suit."""
         first, stop = _RANK_SPANS[rank]
         return sum(self.counts[first:stop])
+
+    def count_wild(self) -> int:
+        """How many wild cards: twos and jokers (CL-DEF-2).
+
+        >>> Cards.parse("2C 2H JK KS").count_wild()
+        3
+        """
+        counts = self.counts
+        return sum(counts[_TWOS_FIRST:_TWOS_STOP]) + counts[_JOKER_FACE]
 
     def faces(self) -> tuple[Card, ...]:
         """The distinct faces present, in display order."""

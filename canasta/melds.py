@@ -64,11 +64,6 @@ class MeldKind(enum.Enum):
     __hash__ = object.__hash__
 
 
-def _wild_count(cards: Cards) -> int:
-    counts = cards.counts  # the four twos lie side by side in display order
-    return sum(counts[_TWO_INDICES[0] : _TWO_INDICES[-1] + 1]) + counts[_JOKER_INDEX]
-
-
 _NATURAL_POSITION = {rank: position for position, rank in enumerate(NATURAL_RANKS)}
 
 
@@ -97,7 +92,7 @@ class Meld:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_size", len(self.cards))
-        object.__setattr__(self, "_wilds", _wild_count(self.cards))
+        object.__setattr__(self, "_wilds", self.cards.count_wild())
         if self.suit is not None:
             kind = MeldKind.SEQUENCE
         elif self.rank is Rank.THREE:
@@ -540,7 +535,7 @@ def added(
         wrong = _check_cards_kind(cards, meld.rank)
         if wrong is not None:
             return wrong
-        added_wilds = _wild_count(cards)
+        added_wilds = cards.count_wild()
         if (
             added_wilds
             and kind is MeldKind.RANK
@@ -563,7 +558,7 @@ def added(
             return Violation(
                 "HW-MELD-3", f"{face} is not a {meld.suit.symbol}: a sequence holds one suit"
             )
-    if meld.wilds + _wild_count(cards) > rules.max_wilds_per_sequence:
+    if meld.wilds + cards.count_wild() > rules.max_wilds_per_sequence:
         if rules.max_wilds_per_sequence == 0:
             return Violation("SA-MELD-3", "a sequence holds no wild cards")
         return Violation(

@@ -204,15 +204,7 @@ def _rest_may_follow(
     rules = deal.rules
     if rules.allow_wild_on_canasta or grown < rules.canasta_size:
         return True
-    return _wild_cards(more) == _wild_cards(counts)  # the rest is natural cards only
-
-
-def _wild_cards(counts: bytes) -> int:
-    return sum(counts[_FIRST_TWO : _FIRST_TWO + 4]) + counts[_JOKER]
-
-
-_FIRST_TWO = 4 * len(NATURAL_RANKS)
-_JOKER = len(ALL_FACES) - 1
+    return larger.cards.count_wild() == step.cards.count_wild()  # the rest: naturals only
 
 
 def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:

@@ -276,7 +276,7 @@ def _take_pile_violation(deal: Deal, move: TakePile) -> Violation | None:
     frozen = deal.pile_frozen_for(side)
     existing = deal.meld_of(side, rank)
     naturals = cards.count_rank(rank)
-    wilds = cards.count_rank(Rank.TWO) + cards.count_rank(Rank.JOKER)
+    wilds = cards.count_wild()
     if (frozen and naturals != 2) or len(cards) not in (0, 2):
         why = (
             "the pile is frozen for your side" if deal.pile_frozen else "your side has not melded"
@@ -585,8 +585,7 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
             )
         return _new_take_meld(with_top, rules)
     frozen = deal.pile_frozen or opening
-    counts = cards.counts
-    wilds = sum(counts[44:48]) + counts[52]  # twos and jokers
+    wilds = cards.count_wild()
     if naturals == 1 and wilds == 1 and rules.take_with_natural_and_wild and not frozen:
         return _new_take_meld(with_top, rules)
     if frozen and rules.take_with_natural_and_wild:
