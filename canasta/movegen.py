@@ -188,7 +188,7 @@ def _legal_of_one_rank(deal: Deal, group: list[MeldStep], largest: int, owed: in
             legal[i] = any(
                 legal[j] and j != i and _rest_may_follow(deal, move, before + size, group[j][1])
                 for j in by_size
-            ) or (check_built(deal, move, rank) is None)
+            ) or (check_built(deal, move) is None)
     return [move for (_, move, _, _), ok in zip(group, legal, strict=True) if ok]
 
 

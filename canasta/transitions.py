@@ -119,26 +119,47 @@ def _check(deal: Deal, move: Move) -> Violation | None:
 
 
 def check_built(
-    deal: Deal, move: LayMeld | AddToMeld, meld: Meld | Rank, target: int | None = None
+    deal: Deal, move: LayMeld | AddToMeld, meld: Meld | None = None, target: int | None = None
 ) -> Violation | None:
     """:func:`check` for a meld or addition (not black threes) that the move generator built
     from the usable cards, valid by construction, so only whether the turn can still be
     finished after it is asked. ``meld`` is the meld laid or grown (with ``target``, the
-    position of the meld grown), or, where melds are named by rank, the rank."""
-    if isinstance(meld, Rank):  # melds named by rank: the meld is made here
-        rank = meld
-        if isinstance(move, LayMeld):
-            meld = Meld(rank, move.cards)
-        else:
-            melds = deal.melds[deal.side]
-            target = next(i for i, laid in enumerate(melds) if laid.rank is rank)
-            meld = melds[target].add(move.cards)
+    position of the meld grown), made from the move if not given (:func:`_built_meld`)."""
+    if meld is None:
+        target, meld = _built_meld(deal, move)
     if isinstance(move, LayMeld):
         outcome = _with_laid_meld(deal, move, meld, trusted=False)
     else:
         assert target is not None
         outcome = _with_addition(deal, move, (target, meld), trusted=False)
     return outcome if isinstance(outcome, Violation) else None
+
+
+def _built_meld(deal: Deal, move: LayMeld | AddToMeld) -> tuple[int | None, Meld]:
+    """The meld a valid move lays (position ``None``), or the position of the meld a valid
+    addition grows and the grown meld: only their layout is made, nothing is checked."""
+    rules, melds = deal.rules, deal.melds[deal.side]
+    if isinstance(move, LayMeld):
+        if rules.melds_by_position:
+            laid = meld_layout(move.cards, move.wild_as)
+            assert isinstance(laid, Meld)
+            return None, laid
+        rank = meld_rank(move.cards)
+        assert rank is not None
+        return None, Meld(rank, move.cards)
+    if move.meld is not None:
+        index = move.meld
+    else:
+        assert move.rank is not None
+        found = _only_rank_meld(melds, move.rank)
+        assert found is not None
+        index = found
+    meld = melds[index]
+    if meld.kind is MeldKind.SEQUENCE:  # its wild card may now stand for a rank
+        grown = meld_layout(meld.cards + move.cards, meld.wild_as or move.wild_as)
+        assert isinstance(grown, Meld)
+        return index, grown
+    return index, meld.add(move.cards)
 
 
 def play(deal: Deal, move: Move, *, trusted: bool = False) -> Deal | Violation:
@@ -748,14 +769,7 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
 def _lay_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, LayMeld)
     if trusted:  # a legal meld: only its layout is needed
-        if deal.rules.melds_by_position:
-            laid = meld_layout(move.cards, move.wild_as)
-            assert isinstance(laid, Meld)
-        else:
-            rank = meld_rank(move.cards)
-            assert rank is not None
-            laid = Meld(rank, move.cards)
-        return _with_laid_meld(deal, move, laid, trusted)
+        return _with_laid_meld(deal, move, _built_meld(deal, move)[1], trusted)
     laid = _laid_meld(deal, move)
     if isinstance(laid, Violation):
         return laid
@@ -827,17 +841,8 @@ def _laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
 def _add_to_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     assert isinstance(move, AddToMeld)
     if trusted:  # a legal addition: only the grown meld is needed
-        melds = deal.melds[deal.side]
-        if move.meld is not None:
-            index = move.meld
-        else:
-            index = next(i for i, meld in enumerate(melds) if meld.rank is move.rank)
-        meld = melds[index]
-        if meld.kind is MeldKind.SEQUENCE:  # its wild card may now stand for a rank
-            grown = meld_layout(meld.cards + move.cards, meld.wild_as or move.wild_as)
-            assert isinstance(grown, Meld)
-        else:
-            grown = meld.add(move.cards)
+        index, grown = _built_meld(deal, move)
+        assert index is not None
         return _with_addition(deal, move, (index, grown), trusted)
     target = _addition_target(deal, move)
     if isinstance(target, Violation):
