@@ -17,7 +17,7 @@ minimum first (:func:`_out_after_unlocking`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
@@ -53,12 +53,15 @@ def going_out_ruled_out(deal: Deal) -> bool:
     cards than the hand holds, or too few ranks could ever make a canasta (CL-OUT-2). Melds
     named by position are not tested (``False``).
     """
-    rules = deal.rules
-    if rules.melds_by_position:
+    if deal.rules.melds_by_position:
         return False
-    counts = deal.hand.counts
+    return _out_ruled_out(deal.hand.counts, deal.melds[deal.side], deal.rules)
+
+
+def _out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:
+    """:func:`going_out_ruled_out` for a hand's ``counts`` and the side's melds (by rank)."""
     per_rank = rank_counts(counts)
-    sizes = {meld.rank: meld.size for meld in deal.melds[deal.side]}
+    sizes = {meld.rank: meld.size for meld in melds}
     sizes.pop(Rank.THREE, None)  # black threes: never a canasta, and nothing joins them
     wilds = per_rank[len(NATURAL_RANKS)] + counts[_JOKER]
     fewest, smallest, canasta = rules.min_naturals, rules.min_meld_size, rules.canasta_size
@@ -506,12 +509,10 @@ def going_out_plan_exists(
     naturals, twos, jokers, black = _rank_counts(hand)
     if not hand:
         return False
+    if _out_ruled_out(hand.counts, melds.values(), rules):
+        return False
     fewest = rules.min_naturals
     strays = [rank for rank, n in naturals.items() if n < fewest and rank not in melds]
-    if len(strays) > 1 or (strays and naturals[strays[0]] > 1):
-        return False
-    if not _enough_canastas_possible(naturals, twos + jokers, melds, rules):
-        return False
     total_points = hand.points
     discards: list[tuple[str, Rank | None, int]]
     if strays:  # a natural card that can neither make a meld nor join one: the discard
@@ -555,22 +556,6 @@ def going_out_plan_exists(
         if _wilds_fit(counts, t + j, melds, rules):
             return True
     return False
-
-
-def _enough_canastas_possible(
-    naturals: dict[Rank, int], wilds: int, melds: dict[Rank, Meld], rules: RuleSet
-) -> bool:
-    """A quick bound: could every rank, given all the wild cards, make enough canastas?"""
-    size = rules.canasta_size
-    possible = 0
-    for rank in set(naturals) | set(melds):
-        meld = melds.get(rank)
-        if meld is not None and meld.is_black_threes:
-            continue
-        cards = naturals.get(rank, 0) + (meld.size if meld else 0)
-        if cards + wilds >= size:
-            possible += 1
-    return possible >= rules.canastas_to_go_out
 
 
 def _wilds_fit(
