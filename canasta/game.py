@@ -392,10 +392,7 @@ class Game:
         ``player``, if given, must be the player to act: servers pass the seat the move
         came from.
         """
-        if self.is_over or (player is not None and player != self.to_move):
-            outcome = self._play(move, player)  # refused, with the reason
-        else:
-            outcome = play(self.deal, move, trusted=self._is_known_legal(move))
+        outcome = self._play(move, player)
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)
         game = _with_deal(self, outcome)
