@@ -32,6 +32,7 @@ _SUITS = tuple(Suit)
 _TWO_FACES = tuple(range(44, 48))
 _BLACK_THREE_FACES = (48, 51)
 _JOKER = 52
+_WILD_FACES = (*_TWO_FACES, _JOKER)
 _TOP = len(NATURAL_RANKS) - 1  # the ace's position
 _POS = {rank: index for index, rank in enumerate(NATURAL_RANKS)}
 _NATURAL_VALUE = tuple(ALL_FACES[4 * p].points for p in range(len(NATURAL_RANKS)))
@@ -1032,7 +1033,7 @@ def going_out_possible(
         short = owed > 0 and melded < owed
         if short and (not exempt or (discarding and not rules.concealed_allows_discard)):
             continue
-        if face in (*_TWO_FACES, _JOKER):
+        if face in _WILD_FACES:
             # A wild discard: twos and jokers differ only in points, checked above.
             if done_wild_discard:
                 continue
@@ -1041,7 +1042,7 @@ def going_out_possible(
         if b and not (3 <= b <= rules.max_black_threes_per_meld and not black_meld):
             continue
         black_room = rules.black_three_meld_max_wilds if b else 0
-        w = wilds - (face in (*_TWO_FACES, _JOKER))
+        w = wilds - (face in _WILD_FACES)
         n = nat
         if 0 <= face < 44:
             rest = bytearray(nat)
