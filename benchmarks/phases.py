@@ -53,6 +53,7 @@ def measure(rules_name: str, players: int, decisions: int, seed: int) -> list[st
     lines = [
         f"{rules_name}, {players} players, {decisions:,} decisions: "
         f"{decisions / total:,.0f} decisions per second"
+        f" ({'compiled' if canasta.COMPILED else 'pure Python'})"
     ]
     for phase, count in by_phase.most_common():
         share = (listing[phase] + applying[phase]) / total

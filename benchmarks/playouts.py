@@ -505,6 +505,7 @@ def benchmark(args: argparse.Namespace) -> Figures:
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
         "canasta": canasta.__version__,
+        "compiled": canasta.COMPILED,
         "rlcard": getattr(rlcard, "__version__", None),
         "peer_error": peer_error,
         "results": results,
@@ -543,7 +544,8 @@ def print_report(report: Figures) -> None:
             print(f"  {name:<30} {_format(value):>12}")
     if report["peer_error"]:
         print(f"rlcard gin-rummy: not measured: {report['peer_error']}")
-    versions = f"canasta {report['canasta']}"
+    build = "compiled" if report["compiled"] else "pure Python"
+    versions = f"canasta {report['canasta']} ({build})"
     if report["rlcard"]:
         versions += f", rlcard {report['rlcard']}"
     print(

@@ -11,6 +11,7 @@ Draw()
 <Phase.MELD: 'meld'>
 """
 
+from canasta import movegen as _movegen
 from canasta.__about__ import __version__
 from canasta.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
 from canasta.deck import Cards, pack_cards, shuffled_pack
@@ -43,8 +44,13 @@ from canasta.state import DealEnd, Event, Phase, TurnDraft
 from canasta.table import Table
 from canasta.views import PlayerView
 
+#: Whether the rules core (legal moves, transitions, searches) runs as compiled code, from a
+#: wheel built with mypyc (see :doc:`/performance`), rather than from its Python source.
+COMPILED: bool = not _movegen.__file__.endswith(".py")
+
 __all__ = [
     "ALL_FACES",
+    "COMPILED",
     "JOKER",
     "NATURAL_RANKS",
     "AddToMeld",

@@ -15,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
+import canasta
+
 ROOT = Path(__file__).resolve().parent.parent
+#: The package under test: the checkout's, or an installed wheel's (which ships its sources).
+PACKAGE = Path(canasta.__file__).resolve().parent
 DOCS = ROOT / "docs"
 RULES_PAGES = sorted((DOCS / "rules").glob("*.md"))
 SHARED_RULES = ROOT.parent / "shared" / "rules"
@@ -39,7 +43,7 @@ def engine_rule_ids() -> dict[str, set[str]]:
     """Every rule ID written as a string in canasta/*.py (what the engine raises and cites),
     with the modules that write it."""
     found: dict[str, set[str]] = {}
-    for module in sorted((ROOT / "canasta").glob("*.py")):
+    for module in sorted(PACKAGE.glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text("utf-8"))):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
             if is_text and RULE_ID.fullmatch(node.value):
@@ -124,7 +128,7 @@ def test_every_rule_id_mentioned_in_the_code_is_defined() -> None:
     """Docstrings and comments too: the API reference links each of them to its rule."""
     ids = defined_ids()
     unknown = set()
-    for module in sorted((ROOT / "canasta").glob("*.py")):
+    for module in sorted(PACKAGE.glob("*.py")):
         unknown |= {rule for rule in RULE_ID.findall(module.read_text("utf-8")) if rule not in ids}
     assert unknown == set()
 

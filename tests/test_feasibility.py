@@ -32,6 +32,8 @@ MAX_HAND = 8
 
 @contextmanager
 def search_switched_off() -> Iterator[None]:
+    if canasta.COMPILED:  # compiled modules call can_finish directly, past any patch
+        pytest.skip("switches off a search by patching a module, which compiled code ignores")
     original = transitions.can_finish
     transitions.can_finish = lambda deal: True
     try:
