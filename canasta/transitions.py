@@ -50,7 +50,15 @@ from canasta.moves import (
 )
 from canasta.plan import sequence_cost
 from canasta.rules import RuleSet
-from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out_red_threes
+from canasta.state import (
+    EMPTY,
+    Deal,
+    DealEnd,
+    Phase,
+    TurnDraft,
+    lay_out_red_threes,
+    new_event,
+)
 
 T = TypeVar("T")
 
@@ -185,17 +193,18 @@ def _outcome(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
 
 def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
     """``after`` with the public record of ``move`` added to its history."""
-    seat = before.to_act
+    seat = before.seat if before.phase is not Phase.ANSWER else before.to_act
     assert seat is not None
     shown, drawn = EMPTY, 0
     if isinstance(move, Draw):
-        side = before.side
         drawn = len(before.stock) - len(after.stock)
         if after.red_threes is not before.red_threes:
+            side = before.side
             shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
-        shown = missing_cards(after.known[seat], before.known[seat])
-    history = after.history.append(Event(seat, move, shown, drawn))
+        known = before.known[seat]
+        shown = missing_cards(after.known[seat], known) if known else after.known[seat]
+    history = after.history.append(new_event(seat, move, shown, drawn))
     if after is before:
         return after.replace(history=history)
     # ``after`` was built by this move's handler and nobody else holds it yet: completing
@@ -408,7 +417,8 @@ def _after_taking(
     )
     seat = deal.seat
     kept = hand - cards
-    known = trusted_cards(bytes(map(min, deal.known[seat].counts, kept.counts))) + taken
+    held = deal.known[seat]  # usually nothing: then what is known is what was taken
+    known = trusted_cards(bytes(map(min, held.counts, kept.counts))) + taken if held else taken
     after = deal.replace(
         hands=_replace(deal.hands, seat, kept + taken),
         known=_replace(deal.known, seat, known),
