@@ -502,15 +502,21 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
-    hand, rank = deal.hand, top.rank
+    hand, rank, side, rules = deal.hand, top.rank, deal.side, deal.rules
     have = hand.count_rank(rank)
-    has_meld = deal.meld_of(deal.side, rank) is not None
-    if have == 0 and not has_meld:
+    existing = deal.meld_of(side, rank)
+    if have == 0 and existing is None:
         return []  # neither a natural of the rank to show nor a meld to add to (CL-PILE-3)
-    candidates = [_TAKE_ONTO_MELD] if has_meld else []  # with no meld, refused (CL-PILE-3)
+    # What refuses every take alike is asked once; the candidates' cards are held.
+    if _take_preamble(deal, _TAKE_ONTO_MELD) is not None:
+        return []
+    # Each candidate below passes the count tests of _take_pile_violation by construction:
+    # none of its cards with a meld to add to, or a natural pair or a natural and a wild
+    # card; a frozen pile only with a natural pair (CL-PILE-3, CL-PILE-5). Left to ask:
+    # whether the meld is valid, and whether the turn can be finished after the take.
+    frozen = deal.pile_frozen_for(side)
+    candidates = [_TAKE_ONTO_MELD] if existing is not None and not frozen else []
     if have:
-        # A frozen pile is taken only with a natural pair (CL-PILE-5): skip the other ways.
-        frozen = deal.pile_frozen_for(deal.side)
         ways = ((2, 0, 0),) if frozen else ((2, 0, 0), (1, 1, 0), (1, 0, 1))
         held = (have, hand.count_rank(Rank.TWO), hand.count_rank(Rank.JOKER))
         for way in ways:
@@ -518,7 +524,19 @@ def pile_takes(deal: Deal) -> list[TakePile]:
                 cards = representative(rank, *way, hand)
                 assert cards is not None
                 candidates.append(TakePile(cards))
-    return [move for move in candidates if check(deal, move) is None]
+    takes = []
+    for move in candidates:
+        with_top = move.cards.add(top)
+        if existing is None:
+            problem = check_new_meld(with_top, rules)
+        else:
+            problem = check_addition(existing, with_top, rules)
+        if problem is None and (
+            _take_keeps_two_cards(deal, move)
+            or not isinstance(_after_taking(deal, move, None, trusted=False), Violation)
+        ):
+            takes.append(move)
+    return takes
 
 
 _TAKE_ONTO_MELD = TakePile()
