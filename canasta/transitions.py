@@ -233,15 +233,22 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
             "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
         )
     rules, side = deal.rules, deal.side
-    stock = list(deal.stock)
-    drawn: list[Card] = []
     reserve = rules.stock_reserve
-    # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card
-    for _ in range(min(rules.draw_count, len(stock) - reserve)):
-        drawn.append(stock.pop())
-    hand = deal.hand.add(drawn[0]) if len(drawn) == 1 else deal.hand + drawn
-    if any(card.is_red_three for card in drawn):
-        hand, red_threes, ran_out = lay_out_red_threes(hand, stock, reserve)
+    # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card; the stock is
+    # not exhausted, so at least one card is drawn.
+    left = len(deal.stock) - min(rules.draw_count, len(deal.stock) - reserve)
+    stock, drawn = deal.stock[:left], deal.stock[left:]
+    if len(drawn) == 1:
+        card = drawn[0]
+        hand = deal.hand.add(card)
+        red_drawn = card.is_red_three
+    else:
+        hand = deal.hand + drawn
+        red_drawn = any(card.is_red_three for card in drawn)
+    if red_drawn:
+        rest = list(stock)
+        hand, red_threes, ran_out = lay_out_red_threes(hand, rest, reserve)
+        stock = tuple(rest)
     else:  # the usual case: nothing to lay out (the hand holds no red three now)
         red_threes, ran_out = EMPTY, False
     draft = _fresh_draft(deal, drew=True)
@@ -250,7 +257,7 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes)
         if red_threes
         else deal.red_threes,
-        stock=tuple(stock),
+        stock=stock,
         phase=Phase.MELD,
         draft=draft,
     )
@@ -402,10 +409,10 @@ def _after_taking(
         melds = _with_meld(deal.melds[side], new_meld)
 
     # The top card is melded; the rest of the pile goes to the hand (or stays, CL-EXH-6).
-    pile_rest = list(deal.pile[:-1])
+    pile_rest: tuple[Card, ...] = deal.pile[:-1]
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
-        stays, pile_rest = tuple(pile_rest), []
+        stays, pile_rest = pile_rest, ()
     taken, red_threes = _without_red_threes(Cards.of(pile_rest))  # CL-R3-4
     points = with_top.points if opening else 0
     draft = _fresh_draft(deal, drew=False).replace(
