@@ -1159,9 +1159,10 @@ def _begin_turn(deal: Deal, **changes: Any) -> Deal:
     after = deal.replace(
         seat=seat, phase=Phase.DRAW, draft=_NEW_TURN, turn=deal.turn + 1, **changes
     )
-    after = after.lay_out_pending_red_threes()
-    if after.phase is Phase.OVER:
-        return after
+    if after.pending_red_threes:
+        after = after.lay_out_pending_red_threes()
+        if after.phase is Phase.OVER:
+            return after
     if after.stock_exhausted and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after
