@@ -110,7 +110,7 @@ class Cards:
         return sum(self.counts)
 
     def __bool__(self) -> bool:
-        return any(self.counts)
+        return self.counts != _ZERO
 
     def __iter__(self) -> Iterator[Card]:
         for face, count in zip(ALL_FACES, self.counts, strict=True):
