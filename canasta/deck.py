@@ -80,8 +80,8 @@ class Cards:
     def of(cls, cards: Iterable[Card]) -> Cards:
         """The multiset of the given cards."""
         counts = [0] * _FACES
-        for card in cards:
-            counts[card.index] += 1
+        for index in map(_card_index, cards):
+            counts[index] += 1
         return trusted_cards(bytes(counts))
 
     @classmethod
@@ -110,7 +110,7 @@ class Cards:
         return sum(self.counts)
 
     def __bool__(self) -> bool:
-        return any(self.counts)
+        return self.counts != _ZERO
 
     def __iter__(self) -> Iterator[Card]:
         for face, count in zip(ALL_FACES, self.counts, strict=True):
@@ -194,6 +194,9 @@ class Cards:
 
     def __repr__(self) -> str:
         return f"Cards.parse({str(self)!r})"
+
+
+_card_index = operator.attrgetter("_index")  # Card.index, read without calling the property
 
 
 def rank_counts(counts: bytes) -> bytes:

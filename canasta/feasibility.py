@@ -30,6 +30,7 @@ from canasta.state import Deal
 __all__ = ["can_finish", "can_go_out", "can_stay", "may_go_out", "must_go_out"]
 
 _NATURAL_POINTS = {rank: ALL_FACES[i * 4].points for i, rank in enumerate(NATURAL_RANKS)}
+_NATURAL_POSITION = {rank: position for position, rank in enumerate(NATURAL_RANKS)}
 _FIRST_TWO = 4 * len(NATURAL_RANKS)
 _BLACK_THREES = (_FIRST_TWO + 4, _FIRST_TWO + 7)  # the three of clubs and the three of spades
 _JOKER = _FIRST_TWO + 8
@@ -61,10 +62,22 @@ def going_out_ruled_out(deal: Deal) -> bool:
 def _out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:
     """:func:`going_out_ruled_out` for a hand's ``counts`` and the side's melds (by rank)."""
     per_rank = rank_counts(counts)
+    fewest = rules.min_naturals
+    if fewest > 1:
+        # The usual answer, found before the full count: two natural ranks held once each
+        # with no meld to join are strays enough.
+        singles = per_rank.count(1, 0, len(NATURAL_RANKS))
+        if singles > 1:
+            for meld in melds:
+                position = _NATURAL_POSITION.get(meld.rank)
+                if position is not None and per_rank[position] == 1:
+                    singles -= 1
+            if singles > 1:
+                return True
     sizes = {meld.rank: meld.size for meld in melds}
     sizes.pop(Rank.THREE, None)  # black threes: never a canasta, and nothing joins them
     wilds = per_rank[len(NATURAL_RANKS)] + counts[_JOKER]
-    fewest, smallest, canasta = rules.min_naturals, rules.min_meld_size, rules.canasta_size
+    smallest, canasta = rules.min_meld_size, rules.canasta_size
     stray = short = possible = 0
     for rank, have in zip(NATURAL_RANKS, per_rank, strict=False):
         size = sizes.get(rank)

@@ -529,13 +529,27 @@ def _position_melds(
     return tuple(sorted(melds, key=lambda m: m.rank.order))
 
 
-_GAME_INIT_FIELDS = [field.name for field in attrs.fields(Game) if field.init]
-_GAME_FIELDS = attrgetter(*_GAME_INIT_FIELDS)
-_DEAL_POSITION = _GAME_INIT_FIELDS.index("deal")
+_SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}
+_KEPT = ("rules", "seed", "scores", "results", "seat_players", "is_over")
+assert set(_SLOT) == {*_KEPT, "deal", "_legal"}, "_with_deal must set every field of Game"
+_KEPT_VALUES = attrgetter(*_KEPT)
+_SET_RULES, _SET_SEED, _SET_SCORES, _SET_RESULTS, _SET_SEATS, _SET_OVER = (
+    _SLOT[name] for name in _KEPT
+)
+_SET_DEAL, _SET_LEGAL = _SLOT["deal"], _SLOT["_legal"]
 
 
 def _with_deal(game: Game, deal: Deal) -> Game:
-    """The game with another deal in progress: ``attrs.evolve``, but quicker (``apply`` is hot)."""
-    values = list(_GAME_FIELDS(game))
-    values[_DEAL_POSITION] = deal
-    return Game(*values)
+    """The game with another deal in progress and no legal moves found yet: ``attrs.evolve``,
+    but quicker (``apply`` is hot). It sets the slots directly, as attrs's ``__init__`` does."""
+    new = object.__new__(Game)
+    rules, seed, scores, results, seat_players, is_over = _KEPT_VALUES(game)
+    _SET_RULES(new, rules)
+    _SET_SEED(new, seed)
+    _SET_DEAL(new, deal)
+    _SET_SCORES(new, scores)
+    _SET_RESULTS(new, results)
+    _SET_SEATS(new, seat_players)
+    _SET_OVER(new, is_over)
+    _SET_LEGAL(new, None)
+    return new

@@ -18,6 +18,7 @@ and passing go through :func:`canasta.transitions.check`, the validator itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 from operator import le
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
@@ -122,7 +123,7 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
                             moves.append(merge)
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     if discards_free:
-        moves += [_DISCARDS[face.index] for face in deal.usable.faces()]
+        moves += compress(_DISCARDS, deal.usable.counts)  # one a face held, in face order
     else:
         for face in deal.usable.faces():
             discard = _DISCARDS[face.index]

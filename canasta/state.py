@@ -11,7 +11,7 @@ import enum
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import attrgetter
-from typing import Any, TypeVar, overload
+from typing import Any, overload
 
 import attrs
 
@@ -94,7 +94,7 @@ class TurnDraft:
 
     def replace(self, **changes: Any) -> TurnDraft:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
-        return _replace(self, changes)
+        return _replace_draft(self, changes)
 
 
 @attrs.frozen(slots=True)
@@ -211,6 +211,23 @@ class History(Sequence[Event]):
         return self  # immutable, and so are its events
 
 
+def new_event(seat: int, move: Move, shown: Cards, drawn: int) -> Event:
+    """``Event(seat, move, shown, drawn)`` for values of the right types, made quicker: the
+    slots are set directly, as attrs's ``__init__`` sets them (every move records one)."""
+    event = _new_object(Event)
+    _SET_SEAT(event, seat)
+    _SET_MOVE(event, move)
+    _SET_SHOWN(event, shown)
+    _SET_DRAWN(event, drawn)
+    return event
+
+
+_new_object = object.__new__
+_SET_SEAT, _SET_MOVE, _SET_SHOWN, _SET_DRAWN = (
+    Event.__dict__[field.name].__set__ for field in attrs.fields(Event)
+)
+
+
 def _history(events: Iterable[Event]) -> History:
     return events if isinstance(events, History) else History.of(events)
 
@@ -299,7 +316,7 @@ class Deal:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
         if "history" in changes:
             changes["history"] = _history(changes["history"])
-        return _replace(self, changes)
+        return _replace_deal(self, changes)
 
     def with_hand(self, seat: int, hand: Cards) -> Deal:
         """The deal with a new hand for ``seat``; cards that left it are no longer known."""
@@ -446,16 +463,6 @@ class Deal:
         )
 
 
-_T = TypeVar("_T")
-_REPLACERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _replace(instance: _T, changes: dict[str, Any]) -> _T:
-    """A copy of a frozen instance with ``changes``: much quicker than ``attrs.evolve``."""
-    new: _T = _REPLACERS[type(instance)](instance, changes)
-    return new
-
-
 def _make_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     """A function that copies an instance of ``cls`` slot by slot, then sets ``changes``.
 
@@ -492,8 +499,9 @@ def _make_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     return replace
 
 
-for _cls in (TurnDraft, Deal):
-    _REPLACERS[_cls] = _make_replacer(_cls)
+# A copy of a frozen instance with ``changes``: much quicker than ``attrs.evolve``.
+_replace_draft: Callable[[TurnDraft, dict[str, Any]], TurnDraft] = _make_replacer(TurnDraft)
+_replace_deal: Callable[[Deal, dict[str, Any]], Deal] = _make_replacer(Deal)
 
 
 def _has_red_three(hand: Cards) -> bool:

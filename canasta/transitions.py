@@ -50,7 +50,15 @@ from canasta.moves import (
 )
 from canasta.plan import sequence_cost
 from canasta.rules import RuleSet
-from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft, lay_out_red_threes
+from canasta.state import (
+    EMPTY,
+    Deal,
+    DealEnd,
+    Phase,
+    TurnDraft,
+    lay_out_red_threes,
+    new_event,
+)
 
 T = TypeVar("T")
 
@@ -185,17 +193,18 @@ def _outcome(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
 
 def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
     """``after`` with the public record of ``move`` added to its history."""
-    seat = before.to_act
+    seat = before.seat if before.phase is not Phase.ANSWER else before.to_act
     assert seat is not None
     shown, drawn = EMPTY, 0
     if isinstance(move, Draw):
-        side = before.side
         drawn = len(before.stock) - len(after.stock)
         if after.red_threes is not before.red_threes:
+            side = before.side
             shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
-        shown = missing_cards(after.known[seat], before.known[seat])
-    history = after.history.append(Event(seat, move, shown, drawn))
+        known = before.known[seat]
+        shown = missing_cards(after.known[seat], known) if known else after.known[seat]
+    history = after.history.append(new_event(seat, move, shown, drawn))
     if after is before:
         return after.replace(history=history)
     # ``after`` was built by this move's handler and nobody else holds it yet: completing
@@ -224,15 +233,22 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
             "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
         )
     rules, side = deal.rules, deal.side
-    stock = list(deal.stock)
-    drawn: list[Card] = []
     reserve = rules.stock_reserve
-    # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card
-    for _ in range(min(rules.draw_count, len(stock) - reserve)):
-        drawn.append(stock.pop())
-    hand = deal.hand.add(drawn[0]) if len(drawn) == 1 else deal.hand + drawn
-    if any(card.is_red_three for card in drawn):
-        hand, red_threes, ran_out = lay_out_red_threes(hand, stock, reserve)
+    # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card; the stock is
+    # not exhausted, so at least one card is drawn.
+    left = len(deal.stock) - min(rules.draw_count, len(deal.stock) - reserve)
+    stock, drawn = deal.stock[:left], deal.stock[left:]
+    if len(drawn) == 1:
+        card = drawn[0]
+        hand = deal.hand.add(card)
+        red_drawn = card.is_red_three
+    else:
+        hand = deal.hand + drawn
+        red_drawn = any(card.is_red_three for card in drawn)
+    if red_drawn:
+        rest = list(stock)
+        hand, red_threes, ran_out = lay_out_red_threes(hand, rest, reserve)
+        stock = tuple(rest)
     else:  # the usual case: nothing to lay out (the hand holds no red three now)
         red_threes, ran_out = EMPTY, False
     draft = _fresh_draft(deal, drew=True)
@@ -241,7 +257,7 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes)
         if red_threes
         else deal.red_threes,
-        stock=tuple(stock),
+        stock=stock,
         phase=Phase.MELD,
         draft=draft,
     )
@@ -393,10 +409,10 @@ def _after_taking(
         melds = _with_meld(deal.melds[side], new_meld)
 
     # The top card is melded; the rest of the pile goes to the hand (or stays, CL-EXH-6).
-    pile_rest = list(deal.pile[:-1])
+    pile_rest: tuple[Card, ...] = deal.pile[:-1]
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
-        stays, pile_rest = tuple(pile_rest), []
+        stays, pile_rest = pile_rest, ()
     taken, red_threes = _without_red_threes(Cards.of(pile_rest))  # CL-R3-4
     points = with_top.points if opening else 0
     draft = _fresh_draft(deal, drew=False).replace(
@@ -408,7 +424,8 @@ def _after_taking(
     )
     seat = deal.seat
     kept = hand - cards
-    known = trusted_cards(bytes(map(min, deal.known[seat].counts, kept.counts))) + taken
+    held = deal.known[seat]  # usually nothing: then what is known is what was taken
+    known = trusted_cards(bytes(map(min, held.counts, kept.counts))) + taken if held else taken
     after = deal.replace(
         hands=_replace(deal.hands, seat, kept + taken),
         known=_replace(deal.known, seat, known),
@@ -492,15 +509,21 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
-    hand, rank = deal.hand, top.rank
+    hand, rank, side, rules = deal.hand, top.rank, deal.side, deal.rules
     have = hand.count_rank(rank)
-    has_meld = deal.meld_of(deal.side, rank) is not None
-    if have == 0 and not has_meld:
+    existing = deal.meld_of(side, rank)
+    if have == 0 and existing is None:
         return []  # neither a natural of the rank to show nor a meld to add to (CL-PILE-3)
-    candidates = [_TAKE_ONTO_MELD] if has_meld else []  # with no meld, refused (CL-PILE-3)
+    # What refuses every take alike is asked once; the candidates' cards are held.
+    if _take_preamble(deal, _TAKE_ONTO_MELD) is not None:
+        return []
+    # Each candidate below passes the count tests of _take_pile_violation by construction:
+    # none of its cards with a meld to add to, or a natural pair or a natural and a wild
+    # card; a frozen pile only with a natural pair (CL-PILE-3, CL-PILE-5). Left to ask:
+    # whether the meld is valid, and whether the turn can be finished after the take.
+    frozen = deal.pile_frozen_for(side)
+    candidates = [_TAKE_ONTO_MELD] if existing is not None and not frozen else []
     if have:
-        # A frozen pile is taken only with a natural pair (CL-PILE-5): skip the other ways.
-        frozen = deal.pile_frozen_for(deal.side)
         ways = ((2, 0, 0),) if frozen else ((2, 0, 0), (1, 1, 0), (1, 0, 1))
         held = (have, hand.count_rank(Rank.TWO), hand.count_rank(Rank.JOKER))
         for way in ways:
@@ -508,7 +531,19 @@ def pile_takes(deal: Deal) -> list[TakePile]:
                 cards = representative(rank, *way, hand)
                 assert cards is not None
                 candidates.append(TakePile(cards))
-    return [move for move in candidates if check(deal, move) is None]
+    takes = []
+    for move in candidates:
+        with_top = move.cards.add(top)
+        if existing is None:
+            problem = check_new_meld(with_top, rules)
+        else:
+            problem = check_addition(existing, with_top, rules)
+        if problem is None and (
+            _take_keeps_two_cards(deal, move)
+            or not isinstance(_after_taking(deal, move, None, trusted=False), Violation)
+        ):
+            takes.append(move)
+    return takes
 
 
 _TAKE_ONTO_MELD = TakePile()
@@ -1124,9 +1159,10 @@ def _begin_turn(deal: Deal, **changes: Any) -> Deal:
     after = deal.replace(
         seat=seat, phase=Phase.DRAW, draft=_NEW_TURN, turn=deal.turn + 1, **changes
     )
-    after = after.lay_out_pending_red_threes()
-    if after.phase is Phase.OVER:
-        return after
+    if after.pending_red_threes:
+        after = after.lay_out_pending_red_threes()
+        if after.phase is Phase.OVER:
+            return after
     if after.stock_exhausted and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after

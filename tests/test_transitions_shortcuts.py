@@ -1,0 +1,102 @@
+"""The move generator's quick paths give the answers of the full checks they skip: the
+draw phase's pile takes (:func:`canasta.transitions.pile_takes`) and the quick exit of
+:func:`canasta.feasibility.going_out_ruled_out`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from operator import le
+
+import attrs
+import pytest
+from play_helpers import OPTION_CHANGES, make_rules, random_walk
+
+from canasta import Game, Phase, Rank, TakePile
+from canasta.cards import ALL_FACES, NATURAL_RANKS
+from canasta.deck import Cards, pack_cards, rank_counts
+from canasta.feasibility import _out_ruled_out
+from canasta.melds import Meld, representative
+from canasta.rules import RuleSet
+from canasta.state import Deal
+from canasta.transitions import check, pile_takes
+
+
+def reference_pile_takes(deal: Deal) -> list[TakePile]:
+    """Every candidate take put to the full :func:`check`, as the generator once did."""
+    top = deal.top_card
+    if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
+        return []
+    hand, rank = deal.hand, top.rank
+    have = hand.count_rank(rank)
+    candidates = [TakePile()] if deal.meld_of(deal.side, rank) is not None else []
+    if have:
+        held = (have, hand.count_rank(Rank.TWO), hand.count_rank(Rank.JOKER))
+        for way in ((2, 0, 0), (1, 1, 0), (1, 0, 1)):
+            if all(map(le, way, held)):
+                cards = representative(rank, *way, hand)
+                assert cards is not None
+                candidates.append(TakePile(cards))
+    return [move for move in candidates if check(deal, move) is None]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("changes", OPTION_CHANGES, ids=repr)
+def test_pile_takes_are_the_candidates_the_full_check_accepts(
+    players: int, changes: dict[str, object]
+) -> None:
+    rules = make_rules(players, changes)
+    compared = taken = 0
+    for seed in range(3):
+        for game in random_walk(Game.new(rules, seed=seed), random.Random(seed)):
+            if game.is_over or game.phase is not Phase.DRAW:
+                continue
+            takes = pile_takes(game.deal)
+            assert takes == reference_pile_takes(game.deal), game.deal
+            compared += 1
+            taken += bool(takes)
+    assert compared > 50
+    assert taken > 5
+
+
+def reference_out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:
+    """:func:`canasta.feasibility._out_ruled_out` without its quick exit."""
+    per_rank = rank_counts(counts)
+    sizes = {meld.rank: meld.size for meld in melds}
+    sizes.pop(Rank.THREE, None)
+    wilds = per_rank[len(NATURAL_RANKS)] + counts[52]
+    fewest, smallest, canasta = rules.min_naturals, rules.min_meld_size, rules.canasta_size
+    stray = short = possible = 0
+    for rank, have in zip(NATURAL_RANKS, per_rank, strict=False):
+        size = sizes.get(rank)
+        if size is None:
+            if not have:
+                continue
+            if have < fewest:
+                stray += have
+            elif 1 < have < smallest:
+                short += smallest - have
+            size = 0
+        if size + have + wilds >= canasta:
+            possible += 1
+    return stray > 1 or short > wilds or possible < rules.canastas_to_go_out or not any(counts)
+
+
+@pytest.mark.parametrize("min_naturals", [1, 2, 3])
+def test_going_out_ruled_out_quick_exit_agrees_with_the_full_count(min_naturals: int) -> None:
+    rules = attrs.evolve(
+        make_rules(4, {}), min_naturals=min_naturals, min_meld_size=max(3, min_naturals)
+    )
+    rng = random.Random(min_naturals)
+    pack = list(pack_cards(2))
+    naturals = [face for face in ALL_FACES if face.is_natural]
+    for _ in range(3000):
+        hand = Cards.of(rng.sample(pack, rng.randrange(0, 16)))
+        melds = []
+        for rank in rng.sample(NATURAL_RANKS, rng.randrange(0, 5)):
+            faces = [face for face in naturals if face.rank is rank]
+            melds.append(Meld(rank, Cards.of(rng.choices(faces, k=rng.randrange(3, 8)))))
+        if rng.random() < 0.2:
+            melds.append(Meld(Rank.THREE, Cards.parse("3C 3S 3S")))
+        expected = reference_out_ruled_out(hand.counts, melds, rules)
+        assert _out_ruled_out(hand.counts, melds, rules) == expected, (hand, melds)
