@@ -296,25 +296,26 @@ def test_going_out_ruled_out_near_the_end_of_a_deal(
         assert not can_go_out(deal, permitted=True), (deal.hand, deal.melds[deal.side])
 
 
-@settings(max_examples=10)
-@given(
-    players=st.sampled_from([2, 4]), options=st.sampled_from(OPTIONS), seed=st.integers(0, 2**32)
-)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("options", OPTIONS, ids=repr)
 def test_an_opening_out_of_reach_refuses_every_meld_step(
-    players: int, options: dict[str, object], seed: int
+    players: int, options: dict[str, object]
 ) -> None:
     from canasta.feasibility import opening_out_of_reach
 
     rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
     out_of_reach = 0
-    # Listed first: the positions are made with the search switched off, which would
-    # switch it off for the checks below too.
-    for deal in list(meld_phase_positions(rules, seed)):
-        if opening_out_of_reach(deal):
-            out_of_reach += 1
-            for move in _meld_phase_candidates(deal):
-                if isinstance(move, (LayMeld, AddToMeld)):
-                    assert transitions.check(deal, move) is not None, move
+    # A few seeds, not random ones: some deals hold no opening out of reach, and the test
+    # must see some to mean anything.
+    for seed in range(3):
+        # Listed first: the positions are made with the search switched off, which would
+        # switch it off for the checks below too.
+        for deal in list(meld_phase_positions(rules, seed)):
+            if opening_out_of_reach(deal):
+                out_of_reach += 1
+                for move in _meld_phase_candidates(deal):
+                    if isinstance(move, (LayMeld, AddToMeld)):
+                        assert transitions.check(deal, move) is not None, move
     assert out_of_reach > 0
 
 
