@@ -142,11 +142,21 @@ _Choices = tuple[Sequence[int], "Callable[[], Iterator[Sequence[int]]] | None"]
 
 def _suit_masks(counts: bytes) -> list[int]:
     """For each suit, the rank positions of the natural cards held, as bits."""
-    masks = [0, 0, 0, 0]
-    for face, count in enumerate(counts[:44]):
-        if count:
-            masks[face & 3] |= 1 << (face >> 2)
-    return masks
+    held = counts[:44].translate(_HELD)
+    return [
+        _MASK_OF[held[0:44:4]],
+        _MASK_OF[held[1:44:4]],
+        _MASK_OF[held[2:44:4]],
+        _MASK_OF[held[3:44:4]],
+    ]
+
+
+#: A table for ``bytes.translate``: any count of a face held becomes 1.
+_HELD = bytes([0]) + bytes([1]) * 255
+#: The bits of the positions held, by the held flags (0 or 1) of one suit's eleven positions.
+_MASK_OF = {
+    bytes((mask >> p) & 1 for p in range(_TOP + 1)): mask for mask in range(1 << (_TOP + 1))
+}
 
 
 def _run_cards(s: int, low: int, high: int) -> Cards:
@@ -221,7 +231,12 @@ def _choices_by_count(
     if masks is None:
         masks = _suit_masks(counts)
     window = _NEAR[pos]
-    near = tuple((masks[suit] & window).bit_count() for suit in range(4))
+    near = (
+        (masks[0] & window).bit_count(),
+        (masks[1] & window).bit_count(),
+        (masks[2] & window).bit_count(),
+        (masks[3] & window).bit_count(),
+    )
     return _suit_choices(counts[4 * pos : 4 * pos + 4], near)
 
 
@@ -250,16 +265,14 @@ def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
     return tuple(result)
 
 
-def _with_others(
-    make_step: Callable[[Sequence[int], int, int], Step], choices: _Choices, t: int, j: int
-) -> Step:
-    """The step for the best choice of naturals with ``t`` twos and ``j`` jokers, the other
-    choices on demand."""
-    best, others = choices
-    step = make_step(best, t, j)
-    if others is not None:
-        step.others = partial(_other_steps, make_step, others, t, j)
-    return step
+#: The bytes of each count of one face.
+_COUNT_BYTE = tuple(bytes((n,)) for n in range(256))
+
+
+def _naturals_head(pos: int, choice: Sequence[int]) -> bytes:
+    """The counts of the natural faces (the first 44) for the naturals ``choice`` (per suit)
+    of rank position ``pos``."""
+    return bytes(4 * pos) + bytes(choice) + bytes(40 - 4 * pos)
 
 
 def _other_steps(
@@ -304,6 +317,10 @@ def steps(
         grown[face - 44] += 1
         two_prefix.append(bytes(grown))
 
+    # The counts of the wild cards and black threes when t twos are taken, but the jokers'.
+    wild_tail = [prefix + bytes(4) for prefix in two_prefix]
+    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
+
     def one_rank(pos: int, choice: Sequence[int], t: int, j: int) -> Cards:
         c = bytearray(len(ALL_FACES))
         c[4 * pos : 4 * pos + 4] = bytes(choice)
@@ -324,7 +341,6 @@ def steps(
     wild_faces = [(face, 20) for face in two_list[:1]] + [(_JOKER, 50)] * (jokers > 0)
 
     # New melds of one rank.
-    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
     for pos, rank in enumerate(NATURAL_RANKS):
         have = sum(counts[4 * pos : 4 * pos + 4])
         if have < min_naturals:
@@ -346,12 +362,23 @@ def steps(
 
         if by_count:
             by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-            for k, choices in enumerate(by_k):
-                if k < rules.min_naturals:
+            value = _NATURAL_VALUE[pos]
+            for k, (best, more) in enumerate(by_k):
+                if k < min_naturals:
                     continue
-                low = max(0, rules.min_meld_size - k)
-                for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
-                    yield _with_others(new_rank_meld, choices, t, j)
+                pairs = _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k])
+                if not pairs:
+                    continue
+                head = _naturals_head(pos, best)
+                for t, j in pairs:
+                    cards = trusted_cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                    build = partial(Meld, rank, cards)
+                    step = Step(
+                        None, cards, None, _RANK, k * value + 20 * t + 50 * j, k + t + j, build
+                    )
+                    if more is not None:
+                        step.others = partial(_other_steps, new_rank_meld, more, t, j)
+                    yield step
             continue
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
@@ -455,10 +482,21 @@ def steps(
                 known = choices_of.get(pos)
                 if known is None:
                     known = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-                for k, choices in enumerate(known):
+                value = _NATURAL_VALUE[pos]
+                for k, (best, more) in enumerate(known):
                     room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
-                    for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-                        yield _with_others(rank_addition, choices, t, j)
+                    pairs = _wild_pairs(twos, jokers, 0 if k else 1, room)
+                    if not pairs:
+                        continue
+                    head = _naturals_head(pos, best)
+                    for t, j in pairs:
+                        cards = trusted_cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                        build = partial(meld.add, cards)
+                        points = k * value + 20 * t + 50 * j
+                        step = Step(index, cards, None, _RANK, points, k + t + j, build)
+                        if more is not None:
+                            step.others = partial(_other_steps, rank_addition, more, t, j)
+                        yield step
                 continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
