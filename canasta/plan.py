@@ -166,22 +166,43 @@ def _run_cards(s: int, low: int, high: int) -> Cards:
     return trusted_cards(bytes(c))
 
 
-def _natural_sequences(counts: bytes, s: int, shortest: int, longest: int) -> Iterator[Step]:
-    """New sequences of the suit numbered ``s`` without a wild card: runs of naturals, by
-    lowest then highest position (as :func:`steps` lists them with wild cards)."""
-    suit = _SUITS[s]
+#: :func:`_run_cards` by suit number, low and high position (None where high < low).
+_RUNS = tuple(
+    tuple(
+        tuple(_run_cards(s, low, high) if high >= low else None for high in range(_TOP + 1))
+        for low in range(_TOP + 1)
+    )
+    for s in range(4)
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _natural_runs(mask: int, shortest: int, longest: int) -> tuple[tuple[int, int, int], ...]:
+    """The runs of ``shortest`` to ``longest`` positions held in ``mask``, as (lowest,
+    highest, points), by lowest then highest position."""
+    runs = []
     for lo in range(_TOP + 1):
-        if not counts[4 * lo + s]:
-            continue
         points = 0
         for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
-            if not counts[4 * hi + s]:
+            if not mask >> hi & 1:
                 break
             points += _NATURAL_VALUE[hi]
             if hi - lo + 1 >= shortest:
-                cards = _run_cards(s, lo, hi)
-                build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
-                yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
+                runs.append((lo, hi, points))
+    return tuple(runs)
+
+
+def _natural_sequences(mask: int, s: int, shortest: int, longest: int) -> Iterator[Step]:
+    """New sequences of the suit numbered ``s`` (whose positions held are ``mask``) without
+    a wild card: runs of naturals, by lowest then highest position (as :func:`steps` lists
+    them with wild cards)."""
+    suit = _SUITS[s]
+    runs = _RUNS[s]
+    for lo, hi, points in _natural_runs(mask, shortest, longest):
+        cards = runs[lo][hi]
+        assert cards is not None
+        build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
+        yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
 
 
 def _natural_extensions(
@@ -400,7 +421,7 @@ def steps(
             if mask.bit_count() < min_nat:
                 continue
             if not wild_ok:
-                yield from _natural_sequences(counts, s, max(shortest, min_nat), longest)
+                yield from _natural_sequences(mask, s, max(shortest, min_nat), longest)
                 continue
             present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
             for lo in range(_TOP + 1):
@@ -447,7 +468,7 @@ def steps(
             build = partial(Meld, Rank.JOKER, cards)
             yield Step(None, cards, None, _WILD, cards.points, t + j, build)
     # A new meld of black threes.
-    if not any(m.kind is MeldKind.BLACK_THREES for m in melds):
+    if all(m.kind is not _BLACK for m in melds):
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
         for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
             for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
