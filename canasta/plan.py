@@ -468,7 +468,7 @@ def steps(
             build = partial(Meld, Rank.JOKER, cards)
             yield Step(None, cards, None, _WILD, cards.points, t + j, build)
     # A new meld of black threes.
-    if all(m.kind is not _BLACK for m in melds):
+    if counts[48] + counts[51] >= 3 and all(m.kind is not _BLACK for m in melds):
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
         for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
             for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
@@ -896,9 +896,11 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     return stuck
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _in_run(mask: int, pos: int, length: int, widest: int) -> bool:
     """Whether some window of ``length`` to ``widest`` positions through ``pos`` holds at
-    least ``length`` positions of ``mask`` (the others are filled by a wild card)."""
+    least ``length`` positions of ``mask`` (the others are filled by a wild card).
+    Remembered: there are only 2**11 masks."""
     for window in range(length, widest + 1):
         span = (1 << window) - 1
         for start in range(max(0, pos - window + 1), min(pos, _TOP - window + 1) + 1):
@@ -1178,6 +1180,9 @@ def opening_reachable(
         return False
     plan = _planner(rules)
     counts = usable.counts
+    # A plan first: it is found more often than not, and cheaper than the bound below.
+    if _rank_melds_reach(counts, melds, plan, keep, owed):
+        return True
     encoded, _ = _encode(melds, rules)
     nat = counts[:44]
     twos = sum(counts[44:48])
@@ -1200,8 +1205,6 @@ def opening_reachable(
     must_keep = max(0, keep - others - unplaceable - unplaceable_w)
     if sum(meldable[must_keep:]) < owed:
         return False
-    if _rank_melds_reach(counts, melds, plan, keep, owed):
-        return True
     if _greedy_opening(usable, tuple(melds), rules, keep, owed):
         return True
     total = sum(_NATURAL_VALUE[f // 4] * nat[f] for f in range(44)) + 20 * twos + 50 * jokers
