@@ -476,10 +476,12 @@ def steps(
                 build = partial(Meld, Rank.THREE, cards)
                 yield Step(None, cards, None, _BLACK, cards.points, n + t + j, build)
     # Additions.
+    # A canasta of one rank or of wild cards takes no more wild cards from this size.
+    frozen_at = _UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size
     for index, meld in enumerate(melds):
         kind = meld.kind
-        frozen = meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
         if kind is MeldKind.RANK:
+            frozen = meld.size >= frozen_at
             pos = _POS[meld.rank]
             if not any(counts[4 * pos : 4 * pos + 4]) and (
                 not wilds or frozen or max_wilds[meld.naturals] - meld.wilds < 1
@@ -525,7 +527,7 @@ def steps(
                 for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                     yield rank_addition(choice, t, j)
         elif kind is MeldKind.WILD:
-            room = 0 if frozen else wild_longest - meld.size
+            room = 0 if meld.size >= frozen_at else wild_longest - meld.size
             for t, j in _wild_pairs(twos, jokers, 1, room):
                 cards = make([], t, j)
                 build = partial(meld.add, cards)
@@ -538,7 +540,8 @@ def steps(
             if masks is None:
                 masks = _suit_masks(counts)
             if not wild_ok:
-                yield from _natural_extensions(counts, index, meld, s, longest)
+                if (lo and counts[4 * lo - 4 + s]) or (hi < _TOP and counts[4 * hi + 4 + s]):
+                    yield from _natural_extensions(counts, index, meld, s, longest)
                 continue
             for new_lo in range(lo, -1, -1):
                 below = range(new_lo, lo)
