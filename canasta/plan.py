@@ -338,7 +338,8 @@ def steps(
         grown[face - 44] += 1
         two_prefix.append(bytes(grown))
 
-    # The counts of the wild cards and black threes when t twos are taken, but the jokers'.
+    # Faces 44 to 51 (twos, then threes, none taken) when the first t twos are taken; the
+    # jokers' count follows.
     wild_tail = [prefix + bytes(4) for prefix in two_prefix]
     min_naturals, min_size = rules.min_naturals, rules.min_meld_size
 
