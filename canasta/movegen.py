@@ -90,22 +90,10 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     owed = 0
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[deal.side] - draft.points
-    moves: list[Move] = []
-    if not deal.rules.melds_by_position:
-        moves += _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
-    for move, size, points, black_threes, step in _meld_candidates(deal):
-        easy = relaxed and not black_threes and hand_size - size >= 2 and points >= owed
-        if easy or _finishable_after(deal, move, step, black_threes):
-            moves.append(move)
-        elif step.others is not None:
-            # Which suits a meld of one rank takes matters only to sequences; one move per
-            # count is offered (action ids code melds by counts): the first whose turn can
-            # still be finished, in the order that keeps the most for sequences.
-            for other in step.others():
-                move = _step_move(other)
-                if _finishable_after(deal, move, other, black_threes):
-                    moves.append(move)
-                    break
+    if deal.rules.melds_by_position:
+        moves = _positional_meld_moves(deal, relaxed, hand_size, owed)
+    else:
+        moves = _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
     if deal.rules.merging_allowed:
         melds = deal.melds[deal.side]
         groups: dict[tuple[MeldKind, object], list[int]] = {}
@@ -208,23 +196,41 @@ def _rest_may_follow(
     return larger.cards.count_wild() == step.cards.count_wild()  # the rest: naturals only
 
 
-def _meld_candidates(deal: Deal) -> Iterator[tuple[Move, int, int, bool, Step]]:
-    """Every new meld or addition valid by itself where the rules number melds, by counts:
-    the move, its number of cards, its points, whether it lays black threes, and its step,
-    whose :attr:`~canasta.plan.Step.others` are the same choice with other suits
-    (:func:`canasta.plan.steps`)."""
-    usable, rules = deal.usable, deal.rules
-    if not rules.melds_by_position:
-        return
+def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int) -> list[Move]:
+    """The legal new melds and additions where the rules number melds: the steps of
+    :func:`canasta.plan.steps`, by counts, those that keep two cards and leave nothing owed
+    at once (see :func:`_meld_phase_moves`), the others if the turn can still be finished
+    after them; for a meld of one rank that cannot, the first of its
+    :attr:`~canasta.plan.Step.others` (the same choice with other suits) that can."""
     # Black threes are melded only when going out, with at most BLACK_THREES_LAST cards
     # left in hand (CL-B3-3, HW-B3-3): the check refuses the others, so skip them.
     threes_room = BLACK_THREES_LAST if may_go_out(deal) else -1
-    hand_size = len(deal.hand)
-    for step in steps(usable, deal.melds[deal.side], rules, by_count=True):
+    moves: list[Move] = []
+    for step in steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True):
+        size = step.size
         black_threes = step.kind is MeldKind.BLACK_THREES
-        if black_threes and hand_size - step.size > threes_room:
+        if black_threes and hand_size - size > threes_room:
             continue
-        yield _step_move(step), step.size, step.points, black_threes, step
+        target = step.target
+        move: LayMeld | AddToMeld = (
+            lay_meld_of(step.cards, step.wild_as)
+            if target is None
+            else addition_of(None, step.cards, target, step.wild_as)
+        )
+        if (
+            relaxed and not black_threes and hand_size - size >= 2 and step.points >= owed
+        ) or _finishable_after(deal, move, step, black_threes):
+            moves.append(move)
+        elif step.others is not None:
+            # Which suits a meld of one rank takes matters only to sequences; one move per
+            # count is offered (action ids code melds by counts): the first whose turn can
+            # still be finished, in the order that keeps the most for sequences.
+            for other in step.others():
+                move = _step_move(other)
+                if _finishable_after(deal, move, other, black_threes):
+                    moves.append(move)
+                    break
+    return moves
 
 
 #: One discard move a face: moves are values, so the generator hands out the same ones.

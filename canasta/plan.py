@@ -142,11 +142,21 @@ _Choices = tuple[Sequence[int], "Callable[[], Iterator[Sequence[int]]] | None"]
 
 def _suit_masks(counts: bytes) -> list[int]:
     """For each suit, the rank positions of the natural cards held, as bits."""
-    masks = [0, 0, 0, 0]
-    for face, count in enumerate(counts[:44]):
-        if count:
-            masks[face & 3] |= 1 << (face >> 2)
-    return masks
+    held = counts[:44].translate(_HELD)
+    return [
+        _MASK_OF[held[0:44:4]],
+        _MASK_OF[held[1:44:4]],
+        _MASK_OF[held[2:44:4]],
+        _MASK_OF[held[3:44:4]],
+    ]
+
+
+#: A table for ``bytes.translate``: any count of a face held becomes 1.
+_HELD = bytes([0]) + bytes([1]) * 255
+#: The bits of the positions held, by the held flags (0 or 1) of one suit's eleven positions.
+_MASK_OF = {
+    bytes((mask >> p) & 1 for p in range(_TOP + 1)): mask for mask in range(1 << (_TOP + 1))
+}
 
 
 def _run_cards(s: int, low: int, high: int) -> Cards:
@@ -156,22 +166,43 @@ def _run_cards(s: int, low: int, high: int) -> Cards:
     return trusted_cards(bytes(c))
 
 
-def _natural_sequences(counts: bytes, s: int, shortest: int, longest: int) -> Iterator[Step]:
-    """New sequences of the suit numbered ``s`` without a wild card: runs of naturals, by
-    lowest then highest position (as :func:`steps` lists them with wild cards)."""
-    suit = _SUITS[s]
+#: :func:`_run_cards` by suit number, low and high position (None where high < low).
+_RUNS = tuple(
+    tuple(
+        tuple(_run_cards(s, low, high) if high >= low else None for high in range(_TOP + 1))
+        for low in range(_TOP + 1)
+    )
+    for s in range(4)
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _natural_runs(mask: int, shortest: int, longest: int) -> tuple[tuple[int, int, int], ...]:
+    """The runs of ``shortest`` to ``longest`` positions held in ``mask``, as (lowest,
+    highest, points), by lowest then highest position."""
+    runs = []
     for lo in range(_TOP + 1):
-        if not counts[4 * lo + s]:
-            continue
         points = 0
         for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
-            if not counts[4 * hi + s]:
+            if not mask >> hi & 1:
                 break
             points += _NATURAL_VALUE[hi]
             if hi - lo + 1 >= shortest:
-                cards = _run_cards(s, lo, hi)
-                build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
-                yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
+                runs.append((lo, hi, points))
+    return tuple(runs)
+
+
+def _natural_sequences(mask: int, s: int, shortest: int, longest: int) -> Iterator[Step]:
+    """New sequences of the suit numbered ``s`` (whose positions held are ``mask``) without
+    a wild card: runs of naturals, by lowest then highest position (as :func:`steps` lists
+    them with wild cards)."""
+    suit = _SUITS[s]
+    runs = _RUNS[s]
+    for lo, hi, points in _natural_runs(mask, shortest, longest):
+        cards = runs[lo][hi]
+        assert cards is not None
+        build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
+        yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
 
 
 def _natural_extensions(
@@ -221,7 +252,12 @@ def _choices_by_count(
     if masks is None:
         masks = _suit_masks(counts)
     window = _NEAR[pos]
-    near = tuple((masks[suit] & window).bit_count() for suit in range(4))
+    near = (
+        (masks[0] & window).bit_count(),
+        (masks[1] & window).bit_count(),
+        (masks[2] & window).bit_count(),
+        (masks[3] & window).bit_count(),
+    )
     return _suit_choices(counts[4 * pos : 4 * pos + 4], near)
 
 
@@ -250,16 +286,14 @@ def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
     return tuple(result)
 
 
-def _with_others(
-    make_step: Callable[[Sequence[int], int, int], Step], choices: _Choices, t: int, j: int
-) -> Step:
-    """The step for the best choice of naturals with ``t`` twos and ``j`` jokers, the other
-    choices on demand."""
-    best, others = choices
-    step = make_step(best, t, j)
-    if others is not None:
-        step.others = partial(_other_steps, make_step, others, t, j)
-    return step
+#: The bytes of each count of one face.
+_COUNT_BYTE = tuple(bytes((n,)) for n in range(256))
+
+
+def _naturals_head(pos: int, choice: Sequence[int]) -> bytes:
+    """The counts of the natural faces (the first 44) for the naturals ``choice`` (per suit)
+    of rank position ``pos``."""
+    return bytes(4 * pos) + bytes(choice) + bytes(40 - 4 * pos)
 
 
 def _other_steps(
@@ -304,6 +338,11 @@ def steps(
         grown[face - 44] += 1
         two_prefix.append(bytes(grown))
 
+    # Faces 44 to 51 (twos, then threes, none taken) when the first t twos are taken; the
+    # jokers' count follows.
+    wild_tail = [prefix + bytes(4) for prefix in two_prefix]
+    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
+
     def one_rank(pos: int, choice: Sequence[int], t: int, j: int) -> Cards:
         c = bytearray(len(ALL_FACES))
         c[4 * pos : 4 * pos + 4] = bytes(choice)
@@ -324,7 +363,6 @@ def steps(
     wild_faces = [(face, 20) for face in two_list[:1]] + [(_JOKER, 50)] * (jokers > 0)
 
     # New melds of one rank.
-    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
     for pos, rank in enumerate(NATURAL_RANKS):
         have = sum(counts[4 * pos : 4 * pos + 4])
         if have < min_naturals:
@@ -346,12 +384,23 @@ def steps(
 
         if by_count:
             by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-            for k, choices in enumerate(by_k):
-                if k < rules.min_naturals:
+            value = _NATURAL_VALUE[pos]
+            for k, (best, more) in enumerate(by_k):
+                if k < min_naturals:
                     continue
-                low = max(0, rules.min_meld_size - k)
-                for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
-                    yield _with_others(new_rank_meld, choices, t, j)
+                pairs = _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k])
+                if not pairs:
+                    continue
+                head = _naturals_head(pos, best)
+                for t, j in pairs:
+                    cards = trusted_cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                    build = partial(Meld, rank, cards)
+                    step = Step(
+                        None, cards, None, _RANK, k * value + 20 * t + 50 * j, k + t + j, build
+                    )
+                    if more is not None:
+                        step.others = partial(_other_steps, new_rank_meld, more, t, j)
+                    yield step
             continue
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
@@ -373,7 +422,7 @@ def steps(
             if mask.bit_count() < min_nat:
                 continue
             if not wild_ok:
-                yield from _natural_sequences(counts, s, max(shortest, min_nat), longest)
+                yield from _natural_sequences(mask, s, max(shortest, min_nat), longest)
                 continue
             present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
             for lo in range(_TOP + 1):
@@ -420,7 +469,7 @@ def steps(
             build = partial(Meld, Rank.JOKER, cards)
             yield Step(None, cards, None, _WILD, cards.points, t + j, build)
     # A new meld of black threes.
-    if not any(m.kind is MeldKind.BLACK_THREES for m in melds):
+    if counts[48] + counts[51] >= 3 and all(m.kind is not _BLACK for m in melds):
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
         for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
             for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
@@ -428,10 +477,12 @@ def steps(
                 build = partial(Meld, Rank.THREE, cards)
                 yield Step(None, cards, None, _BLACK, cards.points, n + t + j, build)
     # Additions.
+    # A canasta of one rank or of wild cards takes no more wild cards from this size.
+    frozen_at = _UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size
     for index, meld in enumerate(melds):
         kind = meld.kind
-        frozen = meld.is_canasta_under(rules) and not rules.allow_wild_on_canasta
         if kind is MeldKind.RANK:
+            frozen = meld.size >= frozen_at
             pos = _POS[meld.rank]
             if not any(counts[4 * pos : 4 * pos + 4]) and (
                 not wilds or frozen or max_wilds[meld.naturals] - meld.wilds < 1
@@ -455,10 +506,21 @@ def steps(
                 known = choices_of.get(pos)
                 if known is None:
                     known = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-                for k, choices in enumerate(known):
+                value = _NATURAL_VALUE[pos]
+                for k, (best, more) in enumerate(known):
                     room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
-                    for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-                        yield _with_others(rank_addition, choices, t, j)
+                    pairs = _wild_pairs(twos, jokers, 0 if k else 1, room)
+                    if not pairs:
+                        continue
+                    head = _naturals_head(pos, best)
+                    for t, j in pairs:
+                        cards = trusted_cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                        build = partial(meld.add, cards)
+                        points = k * value + 20 * t + 50 * j
+                        step = Step(index, cards, None, _RANK, points, k + t + j, build)
+                        if more is not None:
+                            step.others = partial(_other_steps, rank_addition, more, t, j)
+                        yield step
                 continue
             for choice in _natural_choices(counts, pos, seq_ok):
                 k = sum(choice)
@@ -466,7 +528,7 @@ def steps(
                 for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
                     yield rank_addition(choice, t, j)
         elif kind is MeldKind.WILD:
-            room = 0 if frozen else wild_longest - meld.size
+            room = 0 if meld.size >= frozen_at else wild_longest - meld.size
             for t, j in _wild_pairs(twos, jokers, 1, room):
                 cards = make([], t, j)
                 build = partial(meld.add, cards)
@@ -479,7 +541,8 @@ def steps(
             if masks is None:
                 masks = _suit_masks(counts)
             if not wild_ok:
-                yield from _natural_extensions(counts, index, meld, s, longest)
+                if (lo and counts[4 * lo - 4 + s]) or (hi < _TOP and counts[4 * hi + 4 + s]):
+                    yield from _natural_extensions(counts, index, meld, s, longest)
                 continue
             for new_lo in range(lo, -1, -1):
                 below = range(new_lo, lo)
@@ -837,9 +900,11 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     return stuck
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _in_run(mask: int, pos: int, length: int, widest: int) -> bool:
     """Whether some window of ``length`` to ``widest`` positions through ``pos`` holds at
-    least ``length`` positions of ``mask`` (the others are filled by a wild card)."""
+    least ``length`` positions of ``mask`` (the others are filled by a wild card).
+    Remembered: there are only 2**11 masks."""
     for window in range(length, widest + 1):
         span = (1 << window) - 1
         for start in range(max(0, pos - window + 1), min(pos, _TOP - window + 1) + 1):
@@ -1119,6 +1184,9 @@ def opening_reachable(
         return False
     plan = _planner(rules)
     counts = usable.counts
+    # A plan first: it is found more often than not, and cheaper than the bound below.
+    if _rank_melds_reach(counts, melds, plan, keep, owed):
+        return True
     encoded, _ = _encode(melds, rules)
     nat = counts[:44]
     twos = sum(counts[44:48])
@@ -1141,8 +1209,6 @@ def opening_reachable(
     must_keep = max(0, keep - others - unplaceable - unplaceable_w)
     if sum(meldable[must_keep:]) < owed:
         return False
-    if _rank_melds_reach(counts, melds, plan, keep, owed):
-        return True
     if _greedy_opening(usable, tuple(melds), rules, keep, owed):
         return True
     total = sum(_NATURAL_VALUE[f // 4] * nat[f] for f in range(44)) + 20 * twos + 50 * jokers
