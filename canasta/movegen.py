@@ -211,12 +211,7 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
         black_threes = step.kind is MeldKind.BLACK_THREES
         if black_threes and hand_size - size > threes_room:
             continue
-        target = step.target
-        move: LayMeld | AddToMeld = (
-            lay_meld_of(step.cards, step.wild_as)
-            if target is None
-            else addition_of(None, step.cards, target, step.wild_as)
-        )
+        move = _step_move(step)
         if (
             relaxed and not black_threes and hand_size - size >= 2 and step.points >= owed
         ) or _finishable_after(deal, move, step, black_threes):
