@@ -390,32 +390,68 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     Suits are taken in display order. Black threes are offered as a meld of three or four
     when the side has none; whether they may be melded now is for the caller to check.
     """
+    for group in rank_step_groups(usable, melds, rules):
+        yield from group[0]
+    yield from black_three_steps(usable, melds)
+
+
+RankSteps = tuple[tuple[MeldStep, ...], tuple[LayMeld | AddToMeld, ...], int, int]
+"""The steps of one natural rank in :func:`meld_steps`, never none: the steps, their moves,
+the most cards and the fewest points among them."""
+
+
+def rank_step_groups(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> list[RankSteps]:
+    """The steps of :func:`meld_steps` for the natural ranks, a group a rank, in rank order."""
     counts = usable.counts
     per_rank = rank_counts(counts)
     wilds = counts[_FIRST_TWO : _FIRST_TWO + 4] + counts[_JOKER:]
     fewest = rules.min_naturals
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
     memo = _rank_steps_memo(rules)
+    groups: list[RankSteps] = []
     for position, rank in enumerate(NATURAL_RANKS):
-        meld = melds.get(rank)
+        meld = melds.get(rank) if melds else None
         state: tuple[int, int, bool] | None = None
         if meld is not None:
             state = (meld.naturals, meld.wilds, meld.size >= closed_size)
         elif per_rank[position] < fewest:
             continue
         key = (position, counts[4 * position : 4 * position + 4], wilds, state)
-        found = memo.get(key)
+        found = memo.current.get(key)
         if found is None:
-            found = memo.put(key, tuple(_rank_steps(counts, position, state, rules)))
-        yield from found
-    if Rank.THREE not in melds:
-        black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
-        for size in (3, 4):
-            if black >= size:
-                taken = min(size, counts[_BLACK_THREES[0]])
-                threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
-                threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
-                yield Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size
+            found = memo.get(key)
+            if found is None:
+                found = memo.put(key, _rank_group(counts, position, state, rules))
+        if found[0]:
+            groups.append(found)
+    return groups
+
+
+def _rank_group(
+    counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
+) -> RankSteps:
+    steps = tuple(_rank_steps(counts, position, meld, rules))
+    moves = tuple(step[1] for step in steps)
+    most = max((step[2] for step in steps), default=0)
+    fewest = min((step[3] for step in steps), default=0)
+    return steps, moves, most, fewest
+
+
+def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
+    """The black threes of :func:`meld_steps`: a meld of three or four when the side has
+    none."""
+    counts = usable.counts
+    black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
+    if black < 3 or Rank.THREE in melds:
+        return []
+    found: list[MeldStep] = []
+    for size in (3, 4):
+        if black >= size:
+            taken = min(size, counts[_BLACK_THREES[0]])
+            threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
+            threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
+            found.append((Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size))
+    return found
 
 
 def _rank_steps(
@@ -472,10 +508,10 @@ class _Recent(Generic[_K, _V]):
 @functools.lru_cache(maxsize=4)
 def _rank_steps_memo(
     rules: RuleSet,
-) -> _Recent[tuple[int, bytes, bytes, tuple[int, int, bool] | None], tuple[MeldStep, ...]]:
-    """The steps of a rank under ``rules``, kept: they depend on a few counts that recur
-    all the time, and moves are values. About 1.5 KB an entry: a few megabytes a rule set,
-    for the last few rule sets played."""
+) -> _Recent[tuple[int, bytes, bytes, tuple[int, int, bool] | None], RankSteps]:
+    """The steps of a rank under ``rules`` (:func:`rank_step_groups`), kept: they depend on
+    a few counts that recur all the time, and moves are values. About 1.5 KB an entry: a
+    few megabytes a rule set, for the last few rule sets played."""
     return _Recent(3000)
 
 
