@@ -427,16 +427,6 @@ def rank_step_groups(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> 
     return groups
 
 
-def _rank_group(
-    counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
-) -> RankSteps:
-    steps = tuple(_rank_steps(counts, position, meld, rules))
-    moves = tuple(step[1] for step in steps)
-    most = max((step[2] for step in steps), default=0)
-    fewest = min((step[3] for step in steps), default=0)
-    return steps, moves, most, fewest
-
-
 def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
     """The black threes of :func:`meld_steps`: a meld of three or four when the side has
     none."""
@@ -454,9 +444,9 @@ def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
     return found
 
 
-def _rank_steps(
+def _rank_group(
     counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
-) -> Iterator[MeldStep]:
+) -> RankSteps:
     """The steps of :func:`meld_steps` for the natural rank at ``position``: new melds, or
     additions to a meld of ``meld = (naturals, wild cards, closed to wild cards)``. They
     depend only on the counts of this rank, of the twos and of the jokers."""
@@ -470,15 +460,29 @@ def _rank_steps(
         first, least, (held, placed, closed) = 0, 1, meld
     value = _NATURAL_POINTS[rank]
     natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
+    found: list[MeldStep] = []
+    most, fewest = 0, 1 << 30
     for k in range(first, len(natural_vectors)):
         room = 0 if closed else min(max(0, limits[held + k] - placed), most_room)
-        base, points = natural_vectors[k], k * value
+        base, natural_points = natural_vectors[k], k * value
         for wilds, vector, wild_points in by_room[room]:
             size = k + wilds
-            if size >= least:
+            if size < least:
+                continue
+            key = (base + vector) << 4 | position  # an addition may hold no natural
+            key = key if meld is None else -key
+            step = _STEPS.current.get(key) or _STEPS.get(key)
+            if step is None:
                 cards = cards_of_vector(base + vector)
                 move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
-                yield rank, move, size, points + wild_points
+                step = _STEPS.put(key, (rank, move, size, natural_points + wild_points))
+            found.append(step)
+            if size > most:
+                most = size
+            if step[3] < fewest:
+                fewest = step[3]
+    steps = tuple(found)
+    return steps, tuple(step[1] for step in steps), most, fewest
 
 
 class _Recent(Generic[_K, _V]):
@@ -503,6 +507,12 @@ class _Recent(Generic[_K, _V]):
             self.old, self.current = self.current, {}
         self.current[key] = value
         return value
+
+
+#: Steps by their cards (a vector, see :func:`~canasta.deck.face_vectors`) and the rank's
+#: position, negative for additions: the same step turns up in many groups of steps. About
+#: 300 bytes an entry.
+_STEPS: _Recent[int, MeldStep] = _Recent(5000)
 
 
 @functools.lru_cache(maxsize=4)
