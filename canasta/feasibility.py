@@ -408,15 +408,24 @@ def rank_step_groups(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> 
     fewest = rules.min_naturals
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
     memo = _rank_steps_memo(rules)
+    # Where the limit on wild cards is the same for any count of naturals (CL-MELD-3), a
+    # meld's naturals do not matter, and a meld with no room for wild cards is as good as
+    # closed: such melds share their entries.
+    flat, most_wilds = _wild_bounds(rules)
     groups: list[RankSteps] = []
     for position, rank in enumerate(NATURAL_RANKS):
         meld = melds.get(rank) if melds else None
         state: tuple[int, int, bool] | None = None
+        rank_wilds = wilds
         if meld is not None:
-            state = (meld.naturals, meld.wilds, meld.size >= closed_size)
+            placed = meld.wilds
+            if meld.size >= closed_size or placed >= most_wilds:
+                state, rank_wilds = _CLOSED, b""
+            else:
+                state = (0 if flat else meld.naturals, placed, False)
         elif per_rank[position] < fewest:
             continue
-        key = (position, counts[4 * position : 4 * position + 4], wilds, state)
+        key = (position, counts[4 * position : 4 * position + 4], rank_wilds, state)
         found = memo.current.get(key)
         if found is None:
             found = memo.get(key)
@@ -442,6 +451,9 @@ def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
             threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
             found.append((Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size))
     return found
+
+
+_CLOSED = (0, 0, True)  # the state of a meld closed to wild cards, whatever it holds
 
 
 def _rank_group(
@@ -554,6 +566,14 @@ _WILD_CHOICES: dict[tuple[bytes, int], tuple[tuple[tuple[int, int, int], ...], .
 def _wild_limits(rules: RuleSet) -> tuple[int, ...]:
     """``rules.max_wilds(n)`` for every count of naturals a meld can hold."""
     return tuple(rules.max_wilds(n) for n in range(4 * rules.decks * 4 + 1))
+
+
+@functools.lru_cache(maxsize=64)
+def _wild_bounds(rules: RuleSet) -> tuple[bool, int]:
+    """Whether :func:`_wild_limits` is the same for every count of naturals, and its
+    largest value."""
+    limits = _wild_limits(rules)
+    return min(limits) == max(limits), max(limits)
 
 
 def going_out_plan_exists(
