@@ -390,37 +390,75 @@ def meld_steps(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> Iterat
     Suits are taken in display order. Black threes are offered as a meld of three or four
     when the side has none; whether they may be melded now is for the caller to check.
     """
+    for group in rank_step_groups(usable, melds, rules):
+        yield from group[0]
+    yield from black_three_steps(usable, melds)
+
+
+RankSteps = tuple[tuple[MeldStep, ...], tuple[LayMeld | AddToMeld, ...], int, int]
+"""The steps of one natural rank in :func:`meld_steps`, never none: the steps, their moves,
+the most cards and the fewest points among them."""
+
+
+def rank_step_groups(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> list[RankSteps]:
+    """The steps of :func:`meld_steps` for the natural ranks, a group a rank, in rank order."""
     counts = usable.counts
     per_rank = rank_counts(counts)
     wilds = counts[_FIRST_TWO : _FIRST_TWO + 4] + counts[_JOKER:]
     fewest = rules.min_naturals
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
     memo = _rank_steps_memo(rules)
+    # Where the limit on wild cards is the same for any count of naturals (CL-MELD-3), a
+    # meld's naturals do not matter, and a meld with no room for wild cards is as good as
+    # closed: such melds share their entries.
+    flat, most_wilds = _wild_bounds(rules)
+    groups: list[RankSteps] = []
     for position, rank in enumerate(NATURAL_RANKS):
-        meld = melds.get(rank)
+        meld = melds.get(rank) if melds else None
         state: tuple[int, int, bool] | None = None
+        rank_wilds = wilds
         if meld is not None:
-            state = (meld.naturals, meld.wilds, meld.size >= closed_size)
+            placed = meld.wilds
+            if meld.size >= closed_size or placed >= most_wilds:
+                state, rank_wilds = _CLOSED, b""
+            else:
+                state = (0 if flat else meld.naturals, placed, False)
         elif per_rank[position] < fewest:
             continue
-        key = (position, counts[4 * position : 4 * position + 4], wilds, state)
-        found = memo.get(key)
+        key = (position, counts[4 * position : 4 * position + 4], rank_wilds, state)
+        found = memo.current.get(key)
         if found is None:
-            found = memo.put(key, tuple(_rank_steps(counts, position, state, rules)))
-        yield from found
-    if Rank.THREE not in melds:
-        black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
-        for size in (3, 4):
-            if black >= size:
-                taken = min(size, counts[_BLACK_THREES[0]])
-                threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
-                threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
-                yield Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size
+            found = memo.get(key)
+            if found is None:
+                found = memo.put(key, _rank_group(counts, position, state, rules))
+        if found[0]:
+            groups.append(found)
+    return groups
 
 
-def _rank_steps(
+def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
+    """The black threes of :func:`meld_steps`: a meld of three or four when the side has
+    none."""
+    counts = usable.counts
+    black = counts[_BLACK_THREES[0]] + counts[_BLACK_THREES[1]]
+    if black < 3 or Rank.THREE in melds:
+        return []
+    found: list[MeldStep] = []
+    for size in (3, 4):
+        if black >= size:
+            taken = min(size, counts[_BLACK_THREES[0]])
+            threes = [ALL_FACES[_BLACK_THREES[0]]] * taken
+            threes += [ALL_FACES[_BLACK_THREES[1]]] * (size - taken)
+            found.append((Rank.THREE, lay_meld_of(Cards.of(threes)), size, 5 * size))
+    return found
+
+
+_CLOSED = (0, 0, True)  # the state of a meld closed to wild cards, whatever it holds
+
+
+def _rank_group(
     counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
-) -> Iterator[MeldStep]:
+) -> RankSteps:
     """The steps of :func:`meld_steps` for the natural rank at ``position``: new melds, or
     additions to a meld of ``meld = (naturals, wild cards, closed to wild cards)``. They
     depend only on the counts of this rank, of the twos and of the jokers."""
@@ -434,15 +472,29 @@ def _rank_steps(
         first, least, (held, placed, closed) = 0, 1, meld
     value = _NATURAL_POINTS[rank]
     natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
+    found: list[MeldStep] = []
+    most, fewest = 0, 1 << 30
     for k in range(first, len(natural_vectors)):
         room = 0 if closed else min(max(0, limits[held + k] - placed), most_room)
-        base, points = natural_vectors[k], k * value
+        base, natural_points = natural_vectors[k], k * value
         for wilds, vector, wild_points in by_room[room]:
             size = k + wilds
-            if size >= least:
+            if size < least:
+                continue
+            key = (base + vector) << 4 | position  # an addition may hold no natural
+            key = key if meld is None else -key
+            step = _STEPS.current.get(key) or _STEPS.get(key)
+            if step is None:
                 cards = cards_of_vector(base + vector)
                 move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
-                yield rank, move, size, points + wild_points
+                step = _STEPS.put(key, (rank, move, size, natural_points + wild_points))
+            found.append(step)
+            if size > most:
+                most = size
+            if step[3] < fewest:
+                fewest = step[3]
+    steps = tuple(found)
+    return steps, tuple(step[1] for step in steps), most, fewest
 
 
 class _Recent(Generic[_K, _V]):
@@ -469,13 +521,19 @@ class _Recent(Generic[_K, _V]):
         return value
 
 
+#: Steps by their cards (a vector, see :func:`~canasta.deck.face_vectors`) and the rank's
+#: position, negative for additions: the same step turns up in many groups of steps. About
+#: 300 bytes an entry.
+_STEPS: _Recent[int, MeldStep] = _Recent(5000)
+
+
 @functools.lru_cache(maxsize=4)
 def _rank_steps_memo(
     rules: RuleSet,
-) -> _Recent[tuple[int, bytes, bytes, tuple[int, int, bool] | None], tuple[MeldStep, ...]]:
-    """The steps of a rank under ``rules``, kept: they depend on a few counts that recur
-    all the time, and moves are values. About 1.5 KB an entry: a few megabytes a rule set,
-    for the last few rule sets played."""
+) -> _Recent[tuple[int, bytes, bytes, tuple[int, int, bool] | None], RankSteps]:
+    """The steps of a rank under ``rules`` (:func:`rank_step_groups`), kept: they depend on
+    a few counts that recur all the time, and moves are values. About 1.5 KB an entry: a
+    few megabytes a rule set, for the last few rule sets played."""
     return _Recent(3000)
 
 
@@ -508,6 +566,14 @@ _WILD_CHOICES: dict[tuple[bytes, int], tuple[tuple[tuple[int, int, int], ...], .
 def _wild_limits(rules: RuleSet) -> tuple[int, ...]:
     """``rules.max_wilds(n)`` for every count of naturals a meld can hold."""
     return tuple(rules.max_wilds(n) for n in range(4 * rules.decks * 4 + 1))
+
+
+@functools.lru_cache(maxsize=64)
+def _wild_bounds(rules: RuleSet) -> tuple[bool, int]:
+    """Whether :func:`_wild_limits` is the same for every count of naturals, and its
+    largest value."""
+    limits = _wild_limits(rules)
+    return min(limits) == max(limits), max(limits)
 
 
 def going_out_plan_exists(

@@ -24,10 +24,11 @@ from operator import le
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.feasibility import (
     MeldStep,
+    black_three_steps,
     going_out_ruled_out,
     may_go_out,
-    meld_steps,
     opening_out_of_reach,
+    rank_step_groups,
 )
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
@@ -119,8 +120,16 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
                 moves.append(discard)
     # Necessary conditions first: asking once a turn before melding, with a partner
     # (CL-ASK-2, CL-ASK-4); passing in this phase only after a last red three (CL-EXH-1).
+    # Asking also needs a chance of going out (CL-ASK-2): tested before the full check.
+    rules = deal.rules
     asking = not (draft.asked or draft.melded or draft.no_discard)
-    if asking and deal.rules.has_partners and check(deal, _ASK) is None:
+    if (
+        asking
+        and rules.has_partners
+        and rules.ask_permission != "disabled"
+        and not going_out_ruled_out(deal)
+        and check(deal, _ASK) is None
+    ):
         moves.append(_ASK)
     if draft.no_discard and check(deal, _PASS) is None:
         moves.append(_PASS)
@@ -128,33 +137,35 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
 
 
 def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> list[Move]:
-    """The legal melds and additions where melds are named by rank (:func:`meld_steps`),
-    decided one rank at a time (:func:`_legal_of_one_rank`); black threes get the full
-    check."""
+    """The legal melds and additions where melds are named by rank
+    (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
+    (:func:`_legal_of_one_rank`); black threes get the full check."""
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
-    hopeless = owed > 0 and opening_out_of_reach(deal)  # then only black threes may be
+    usable = deal.usable
     legal: list[Move] = []
-    group: list[MeldStep] = []  # steps of one rank waiting for a decision
-    for step in meld_steps(deal.usable, melds, deal.rules):
-        rank, move, size, points = step
-        if group and group[0][0] is not rank:
-            legal += _legal_of_one_rank(deal, group, largest, owed)
-            group = []
-        if rank is Rank.THREE:  # black threes oblige the player to go out (CL-B3-3)
-            if not going_out_ruled_out(deal) and check(deal, move) is None:
-                legal.append(move)
-        elif hopeless:
-            continue
-        elif not group and size <= largest and points >= owed:
-            legal.append(move)  # legal at once, and nothing before it waits
-        else:
-            group.append(step)
-    if group:
-        legal += _legal_of_one_rank(deal, group, largest, owed)
+    if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
+        for steps, moves, most, fewest in rank_step_groups(usable, melds, deal.rules):
+            if most <= largest and fewest >= owed:
+                legal += moves
+                continue
+            # The steps legal at once before the first that is not need no decision.
+            ready = 0
+            for _, _, size, points in steps:
+                if size > largest or points < owed:
+                    break
+                ready += 1
+            legal += moves[:ready]
+            legal += _legal_of_one_rank(deal, steps[ready:], largest, owed)
+    for _, move, _, _ in black_three_steps(usable, melds):
+        # Black threes oblige the player to go out (CL-B3-3).
+        if not going_out_ruled_out(deal) and check(deal, move) is None:
+            legal.append(move)
     return legal
 
 
-def _legal_of_one_rank(deal: Deal, group: list[MeldStep], largest: int, owed: int) -> list[Move]:
+def _legal_of_one_rank(
+    deal: Deal, group: tuple[MeldStep, ...], largest: int, owed: int
+) -> list[Move]:
     """The legal steps among ``group``, melds or additions of one rank, in their order.
 
     A step of at most ``largest`` cards and ``owed`` points or more is legal at once (see

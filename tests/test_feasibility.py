@@ -364,3 +364,38 @@ def test_a_meld_inside_a_legal_one_is_not_inferred_legal_where_no_wild_joins_a_c
     offered = {str(move) for move in game.legal_moves()}
     assert str(fives) not in offered
     assert "meld 5C 5C 5D 5D 5H 5H 5S JK" in offered
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(
+    "options", [*OPTIONS, {"wild_ratio": "naturals_gt_wilds"}, {"max_wilds_per_meld": 2}], ids=repr
+)
+def test_memoised_rank_steps_match_steps_made_for_the_exact_meld(
+    players: int, options: dict[str, object]
+) -> None:
+    """The memo of a rank's steps keys some melds by less than they hold (no room for wild
+    cards, or a limit on them that ignores the naturals): the steps must be those made for
+    the meld itself."""
+    from canasta.feasibility import _rank_group, rank_step_groups
+
+    rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
+    closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
+    compared = 0
+    for seed in range(2):
+        for deal in list(meld_phase_positions(rules, seed)):
+            melds = {meld.rank: meld for meld in deal.melds[deal.side]}
+            groups = rank_step_groups(deal.usable, melds, rules)
+            by_rank = {group[0][0][0]: group for group in groups}
+            for position, rank in enumerate(canasta.NATURAL_RANKS):
+                meld = melds.get(rank)
+                if meld is None:
+                    continue
+                exact = (meld.naturals, meld.wilds, meld.size >= closed_size)
+                made = _rank_group(deal.usable.counts, position, exact, rules)
+                found = by_rank.get(rank, ((), (), 0, 0))
+                assert [(str(m), z, p) for _, m, z, p in found[0]] == [
+                    (str(m), z, p) for _, m, z, p in made[0]
+                ], (deal.usable, meld)
+                assert found[2:] == made[2:] or not made[0]
+                compared += 1
+    assert compared > 0
