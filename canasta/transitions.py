@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import le, sub
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards, trusted_cards
@@ -222,8 +222,9 @@ _SET_HISTORY = Deal.__dict__["history"].__set__
 def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     if deal.phase is not Phase.DRAW:
         return _wrong_phase(deal, "draw")
-    if deal.stock_exhausted:
-        if deal.stock:
+    rules, stock, seat = deal.rules, deal.stock, deal.seat
+    if _stock_exhausted(rules, len(stock)):
+        if stock:
             return Violation(
                 "HW-STOCK-1",
                 "the last card of the stock is never drawn: take the pile if you can, or pass "
@@ -232,18 +233,19 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         return Violation(
             "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
         )
-    rules, side = deal.rules, deal.side
-    reserve = rules.stock_reserve
+    side = seat % len(deal.melds)  # deal.side
+    reserve = 0 if rules.last_stock_card_drawable else 1  # rules.stock_reserve
     # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card; the stock is
     # not exhausted, so at least one card is drawn.
-    left = len(deal.stock) - min(rules.draw_count, len(deal.stock) - reserve)
-    stock, drawn = deal.stock[:left], deal.stock[left:]
+    left = len(stock) - min(rules.draw_count, len(stock) - reserve)
+    stock, drawn = stock[:left], stock[left:]
+    hand = deal.hands[seat]
     if len(drawn) == 1:
         card = drawn[0]
-        hand = deal.hand.add(card)
+        hand = hand.add(card)
         red_drawn = card.is_red_three
     else:
-        hand = deal.hand + drawn
+        hand = hand + drawn
         red_drawn = any(card.is_red_three for card in drawn)
     if red_drawn:
         rest = list(stock)
@@ -251,9 +253,9 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         stock = tuple(rest)
     else:  # the usual case: nothing to lay out (the hand holds no red three now)
         red_threes, ran_out = EMPTY, False
-    draft = _fresh_draft(deal, drew=True)
+    draft = _fresh_draft(deal, True, side)
     after = deal.replace(
-        hands=_replace(deal.hands, deal.seat, hand),
+        hands=_replace(deal.hands, seat, hand),
         red_threes=_replace(deal.red_threes, side, deal.red_threes[side] + red_threes)
         if red_threes
         else deal.red_threes,
@@ -268,8 +270,14 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     return after
 
 
-def _fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
-    melds = deal.melds[deal.side]
+def _stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
+    """:attr:`Deal.stock_exhausted` for a stock of ``stock_size`` cards, without the calls."""
+    left = stock_size - (0 if rules.last_stock_card_drawable else 1)  # rules.stock_reserve
+    return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
+
+
+def _fresh_draft(deal: Deal, drew: bool, side: int) -> TurnDraft:
+    melds = deal.melds[side]
     key = (drew, not melds, deal.seat in deal.melded_seats, len(melds))
     draft = _FRESH_DRAFTS.get(key)
     if draft is None:  # drafts are values: one of each kind is enough
@@ -415,7 +423,7 @@ def _after_taking(
         stays, pile_rest = pile_rest, ()
     taken, red_threes = _without_red_threes(Cards.of(pile_rest))  # CL-R3-4
     points = with_top.points if opening else 0
-    draft = _fresh_draft(deal, drew=False).replace(
+    draft = _fresh_draft(deal, False, side).replace(
         committed=opening,
         points=points,
         locked=taken if opening else EMPTY,
@@ -997,7 +1005,7 @@ def _after_melding(
     melded_seats = deal.melded_seats
     after = deal.replace(
         hands=_replace(deal.hands, seat, hand),
-        known=deal.known_after(seat, hand),
+        known=_known_after(deal, seat, hand),
         melds=_replace(deal.melds, side, melds),
         draft=draft,
         melded_seats=melded_seats if seat in melded_seats else melded_seats | {seat},
@@ -1017,19 +1025,24 @@ def _discard(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         return problem
     card = move.card
     seat = deal.seat
-    hand = deal.hand.remove(card)
+    hand = deal.hands[seat].remove(card)
     pile = (*deal.pile, card)
     frozen = deal.pile_frozen or deal.rules.freezes_pile(card)
     if not hand:
         after = deal.with_hand(seat, hand).replace(pile=pile, pile_frozen=frozen)
         return _go_out(after, discarded=True)
-    return _begin_turn(
-        deal,
+    # The turn passes to the left (CL-TURN-6).
+    after = deal.replace(
         hands=_replace(deal.hands, seat, hand),
-        known=deal.known_after(seat, hand),
+        known=_known_after(deal, seat, hand),
         pile=pile,
         pile_frozen=frozen,
+        seat=(seat + 1) % len(deal.hands),
+        phase=Phase.DRAW,
+        draft=_NEW_TURN,
+        turn=deal.turn + 1,
     )
+    return _turn_begun(after)
 
 
 def _discard_violation(deal: Deal, move: Discard) -> Violation | None:
@@ -1152,18 +1165,14 @@ def _answer(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
 # --- helpers --------------------------------------------------------------------------------
 
 
-def _begin_turn(deal: Deal, **changes: Any) -> Deal:
-    """With ``changes`` made, pass the turn to the left (CL-TURN-6) and run what happens
-    before the next player acts."""
-    seat = (deal.seat + 1) % deal.seats
-    after = deal.replace(
-        seat=seat, phase=Phase.DRAW, draft=_NEW_TURN, turn=deal.turn + 1, **changes
-    )
+def _turn_begun(after: Deal) -> Deal:
+    """Run what happens before the next player acts, in a deal whose turn has just passed
+    to the left (CL-TURN-6)."""
     if after.pending_red_threes:
         after = after.lay_out_pending_red_threes()
         if after.phase is Phase.OVER:
             return after
-    if after.stock_exhausted and not pile_takes(after):
+    if _stock_exhausted(after.rules, len(after.stock)) and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after
 
@@ -1173,6 +1182,17 @@ _NEW_TURN = TurnDraft()
 
 def _end(deal: Deal, end: DealEnd) -> Deal:
     return deal.replace(phase=Phase.OVER, end=end)
+
+
+def _known_after(deal: Deal, seat: int, hand: Cards) -> tuple[Cards, ...]:
+    """:meth:`Deal.known_after`, without its call in the usual case: nothing known."""
+    known = deal.known
+    if known[seat].counts == _NO_COUNTS:
+        return known
+    return deal.known_after(seat, hand)
+
+
+_NO_COUNTS = EMPTY.counts
 
 
 def _unlock_if_opened(deal: Deal) -> Deal:
