@@ -499,6 +499,37 @@ def _make_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     return replace
 
 
+def deal_copier(*changed: str) -> Callable[..., Deal]:
+    """A function ``copy(deal, *values)`` that gives ``deal.replace(**dict(zip(changed,
+    values)))``, quicker: each slot is set once, from the deal or from ``values``, with no
+    dict of changes. For the changes the engine makes on every move; not for ``history``,
+    which ``replace`` converts."""
+    names = [field.name for field in attrs.fields(Deal)]
+    if len(set(changed)) != len(changed) or not set(changed) <= set(names) - {"history"}:
+        raise ValueError(f"not fields of Deal to copy with: {changed}")
+    kept = [name for name in names if name not in changed]
+    slots = [Deal.__dict__[name].__set__ for name in names]
+    lines = [f"def copy(instance, {''.join(f'c_{name}, ' for name in changed)}):"]
+    if kept:  # one name gives attrgetter a single value, several a tuple
+        targets = f"v_{kept[0]}" if len(kept) == 1 else "".join(f"v_{n}, " for n in kept)
+        lines.append(f"    {targets} = get(instance)")
+    lines.append("    new = make(Deal)")
+    lines += [
+        f"    set_{i}(new, {'c' if name in changed else 'v'}_{name})"
+        for i, name in enumerate(names)
+    ]
+    lines.append("    return new")
+    scope: dict[str, Any] = {
+        "get": attrgetter(*kept) if kept else None,
+        "make": object.__new__,
+        "Deal": Deal,
+        **{f"set_{i}": slot for i, slot in enumerate(slots)},
+    }
+    exec("\n".join(lines), scope)
+    copy: Callable[..., Deal] = scope["copy"]
+    return copy
+
+
 # A copy of a frozen instance with ``changes``: much quicker than ``attrs.evolve``.
 _replace_draft: Callable[[TurnDraft, dict[str, Any]], TurnDraft] = _make_replacer(TurnDraft)
 _replace_deal: Callable[[Deal, dict[str, Any]], Deal] = _make_replacer(Deal)

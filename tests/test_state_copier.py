@@ -1,0 +1,35 @@
+"""``deal_copier``: the quick copiers of a deal that the transitions use give what
+``Deal.replace`` gives, and refuse what it would not copy the same way."""
+
+import attrs
+import pytest
+
+import canasta
+from canasta.state import Deal, Phase, TurnDraft, deal_copier
+
+
+def _fields(deal: Deal) -> tuple[object, ...]:
+    return tuple(getattr(deal, field.name) for field in attrs.fields(Deal))
+
+
+def test_copier_gives_what_replace_gives() -> None:
+    deal = canasta.Game.new("classic", players=4, seed=5).apply(canasta.Draw()).deal
+    names = [field.name for field in attrs.fields(Deal) if field.name != "history"]
+    cases = [
+        {},
+        {"turn": 9},
+        {"phase": Phase.OVER, "seat": 2, "draft": TurnDraft(points=90), "pile": ()},
+        {name: getattr(deal, name) for name in reversed(names)},
+    ]
+    for changes in cases:
+        copy = deal_copier(*changes)(deal, *changes.values())
+        assert copy is not deal
+        assert _fields(copy) == _fields(deal.replace(**changes))
+        assert copy == deal.replace(**changes)
+    assert _fields(deal) == _fields(deal.replace())  # the deal copied is left as it was
+
+
+@pytest.mark.parametrize("changed", [("history",), ("turn", "turn"), ("colour",)])
+def test_copier_refuses_fields_it_would_not_copy_as_replace(changed: tuple[str, ...]) -> None:
+    with pytest.raises(ValueError, match="not fields of Deal"):
+        deal_copier(*changed)
