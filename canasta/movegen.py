@@ -22,6 +22,7 @@ from itertools import compress
 from operator import le
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
+from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
     black_three_steps,
@@ -46,7 +47,14 @@ from canasta.moves import (
 )
 from canasta.plan import Step, steps
 from canasta.state import Deal, Phase
-from canasta.transitions import BLACK_THREES_LAST, check, check_built, pile_takes
+from canasta.transitions import (
+    BLACK_THREES_LAST,
+    NO_COUNTS,
+    check,
+    check_built,
+    pile_takes,
+    stock_exhausted,
+)
 
 __all__ = ["legal_moves"]
 
@@ -65,7 +73,7 @@ def _other_phase_moves(deal: Deal) -> list[Move]:
         return [Answer(True), Answer(False)]
     if phase is not Phase.DRAW:
         return []
-    exhausted = deal.stock_exhausted
+    exhausted = stock_exhausted(deal.rules, len(deal.stock))
     moves: list[Move] = [] if exhausted else [_DRAW]
     moves += pile_takes(deal)
     if exhausted and check(deal, _PASS) is None:
@@ -85,16 +93,19 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     steps are offered without the full check. Black threes oblige the player to go out
     (CL-B3-3, HW-B3-3), so they always get it.
     """
-    draft = deal.draft
-    hand_size = len(deal.hand)
+    draft, seat = deal.draft, deal.seat
+    hand = deal.hands[seat]
+    hand_size = len(hand)
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
     owed = 0
-    if draft.opening and not deal.minimum_reached():
-        owed = deal.minimums[deal.side] - draft.points
+    if draft.opening:  # and the minimum not reached (Deal.minimum_reached)
+        owed = max(deal.minimums[seat % len(deal.melds)] - draft.points, 0)
+    locked = draft.locked
+    usable = hand if locked.counts == NO_COUNTS else hand - locked  # Deal.usable
     if deal.rules.melds_by_position:
         moves = _positional_meld_moves(deal, relaxed, hand_size, owed)
     else:
-        moves = _rank_meld_moves(deal, hand_size - 2 if relaxed else -1, owed)
+        moves = _rank_meld_moves(deal, usable, hand_size - 2 if relaxed else -1, owed)
     if deal.rules.merging_allowed:
         melds = deal.melds[deal.side]
         groups: dict[tuple[MeldKind, object], list[int]] = {}
@@ -112,9 +123,9 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
                             moves.append(merge)
     discards_free = relaxed and hand_size >= 2 and not (draft.committed and owed > 0)
     if discards_free:
-        moves += compress(_DISCARDS, deal.usable.counts)  # one a face held, in face order
+        moves += compress(_DISCARDS, usable.counts)  # one a face held, in face order
     else:
-        for face in deal.usable.faces():
+        for face in usable.faces():
             discard = _DISCARDS[face.index]
             if check(deal, discard) is None:
                 moves.append(discard)
@@ -136,12 +147,11 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     return moves
 
 
-def _rank_meld_moves(deal: Deal, largest: int, owed: int) -> list[Move]:
+def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list[Move]:
     """The legal melds and additions where melds are named by rank
     (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
     melds = {meld.rank: meld for meld in deal.melds[deal.side]}
-    usable = deal.usable
     legal: list[Move] = []
     if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
         for steps, moves, most, fewest in rank_step_groups(usable, melds, deal.rules):

@@ -63,7 +63,10 @@ from canasta.state import (
 
 T = TypeVar("T")
 
-__all__ = ["check", "check_built", "missing_cards", "pile_takes", "play"]
+#: The counts of no cards: a hand or set of cards is empty when its counts are these.
+NO_COUNTS = EMPTY.counts
+
+__all__ = ["check", "check_built", "missing_cards", "pile_takes", "play", "stock_exhausted"]
 
 
 #: Where melds are named by position, a meld of black threes, which obliges the player to go
@@ -224,7 +227,7 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
     if deal.phase is not Phase.DRAW:
         return _wrong_phase(deal, "draw")
     rules, stock, seat = deal.rules, deal.stock, deal.seat
-    if _stock_exhausted(rules, len(stock)):
+    if stock_exhausted(rules, len(stock)):
         if stock:
             return Violation(
                 "HW-STOCK-1",
@@ -278,7 +281,7 @@ _MELDED = deal_copier("hands", "known", "melds", "draft", "melded_seats")
 _DISCARDED = deal_copier("hands", "known", "pile", "pile_frozen", "seat", "phase", "draft", "turn")
 
 
-def _stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
+def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
     """:attr:`Deal.stock_exhausted` for a stock of ``stock_size`` cards, without the calls."""
     left = stock_size - (0 if rules.last_stock_card_drawable else 1)  # rules.stock_reserve
     return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
@@ -1002,14 +1005,16 @@ def _finishable_at_once(deal: Deal, cards: Cards) -> bool:
 def _after_melding(
     deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft, trusted: bool
 ) -> Deal | Violation:
-    side, seat = deal.side, deal.seat
-    if draft.opening and not deal.minimum_reached():
+    seat = deal.seat
+    side = seat % len(deal.melds)  # deal.side
+    before = deal.draft  # the opening minimum not reached yet: not deal.minimum_reached()
+    if draft.opening and before.opening and before.points < deal.minimums[side]:
         # Count toward the minimum only until it is reached: later cards, which may come
         # from the pile, add nothing to the count (CL-INIT-4).
         draft = draft.replace(points=draft.points + cards.points, committed=True, melded=True)
     elif not draft.melded:
         draft = draft.replace(melded=True)
-    hand = deal.hand - cards
+    hand = deal.hands[seat] - cards
     melded_seats = deal.melded_seats
     after = _MELDED(
         deal,
@@ -1020,7 +1025,7 @@ def _after_melding(
         melded_seats if seat in melded_seats else melded_seats | {seat},
     )
     after = _unlock_if_opened(after)
-    if not after.hand:
+    if hand.counts == NO_COUNTS:  # the hand is empty
         return _go_out(after, discarded=False)
     if not trusted and not can_finish(after):
         return _stuck(after)
@@ -1182,7 +1187,7 @@ def _turn_begun(after: Deal) -> Deal:
         after = after.lay_out_pending_red_threes()
         if after.phase is Phase.OVER:
             return after
-    if _stock_exhausted(after.rules, len(after.stock)) and not pile_takes(after):
+    if stock_exhausted(after.rules, len(after.stock)) and not pile_takes(after):
         return _end(after, DealEnd.STOCK_EXHAUSTED)  # CL-EXH-3: nobody can take the pile
     return after
 
@@ -1197,17 +1202,14 @@ def _end(deal: Deal, end: DealEnd) -> Deal:
 def _known_after(deal: Deal, seat: int, hand: Cards) -> tuple[Cards, ...]:
     """:meth:`Deal.known_after`, without its call in the usual case: nothing known."""
     known = deal.known
-    if known[seat].counts == _NO_COUNTS:
+    if known[seat].counts == NO_COUNTS:
         return known
     return deal.known_after(seat, hand)
 
 
-_NO_COUNTS = EMPTY.counts
-
-
 def _unlock_if_opened(deal: Deal) -> Deal:
     """Free the pile cards once the opening minimum is reached (CL-INIT-4)."""
-    if deal.draft.locked and deal.minimum_reached():
+    if deal.draft.locked.counts != NO_COUNTS and deal.minimum_reached():
         return deal.replace(draft=deal.draft.replace(locked=EMPTY))
     return deal
 
