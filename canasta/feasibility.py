@@ -54,9 +54,11 @@ def going_out_ruled_out(deal: Deal) -> bool:
     cards than the hand holds, or too few ranks could ever make a canasta (CL-OUT-2). Melds
     named by position are not tested (``False``).
     """
-    if deal.rules.melds_by_position:
+    rules = deal.rules
+    if rules.melds_by_position:
         return False
-    return _out_ruled_out(deal.hand.counts, deal.melds[deal.side], deal.rules)
+    seat, melds = deal.seat, deal.melds
+    return _out_ruled_out(deal.hands[seat].counts, melds[seat % len(melds)], rules)
 
 
 def _out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:

@@ -151,7 +151,7 @@ def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list
     """The legal melds and additions where melds are named by rank
     (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
-    melds = {meld.rank: meld for meld in deal.melds[deal.side]}
+    melds = {meld.rank: meld for meld in deal.melds[deal.seat % len(deal.melds)]}  # deal.side
     legal: list[Move] = []
     if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
         for steps, moves, most, fewest in rank_step_groups(usable, melds, deal.rules):

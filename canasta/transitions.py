@@ -373,19 +373,21 @@ def _take_preamble(deal: Deal, move: TakePile) -> Violation | None:
     """What refuses any take whatever the cards: an empty pile, a stop card on top
     (CL-PILE-2, HW-PILE-4), a side not allowed to take before melding (CL-PILE-6), the
     one-card rule (CL-PILE-7), cards the player does not hold."""
-    rules, hand = deal.rules, deal.hand
-    top = deal.top_card
-    if top is None:
+    rules, seat, pile = deal.rules, deal.seat, deal.pile
+    hand = deal.hands[seat]
+    if not pile:
         return Violation("CL-PILE-2", "the pile is empty")
+    top = pile[-1]
     stop = top.is_black_three or top.is_red_three
     if stop or (top.is_wild and rules.wild_top_card == "stop"):
         return Violation(
             "CL-PILE-2" if stop else "CL-PILE-2/wild",
             f"the top card {top} is a stop card: nobody can take the pile now",
         )
-    if not deal.has_opened(deal.side) and not rules.allow_take_before_opening:
+    melds = deal.melds
+    if not melds[seat % len(melds)] and not rules.allow_take_before_opening:  # not opened
         return Violation("CL-PILE-6", "your side must meld before it may take the pile")
-    if rules.one_card_pile_rule and len(hand) == 1 and len(deal.pile) == 1:
+    if rules.one_card_pile_rule and len(hand) == 1 and len(pile) == 1:
         return Violation(
             "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
         )
@@ -528,9 +530,15 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
-    hand, rank, side, rules = deal.hand, top.rank, deal.side, deal.rules
+    seat, melds = deal.seat, deal.melds
+    side = seat % len(melds)  # deal.side
+    hand, rank, rules = deal.hands[seat], top.rank, deal.rules
     have = hand.count_rank(rank)
-    existing = deal.meld_of(side, rank)
+    existing = None  # deal.meld_of(side, rank)
+    for meld in melds[side]:
+        if meld.rank is rank:
+            existing = meld
+            break
     if have == 0 and existing is None:
         return []  # neither a natural of the rank to show nor a meld to add to (CL-PILE-3)
     # What refuses every take alike is asked once; the candidates' cards are held.
