@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import le, sub
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards, trusted_cards
@@ -848,8 +848,16 @@ def _with_laid_meld(deal: Deal, move: LayMeld, laid: Meld, trusted: bool) -> Dea
         draft = draft.replace(black_threes=black_threes)
         melds = (*deal.melds[side], laid)
     else:
-        draft = draft.replace(new_ranks=draft.new_ranks | {laid.rank}, black_threes=black_threes)
         melds = _with_meld(deal.melds[side], laid)
+        return _after_melding(
+            deal,
+            move.cards,
+            melds,
+            draft,
+            trusted,
+            new_ranks=draft.new_ranks | {laid.rank},
+            black_threes=black_threes,
+        )
     return _after_melding(deal, move.cards, melds, draft, trusted)
 
 
@@ -925,9 +933,9 @@ def _with_addition(
             draft = draft.replace(touched_existing=True)
         melds = _put(deal.melds[side], index, grown)
     else:
-        if grown.rank not in draft.new_ranks:
-            draft = draft.replace(touched_existing=True)
         melds = _with_meld(deal.melds[side], grown)
+        if grown.rank not in draft.new_ranks:
+            return _after_melding(deal, move.cards, melds, draft, trusted, touched_existing=True)
     return _after_melding(deal, move.cards, melds, draft, trusted)
 
 
@@ -1011,17 +1019,32 @@ def _finishable_at_once(deal: Deal, cards: Cards) -> bool:
 
 
 def _after_melding(
-    deal: Deal, cards: Cards, melds: tuple[Meld, ...], draft: TurnDraft, trusted: bool
+    deal: Deal,
+    cards: Cards,
+    melds: tuple[Meld, ...],
+    draft: TurnDraft,
+    trusted: bool,
+    **changes: Any,
 ) -> Deal | Violation:
+    """The deal after melding ``cards`` into ``melds``, if the turn can still be finished (or
+    ``trusted``), with ``draft`` and the ``changes`` to it, made in one copy with those of
+    the meld."""
     seat = deal.seat
     side = seat % len(deal.melds)  # deal.side
+    minimum = deal.minimums[side]
     before = deal.draft  # the opening minimum not reached yet: not deal.minimum_reached()
-    if draft.opening and before.opening and before.points < deal.minimums[side]:
+    points = draft.points
+    if draft.opening and before.opening and before.points < minimum:
         # Count toward the minimum only until it is reached: later cards, which may come
         # from the pile, add nothing to the count (CL-INIT-4).
-        draft = draft.replace(points=draft.points + cards.points, committed=True, melded=True)
+        points += cards.points
+        changes.update(points=points, committed=True, melded=True)
     elif not draft.melded:
-        draft = draft.replace(melded=True)
+        changes["melded"] = True
+    if draft.locked.counts != NO_COUNTS and (not draft.opening or points >= minimum):
+        changes["locked"] = EMPTY  # free the pile cards: the minimum is reached (CL-INIT-4)
+    if changes:
+        draft = draft.replace(**changes)
     hand = deal.hands[seat] - cards
     melded_seats = deal.melded_seats
     after = _MELDED(
@@ -1032,7 +1055,6 @@ def _after_melding(
         draft,
         melded_seats if seat in melded_seats else melded_seats | {seat},
     )
-    after = _unlock_if_opened(after)
     if hand.counts == NO_COUNTS:  # the hand is empty
         return _go_out(after, discarded=False)
     if not trusted and not can_finish(after):
