@@ -405,9 +405,10 @@ class Game:
     def _play(self, move: Move, player: int | None) -> Deal | Violation:
         if self.is_over:
             return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
-        wrong_player = self._wrong_player(player)
-        if wrong_player is not None:
-            return wrong_player
+        if player is not None:
+            wrong_player = self._wrong_player(player)
+            if wrong_player is not None:
+                return wrong_player
         return play(self.deal, move, trusted=self._is_known_legal(move))
 
     def _is_known_legal(self, move: object) -> bool:

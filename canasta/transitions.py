@@ -150,7 +150,7 @@ def check_built(
 def _built_meld(deal: Deal, move: LayMeld | AddToMeld) -> tuple[int | None, Meld]:
     """The meld a valid move lays (position ``None``), or the position of the meld a valid
     addition grows and the grown meld: only their layout is made, nothing is checked."""
-    rules, melds = deal.rules, deal.melds[deal.side]
+    rules, melds = deal.rules, deal.melds[deal.seat % len(deal.melds)]  # the side's melds
     if isinstance(move, LayMeld):
         if rules.melds_by_position:
             laid = meld_layout(move.cards, move.wild_as)
@@ -841,7 +841,7 @@ def _lay_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation
 def _with_laid_meld(deal: Deal, move: LayMeld, laid: Meld, trusted: bool) -> Deal | Violation:
     """The deal after laying ``laid``, a meld :func:`_laid_meld` allows, if the turn can
     still be finished (or ``trusted``)."""
-    side = deal.side
+    side = deal.seat % len(deal.melds)  # deal.side
     draft = deal.draft
     black_threes = draft.black_threes or laid.kind is MeldKind.BLACK_THREES
     if deal.rules.melds_by_position:
@@ -926,7 +926,7 @@ def _with_addition(
     """The deal after an addition :func:`_addition_target` allows, if the turn can still be
     finished (or ``trusted``)."""
     index, grown = target
-    side = deal.side
+    side = deal.seat % len(deal.melds)  # deal.side
     draft = deal.draft
     if deal.rules.melds_by_position:
         if index < draft.melds_before:
