@@ -46,14 +46,13 @@ from canasta.moves import (
     lay_meld_of,
 )
 from canasta.plan import Step, steps
-from canasta.state import Deal, Phase
+from canasta.state import Deal, Phase, stock_exhausted
 from canasta.transitions import (
     BLACK_THREES_LAST,
     NO_COUNTS,
     check,
     check_built,
     pile_takes,
-    stock_exhausted,
 )
 
 __all__ = ["legal_moves"]

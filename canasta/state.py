@@ -335,9 +335,7 @@ class Deal:
     def stock_exhausted(self) -> bool:
         """Whether the stock can no longer be drawn from: it is empty, or holds only the card
         that is never drawn (CL-EXH-3, HW-STOCK-1)."""
-        rules = self.rules
-        left = len(self.stock) - rules.stock_reserve
-        return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
+        return stock_exhausted(self.rules, len(self.stock))
 
     @property
     def hand(self) -> Cards:
@@ -533,6 +531,13 @@ def deal_copier(*changed: str) -> Callable[..., Deal]:
 # A copy of a frozen instance with ``changes``: much quicker than ``attrs.evolve``.
 _replace_draft: Callable[[TurnDraft, dict[str, Any]], TurnDraft] = _make_replacer(TurnDraft)
 _replace_deal: Callable[[Deal, dict[str, Any]], Deal] = _make_replacer(Deal)
+
+
+def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
+    """:attr:`Deal.stock_exhausted` for a stock of ``stock_size`` cards, for the engine's hot
+    paths that know the size without the deal."""
+    left = stock_size - rules.stock_reserve
+    return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
 
 
 def _has_red_three(hand: Cards) -> bool:

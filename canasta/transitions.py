@@ -59,6 +59,7 @@ from canasta.state import (
     deal_copier,
     lay_out_red_threes,
     new_event,
+    stock_exhausted,
 )
 
 T = TypeVar("T")
@@ -66,7 +67,7 @@ T = TypeVar("T")
 #: The counts of no cards: a hand or set of cards is empty when its counts are these.
 NO_COUNTS = EMPTY.counts
 
-__all__ = ["check", "check_built", "missing_cards", "pile_takes", "play", "stock_exhausted"]
+__all__ = ["check", "check_built", "missing_cards", "pile_takes", "play"]
 
 
 #: Where melds are named by position, a meld of black threes, which obliges the player to go
@@ -238,7 +239,7 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
             "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
         )
     side = seat % len(deal.melds)  # deal.side
-    reserve = 0 if rules.last_stock_card_drawable else 1  # rules.stock_reserve
+    reserve = rules.stock_reserve
     # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card; the stock is
     # not exhausted, so at least one card is drawn.
     left = len(stock) - min(rules.draw_count, len(stock) - reserve)
@@ -279,12 +280,6 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
 _DRAWN = deal_copier("hands", "red_threes", "stock", "phase", "draft")
 _MELDED = deal_copier("hands", "known", "melds", "draft", "melded_seats")
 _DISCARDED = deal_copier("hands", "known", "pile", "pile_frozen", "seat", "phase", "draft", "turn")
-
-
-def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
-    """:attr:`Deal.stock_exhausted` for a stock of ``stock_size`` cards, without the calls."""
-    left = stock_size - (0 if rules.last_stock_card_drawable else 1)  # rules.stock_reserve
-    return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
 
 
 def _fresh_draft(deal: Deal, drew: bool, side: int) -> TurnDraft:
