@@ -501,9 +501,13 @@ def pile_takes(deal: Deal) -> list[TakePile]:
     if deal.rules.melds_by_position:
         if deal.phase is not Phase.DRAW or top is None:
             return []
+        choices = _positional_take_candidates(deal)
+        # What refuses every take alike is asked once: the candidates' cards are held.
+        if not choices or _take_preamble(deal, _TAKE_ONTO_MELD) is not None:
+            return []
         takes = []
-        for variants in _positional_take_candidates(deal):
-            legal = next((move for move in variants if check(deal, move) is None), None)
+        for variants in choices:
+            legal = next((move for move in variants if _positional_take_legal(deal, move)), None)
             if legal is not None:
                 takes.append(legal)
         return takes
@@ -575,6 +579,22 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
     problem = _take_preamble(deal, move)
     if problem is not None:
         return problem
+    return _positional_take_made(deal, move)
+
+
+def _positional_take_legal(deal: Deal, move: TakePile) -> bool:
+    """:func:`check` of a take, in the draw phase where melds are named by position, whose
+    cards are held and that :func:`_take_preamble` allows."""
+    made = _positional_take_made(deal, move)
+    if isinstance(made, Violation):
+        return False
+    if _take_keeps_two_cards(deal, move):
+        return True
+    return not isinstance(_after_taking(deal, move, made, trusted=False), Violation)
+
+
+def _positional_take_made(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Violation:
+    """:func:`_positional_take` after its preamble."""
     rules, side, cards = deal.rules, deal.side, move.cards
     top = deal.top_card
     assert top is not None

@@ -22,7 +22,12 @@ from canasta.movegen import _finishable_after, _step_move
 from canasta.plan import steps
 from canasta.rules import RuleSet
 from canasta.state import Deal
-from canasta.transitions import check, check_built, pile_takes
+from canasta.transitions import (
+    _positional_take_candidates,
+    check,
+    check_built,
+    pile_takes,
+)
 
 
 def reference_pile_takes(deal: Deal) -> list[TakePile]:
@@ -158,3 +163,53 @@ def test_positional_opening_steps_that_only_going_out_finishes(name: str) -> Non
         verdicts.append(quick)
     # Bolivia's going out needs a natural sequence canasta (BO-OUT-1): none here.
     assert any(verdicts) is (name != "bolivia")
+
+
+@pytest.mark.parametrize("name", ["hollywood", "samba", "bolivia"])
+def test_positional_pile_takes_are_the_candidates_the_full_check_accepts(name: str) -> None:
+    """Where melds are named by position, :func:`canasta.transitions.pile_takes` asks what
+    refuses every take once and then the rest of each candidate's check: the same takes as
+    the full :func:`check` of every candidate."""
+    rules = find_rules(name, players=4)
+    compared = refused = 0
+    for seed in range(4):
+        for game in random_walk(Game.new(rules, seed=seed), random.Random(seed)):
+            deal = game.deal
+            if game.is_over or deal.phase is not Phase.DRAW or deal.top_card is None:
+                continue
+            reference = []
+            for variants in _positional_take_candidates(deal):
+                legal = [move for move in variants if check(deal, move) is None]
+                reference += legal[:1]
+                refused += not legal
+            assert pile_takes(deal) == reference, deal
+            compared += 1
+    assert compared > 50
+    assert refused > 5
+
+
+@pytest.mark.parametrize("name", ["hollywood", "samba", "bolivia"])
+def test_positional_pile_takes_keep_the_one_card_rule(name: str) -> None:
+    """A take onto a meld, refused by what refuses every take: one card in hand and a pile
+    of one card (CL-PILE-7)."""
+    rules = find_rules(name, players=4)
+    found = 0
+    for seed in range(8):
+        for game in random_walk(Game.new(rules, seed=seed), random.Random(seed)):
+            deal = game.deal
+            if game.is_over or deal.phase is not Phase.DRAW:
+                continue
+            onto = [move for move in pile_takes(deal) if move.meld is not None]
+            if not onto:
+                continue
+            top = deal.top_card
+            assert top is not None
+            hand = Cards.parse("4C" if top.rank is not Rank.FOUR else "5C")
+            hands = tuple(hand if s == deal.seat else held for s, held in enumerate(deal.hands))
+            known = tuple(Cards.parse("") for _ in deal.known)
+            alone = deal.replace(hands=hands, known=known, pile=(top,))
+            assert check(alone, onto[0]) is not None
+            assert pile_takes(alone) == []
+            found += 1
+            break
+    assert found > 3
