@@ -318,12 +318,26 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
 def _positional_can_go_out(deal: Deal) -> bool:
     """:func:`can_go_out` where melds are named by position (sequences, wild melds, several
     melds of one rank): the same questions, asked of :mod:`canasta.plan`."""
+    draft = deal.draft
+    owed = 0
+    exempt = False
+    if draft.locked or (draft.opening and not deal.minimum_reached()):
+        owed = deal.minimums[deal.side] - draft.points
+        exempt = not deal.rules.concealed_needs_minimum(draft.took_pile)
+    return positional_out_possible(
+        deal.hand, draft.locked, deal.melds[deal.side], deal.rules, owed, exempt
+    )
+
+
+def positional_out_possible(
+    hand: Cards, locked: Cards, melds: tuple[Meld, ...], rules: RuleSet, owed: int, exempt: bool
+) -> bool:
+    """:func:`can_go_out`, going out permitted, where melds are named by position, for the
+    player's ``hand`` with the pile cards ``locked`` in it, the side's ``melds`` and the
+    opening points ``owed`` (``exempt``: going out concealed needs no minimum)."""
     from canasta.plan import going_out_possible, steps
 
-    draft, rules = deal.draft, deal.rules
-    melds = deal.melds[deal.side]
-    if draft.locked:
-        locked = draft.locked
+    if locked:
         seen: set[tuple[bytes, tuple[Meld, ...], int]] = set()
 
         def search(usable: Cards, melds: tuple[Meld, ...], owed: int) -> bool:
@@ -341,13 +355,8 @@ def _positional_can_go_out(deal: Deal) -> bool:
                     return True
             return False
 
-        return search(deal.usable, melds, deal.minimums[deal.side] - draft.points)
-    owed = 0
-    exempt = False
-    if draft.opening and not deal.minimum_reached():
-        owed = deal.minimums[deal.side] - draft.points
-        exempt = not rules.concealed_needs_minimum(draft.took_pile)
-    return going_out_possible(deal.hand, melds, rules, owed, exempt)
+        return search(hand - locked, melds, owed)
+    return going_out_possible(hand, melds, rules, owed, exempt)
 
 
 def _out_after_unlocking(

@@ -275,6 +275,20 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
     """The meld these cards make, by their natural cards: one rank, one suit in sequence,
     wild cards only, or black threes. Only the shape is checked here, not the rule set's
     limits (:func:`check_new_meld`)."""
+    counts = cards.counts
+    if not (counts[48] or counts[49] or counts[50] or counts[51]):
+        # No threes, the usual case, read from the counts: natural cards of one rank (a
+        # natural's face index is 4 * its rank's position + its suit), or wild cards only.
+        naturals_only = counts[:44]
+        rest = naturals_only.lstrip(b"\0")
+        if rest:
+            position = (44 - len(rest)) >> 2
+            if (len(naturals_only.rstrip(b"\0")) - 1) >> 2 == position:
+                rank = NATURAL_RANKS[position]
+                if wild_as is None or wild_as is rank:
+                    return Meld(rank, cards)
+        elif cards:
+            return Meld(Rank.JOKER, cards)
     faces = cards.faces()
     if not faces:
         return Violation("CL-MELD-5", "a meld needs cards")

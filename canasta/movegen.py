@@ -29,6 +29,7 @@ from canasta.feasibility import (
     going_out_ruled_out,
     may_go_out,
     opening_out_of_reach,
+    positional_out_possible,
     rank_step_groups,
 )
 from canasta.melds import Meld, MeldKind, representative
@@ -45,7 +46,7 @@ from canasta.moves import (
     addition_of,
     lay_meld_of,
 )
-from canasta.plan import Step, steps
+from canasta.plan import Step, opening_reachable, steps
 from canasta.state import Deal, Phase, stock_exhausted
 from canasta.transitions import (
     BLACK_THREES_LAST,
@@ -225,6 +226,9 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
     # Black threes are melded only when going out, with at most BLACK_THREES_LAST cards
     # left in hand (CL-B3-3, HW-B3-3): the check refuses the others, so skip them.
     threes_room = BLACK_THREES_LAST if may_go_out(deal) else -1
+    # Where the opening minimum alone is owed, a plan reaching it is asked first
+    # (:func:`_opening_reachable_after`); ``keep`` is what the plan must leave in hand.
+    keep = max(0, 2 - len(deal.draft.locked)) if relaxed and owed > 0 else -1
     moves: list[Move] = []
     for step in steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True):
         size = step.size
@@ -234,7 +238,7 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
         move = _step_move(step)
         if (
             relaxed and not black_threes and hand_size - size >= 2 and step.points >= owed
-        ) or _finishable_after(deal, move, step, black_threes):
+        ) or _finishable_after(deal, move, step, black_threes, hand_size, keep, owed):
             moves.append(move)
         elif step.others is not None:
             # Which suits a meld of one rank takes matters only to sequences; one move per
@@ -242,7 +246,7 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
             # still be finished, in the order that keeps the most for sequences.
             for other in step.others():
                 move = _step_move(other)
-                if _finishable_after(deal, move, other, black_threes):
+                if _finishable_after(deal, move, other, black_threes, hand_size, keep, owed):
                     moves.append(move)
                     break
     return moves
@@ -252,12 +256,37 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
 _DISCARDS = tuple(Discard(face) for face in ALL_FACES)
 
 
-def _finishable_after(deal: Deal, move: Move, step: Step, black_threes: bool) -> bool:
+def _finishable_after(
+    deal: Deal, move: Move, step: Step, black_threes: bool, hand_size: int, keep: int, owed: int
+) -> bool:
     """Whether a step of :func:`canasta.plan.steps`, valid by construction, leaves a turn
     that can be finished (:func:`~canasta.transitions.check_built`); black threes, which
-    oblige the player to go out, get the full check."""
+    oblige the player to go out, get the full check.
+
+    With ``keep`` of 0 or more (a turn with nothing owed but the opening minimum, see
+    :func:`_positional_meld_moves`), a step that keeps two cards is first asked whether the
+    opening minimum can still be reached after it, keeping ``keep`` usable cards: the
+    question :func:`~canasta.feasibility.can_stay` asks of the deal after it, and then
+    whether the player can go out from it (:func:`~canasta.feasibility.can_go_out`), both
+    without making that deal: the minimum is still owed after the step, so its pile cards
+    stay locked and the turn's other obligations are those before it.
+    """
     if black_threes or not isinstance(move, (LayMeld, AddToMeld)):
         return check(deal, move) is None
+    if keep >= 0 and hand_size - step.size >= 2:
+        rules, draft = deal.rules, deal.draft
+        melds = step.applied_to(deal.melds[deal.side])
+        owed -= step.points
+        if opening_reachable(deal.usable - step.cards, melds, rules, keep, owed):
+            return True
+        return may_go_out(deal) and positional_out_possible(
+            deal.hand - step.cards,
+            draft.locked,
+            melds,
+            rules,
+            owed,
+            not rules.concealed_needs_minimum(draft.took_pile),
+        )
     return check_built(deal, move, step.result, step.target) is None
 
 

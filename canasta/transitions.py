@@ -9,7 +9,7 @@ finished. Nothing is changed in either case; deals are values.
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import compress, repeat
 from operator import le, sub
 from typing import Any, TypeVar
 
@@ -517,9 +517,13 @@ def pile_takes(deal: Deal) -> list[TakePile]:
     if deal.rules.melds_by_position:
         if deal.phase is not Phase.DRAW or top is None:
             return []
+        choices = _positional_take_candidates(deal)
+        # What refuses every take alike is asked once: the candidates' cards are held.
+        if not choices or _take_preamble(deal, _TAKE_ONTO_MELD) is not None:
+            return []
         takes = []
-        for variants in _positional_take_candidates(deal):
-            legal = next((move for move in variants if check(deal, move) is None), None)
+        for variants in choices:
+            legal = next((move for move in variants if _positional_take_legal(deal, move)), None)
             if legal is not None:
                 takes.append(legal)
         return takes
@@ -597,6 +601,22 @@ def _positional_take(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Vi
     problem = _take_preamble(deal, move)
     if problem is not None:
         return problem
+    return _positional_take_made(deal, move)
+
+
+def _positional_take_legal(deal: Deal, move: TakePile) -> bool:
+    """:func:`check` of a take, in the draw phase where melds are named by position, whose
+    cards are held and that :func:`_take_preamble` allows."""
+    made = _positional_take_made(deal, move)
+    if isinstance(made, Violation):
+        return False
+    if _take_keeps_two_cards(deal, move):
+        return True
+    return not isinstance(_after_taking(deal, move, made, trusted=False), Violation)
+
+
+def _positional_take_made(deal: Deal, move: TakePile) -> tuple[int | None, Meld] | Violation:
+    """:func:`_positional_take` after its preamble."""
     rules, side, cards = deal.rules, deal.side, move.cards
     top = deal.top_card
     assert top is not None
@@ -757,19 +777,6 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
     return fits[0]
 
 
-def _top_may_fit(meld: Meld, top: Card) -> bool:
-    """A quick test before the full check: could the top card join this meld at all?"""
-    kind = meld.kind
-    if top.is_wild:
-        return kind is MeldKind.WILD
-    if kind is MeldKind.RANK:
-        return meld.rank is top.rank
-    if kind is MeldKind.SEQUENCE and meld.suit is top.suit and top.is_natural:
-        position = top.rank.order
-        return position in (meld.rank.order - 1, meld.high.order + 1)
-    return False
-
-
 def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
     """Every way to take the pile worth checking, one list per choice of cards by count:
     the variants that differ in the suits of cards of one rank, best first (the one that
@@ -777,22 +784,37 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
     top = deal.top_card
     assert top is not None
     rules, hand = deal.rules, deal.hand
-    moves = [
-        [TakePile(meld=index)]
-        for index, meld in enumerate(deal.melds[deal.side])
-        if _top_may_fit(meld, top)
-    ]
-    faces = hand.faces()
-    if top.is_wild:
-        pair = [face for face in faces if face.rank is top.rank]
+    top_rank = top.rank
+    moves: list[list[TakePile]] = []
+    if top_rank.is_wild:
+        moves = [
+            [TakePile(meld=index)]
+            for index, meld in enumerate(deal.melds[deal.side])
+            if meld.kind is MeldKind.WILD  # the only melds a wild card joins
+        ]
+        pair = [face for face in hand.faces() if face.rank is top_rank]
         if pair and hand.count(pair[0]) >= 2:
             moves.append([TakePile(Cards.of([pair[0], pair[0]]))])
         elif len(pair) >= 2:
             moves.append([TakePile(Cards.of(pair[:2]))])
         return moves
-    if not top.is_natural:
-        return moves
-    same_rank = [face for face in faces if face.rank is top.rank]
+    if not top_rank.is_natural:
+        return moves  # a three: it joins no meld, and no pair takes it
+    order = top_rank.order
+    # The melds the top card could join at all: its rank's, or its suit's sequences that
+    # it extends; the full check follows.
+    for index, meld in enumerate(deal.melds[deal.side]):
+        kind = meld.kind
+        if kind is MeldKind.RANK:
+            fits = meld.rank is top_rank
+        elif kind is MeldKind.SEQUENCE and meld.suit is top.suit:
+            fits = order == meld.rank.order - 1 or order == meld.high.order + 1
+        else:
+            continue
+        if fits:
+            moves.append([TakePile(meld=index)])
+    first = top.index & ~3  # the face index of the rank's first suit
+    same_rank = list(compress(ALL_FACES[first : first + 4], hand.counts[first : first + 4]))
     pairs = [
         TakePile(Cards.of([first, second]))
         for i, first in enumerate(same_rank)
@@ -813,6 +835,7 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
                 moves.append([TakePile(Cards.of(suited))])
     if rules.take_with_natural_and_wild and same_rank:
         by_cost = sorted(same_rank, key=lambda face: sequence_cost(Cards.of([face]), hand))
+        faces = hand.faces()
         for wild_rank in (Rank.TWO, Rank.JOKER):
             wild = next((face for face in faces if face.rank is wild_rank), None)
             if wild is not None:
