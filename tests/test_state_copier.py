@@ -1,5 +1,6 @@
-"""``deal_copier``: the quick copiers of a deal that the transitions use give what
-``Deal.replace`` gives, and refuse what it would not copy the same way."""
+"""The quick copiers of the hot paths: ``deal_copier`` gives what ``Deal.replace`` gives and
+refuses what it would not copy the same way, and ``game._with_deal`` what ``attrs.evolve``
+gives, without the legal moves of the game it copies."""
 
 import attrs
 import pytest
@@ -33,3 +34,16 @@ def test_copier_gives_what_replace_gives() -> None:
 def test_copier_refuses_fields_it_would_not_copy_as_replace(changed: tuple[str, ...]) -> None:
     with pytest.raises(ValueError, match="not fields of Deal"):
         deal_copier(*changed)
+
+
+def test_a_game_with_another_deal_is_attrs_evolve_with_no_legal_moves_kept() -> None:
+    from canasta.game import _KEPT, _with_deal
+
+    names = {field.name for field in attrs.fields(canasta.Game)}
+    assert names == {*_KEPT, "deal", "_legal"}  # _with_deal sets every field
+    game = canasta.Game.new("classic", players=4, seed=3)
+    list(game.legal_moves())
+    after = game.apply(canasta.Draw())
+    made = _with_deal(game, after.deal)
+    assert made == attrs.evolve(game, deal=after.deal)
+    assert made._legal is None
