@@ -57,8 +57,13 @@ def going_out_ruled_out(deal: Deal) -> bool:
     rules = deal.rules
     if rules.melds_by_position:
         return False
-    seat, melds = deal.seat, deal.melds
-    return _out_ruled_out(deal.hands[seat].counts, melds[seat % len(melds)], rules)
+    return _out_ruled_out(deal.hands[deal.seat].counts, deal.melds[turn_side(deal)], rules)
+
+
+def turn_side(deal: Deal) -> int:
+    """:attr:`Deal.side <canasta.state.Deal.side>`, the side of the seat to play, for the
+    rules code: compiled, it calls this directly, where the property is a Python call."""
+    return deal.seat % len(deal.melds)
 
 
 def _out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:

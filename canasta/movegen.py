@@ -31,6 +31,7 @@ from canasta.feasibility import (
     opening_out_of_reach,
     positional_out_possible,
     rank_step_groups,
+    turn_side,
 )
 from canasta.melds import Meld, MeldKind, representative
 from canasta.moves import (
@@ -99,7 +100,7 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
     owed = 0
     if draft.opening:  # and the minimum not reached (Deal.minimum_reached)
-        owed = max(deal.minimums[seat % len(deal.melds)] - draft.points, 0)
+        owed = max(deal.minimums[turn_side(deal)] - draft.points, 0)
     locked = draft.locked
     usable = hand if locked.counts == NO_COUNTS else hand - locked  # Deal.usable
     if deal.rules.melds_by_position:
@@ -151,7 +152,7 @@ def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list
     """The legal melds and additions where melds are named by rank
     (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
-    melds = {meld.rank: meld for meld in deal.melds[deal.seat % len(deal.melds)]}  # deal.side
+    melds = {meld.rank: meld for meld in deal.melds[turn_side(deal)]}
     legal: list[Move] = []
     if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
         for steps, moves, most, fewest in rank_step_groups(usable, melds, deal.rules):

@@ -22,6 +22,7 @@ from canasta.feasibility import (
     can_stay,
     going_out_ruled_out,
     may_go_out,
+    turn_side,
 )
 from canasta.melds import (
     CanastaKind,
@@ -151,7 +152,7 @@ def check_built(
 def _built_meld(deal: Deal, move: LayMeld | AddToMeld) -> tuple[int | None, Meld]:
     """The meld a valid move lays (position ``None``), or the position of the meld a valid
     addition grows and the grown meld: only their layout is made, nothing is checked."""
-    rules, melds = deal.rules, deal.melds[deal.seat % len(deal.melds)]  # the side's melds
+    rules, melds = deal.rules, deal.melds[turn_side(deal)]
     if isinstance(move, LayMeld):
         if rules.melds_by_position:
             laid = meld_layout(move.cards, move.wild_as)
@@ -238,7 +239,7 @@ def _draw(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation:
         return Violation(
             "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
         )
-    side = seat % len(deal.melds)  # deal.side
+    side = turn_side(deal)
     reserve = rules.stock_reserve
     # CL-EXH-7, HW-STOCK-2: draw what is left, never the reserved last card; the stock is
     # not exhausted, so at least one card is drawn.
@@ -379,8 +380,7 @@ def _take_preamble(deal: Deal, move: TakePile) -> Violation | None:
             "CL-PILE-2" if stop else "CL-PILE-2/wild",
             f"the top card {top} is a stop card: nobody can take the pile now",
         )
-    melds = deal.melds
-    if not melds[seat % len(melds)] and not rules.allow_take_before_opening:  # not opened
+    if not deal.melds[turn_side(deal)] and not rules.allow_take_before_opening:  # not opened
         return Violation("CL-PILE-6", "your side must meld before it may take the pile")
     if rules.one_card_pile_rule and len(hand) == 1 and len(pile) == 1:
         return Violation(
@@ -529,15 +529,10 @@ def pile_takes(deal: Deal) -> list[TakePile]:
         return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
-    seat, melds = deal.seat, deal.melds
-    side = seat % len(melds)  # deal.side
+    seat, side = deal.seat, turn_side(deal)
     hand, rank, rules = deal.hands[seat], top.rank, deal.rules
     have = hand.count_rank(rank)
-    existing = None  # deal.meld_of(side, rank)
-    for meld in melds[side]:
-        if meld.rank is rank:
-            existing = meld
-            break
+    existing = deal.meld_of(side, rank)
     if have == 0 and existing is None:
         return []  # neither a natural of the rank to show nor a meld to add to (CL-PILE-3)
     # What refuses every take alike is asked once; the candidates' cards are held.
@@ -859,7 +854,7 @@ def _lay_meld(deal: Deal, move: Move, trusted: bool = False) -> Deal | Violation
 def _with_laid_meld(deal: Deal, move: LayMeld, laid: Meld, trusted: bool) -> Deal | Violation:
     """The deal after laying ``laid``, a meld :func:`_laid_meld` allows, if the turn can
     still be finished (or ``trusted``)."""
-    side = deal.seat % len(deal.melds)  # deal.side
+    side = turn_side(deal)
     draft = deal.draft
     black_threes = draft.black_threes or laid.kind is MeldKind.BLACK_THREES
     if deal.rules.melds_by_position:
@@ -944,7 +939,7 @@ def _with_addition(
     """The deal after an addition :func:`_addition_target` allows, if the turn can still be
     finished (or ``trusted``)."""
     index, grown = target
-    side = deal.seat % len(deal.melds)  # deal.side
+    side = turn_side(deal)
     draft = deal.draft
     if deal.rules.melds_by_position:
         if index < draft.melds_before:
@@ -1048,7 +1043,7 @@ def _after_melding(
     ``trusted``), with ``draft`` and the ``changes`` to it, made in one copy with those of
     the meld."""
     seat = deal.seat
-    side = seat % len(deal.melds)  # deal.side
+    side = turn_side(deal)
     minimum = deal.minimums[side]
     before = deal.draft  # the opening minimum not reached yet: not deal.minimum_reached()
     points = draft.points
