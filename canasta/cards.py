@@ -213,12 +213,12 @@ class Card:
     @property
     def is_wild(self) -> bool:
         """Jokers and twos are wild (CL-DEF-2)."""
-        return self.rank.is_wild
+        return _WILD_BY_INDEX[self._index]
 
     @property
     def is_natural(self) -> bool:
         """Cards of rank 4 to Ace are natural (CL-DEF-1); threes are neither natural nor wild."""
-        return self.rank.is_natural
+        return _NATURAL_BY_INDEX[self._index]
 
     @property
     def is_three(self) -> bool:
@@ -228,12 +228,12 @@ class Card:
     @property
     def is_red_three(self) -> bool:
         """The three of hearts or diamonds (CL-DEF-3)."""
-        return self.rank is Rank.THREE and self.suit in (Suit.HEARTS, Suit.DIAMONDS)
+        return _RED_THREE_BY_INDEX[self._index]
 
     @property
     def is_black_three(self) -> bool:
         """The three of spades or clubs (CL-DEF-3)."""
-        return self.rank is Rank.THREE and self.suit in (Suit.SPADES, Suit.CLUBS)
+        return _BLACK_THREE_BY_INDEX[self._index]
 
     @property
     def points(self) -> int:
@@ -282,6 +282,16 @@ ALL_FACES: tuple[Card, ...] = tuple(_all_faces())
 """The 53 faces in display order: 4♣ 4♦ 4♥ 4♠ 5♣ ... A♠ 2♣ ... 3♠ JK."""
 
 JOKER: Card = ALL_FACES[-1]
+
+# What the predicates of a card say, by face index: they are asked constantly.
+_WILD_BY_INDEX = tuple(face.rank.is_wild for face in ALL_FACES)
+_NATURAL_BY_INDEX = tuple(face.rank.is_natural for face in ALL_FACES)
+_RED_THREE_BY_INDEX = tuple(
+    face.rank is Rank.THREE and face.suit in (Suit.HEARTS, Suit.DIAMONDS) for face in ALL_FACES
+)
+_BLACK_THREE_BY_INDEX = tuple(
+    face.rank is Rank.THREE and face.suit in (Suit.SPADES, Suit.CLUBS) for face in ALL_FACES
+)
 
 #: The text of each face, by :attr:`Card.index` (``str(card)`` reads it: printing is frequent).
 FACE_TEXT: tuple[str, ...] = tuple(

@@ -107,6 +107,9 @@ class Cards:
         return cls.of(cards)
 
     def __len__(self) -> int:
+        whole = int.from_bytes(self.counts, "big")
+        if whole & _ABOVE_THREE == 0:  # at most 3 of a face: the sum, below 255, is exact
+            return whole % 255
         return sum(self.counts)
 
     def __bool__(self) -> bool:
@@ -145,6 +148,9 @@ class Cards:
     def issuperset(self, other: Iterable[Card]) -> bool:
         """True if every card of ``other`` (counted with repeats) is here."""
         other = other if isinstance(other, Cards) else Cards.of(other)
+        difference = counts_difference(self.counts, other.counts)
+        if difference is not None:
+            return difference >= 0
         return all(map(operator.ge, self.counts, other.counts))
 
     @property
@@ -154,10 +160,16 @@ class Cards:
 
     def __add__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
+        total = counts_sum(self.counts, other.counts)
+        if total is not None:
+            return trusted_cards(total)
         return trusted_cards(bytes(map(operator.add, self.counts, other.counts)))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
+        difference = counts_difference(self.counts, other.counts)
+        if difference is not None and difference >= 0:
+            return trusted_cards(difference.to_bytes(_FACES, "big"))
         try:  # a count below zero is no byte
             return trusted_cards(bytes(map(operator.sub, self.counts, other.counts)))
         except ValueError:
@@ -198,20 +210,61 @@ class Cards:
 
 _card_index = operator.attrgetter("_index")  # Card.index, read without calling the property
 
+# Counts are added, subtracted and compared lane by lane inside one int, a byte a face: the
+# int operations run in C, where a map over 53 counts calls Python for each. Each lane keeps
+# its top bit free (a count below 128) so that no lane carries into the next.
+_TOP_BITS = int.from_bytes(b"\x80" * _FACES, "big")
+_ABOVE_THREE = int.from_bytes(b"\xfc" * _FACES, "big")
 
-def rank_counts(counts: bytes) -> bytes:
-    """Cards per rank, in rank order (4 to Ace, then twos and threes), from 53 face counts;
-    jokers are ``counts[52]``.
 
-    >>> list(rank_counts(Cards.parse("4C 4S 5H AD 2C 2D 3S JK").counts))
-    [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1]
+def counts_sum(first: bytes, second: bytes) -> bytes | None:
+    """The counts of both multisets together, or ``None`` where a count is 128 or more (and
+    the lanes could overflow).
+
+    >>> list(counts_sum(bytes([1, 2] + [0] * 51), bytes([3, 0] + [0] * 51))[:3])
+    [4, 2, 0]
     """
-    # Four faces a rank, one byte each: fold each group of four bytes into its last byte.
-    # No byte overflows while a face is held fewer than 64 times (a pack holds three).
-    total = int.from_bytes(counts[:52], "big")
-    total += total >> 8
-    total += total >> 16
-    return total.to_bytes(52, "big")[3::4]
+    a = int.from_bytes(first, "big")
+    b = int.from_bytes(second, "big")
+    if (a | b) & _TOP_BITS:
+        return None
+    return (a + b).to_bytes(_FACES, "big")
+
+
+def counts_difference(first: bytes, second: bytes) -> int | None:
+    """``first - second`` face by face, as an int whose bytes are the counts, or -1 if some
+    count of ``second`` is larger; ``None`` where a count is 128 or more.
+
+    >>> counts_difference(bytes([2, 1] + [0] * 51), bytes([1, 1] + [0] * 51)) == 1 << 416
+    True
+    >>> counts_difference(bytes([2, 1] + [0] * 51), bytes([1, 2] + [0] * 51))
+    -1
+    """
+    a = int.from_bytes(first, "big")
+    b = int.from_bytes(second, "big")
+    if (a | b) & _TOP_BITS:
+        return None
+    # With a top bit set in every lane of a, no lane borrows from the next; a lane keeps its
+    # top bit exactly when its count of a is at least that of b.
+    lanes = (a | _TOP_BITS) - b
+    if lanes & _TOP_BITS != _TOP_BITS:
+        return -1
+    return lanes ^ _TOP_BITS
+
+
+def counts_minimum(first: bytes, second: bytes) -> bytes:
+    """The smaller count of each face: the cards both multisets hold.
+
+    >>> list(counts_minimum(bytes([2, 1, 0] + [0] * 50), bytes([1, 3, 4] + [0] * 50))[:3])
+    [1, 1, 0]
+    """
+    a = int.from_bytes(first, "big")
+    b = int.from_bytes(second, "big")
+    if (a | b) & _TOP_BITS:
+        return bytes(map(min, first, second))
+    at_least = ((a | _TOP_BITS) - b) & _TOP_BITS  # lanes where a >= b
+    b_lanes = (at_least >> 7) * 0xFF  # all ones in those lanes
+    return ((b & b_lanes) | (a & ~b_lanes)).to_bytes(_FACES, "big")
 
 
 def face_vectors(counts: bytes, first: int, stop: int) -> tuple[int, ...]:

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
-from canasta.deck import Cards, cards_of_vector, face_vectors, rank_counts
-from canasta.melds import Meld, MeldKind
+from canasta.deck import Cards, cards_of_vector, face_vectors
+from canasta.melds import Meld, MeldKind, trusted_meld
 from canasta.moves import AddToMeld, LayMeld, addition_of, lay_meld_of
 from canasta.rules import RuleSet
 from canasta.state import Deal
@@ -36,6 +36,21 @@ _BLACK_THREES = (_FIRST_TWO + 4, _FIRST_TWO + 7)  # the three of clubs and the t
 _JOKER = _FIRST_TWO + 8
 _K = TypeVar("_K")
 _V = TypeVar("_V")
+
+
+def rank_counts(counts: bytes) -> bytes:
+    """Cards per rank, in rank order (4 to Ace, then twos and threes), from 53 face counts;
+    jokers are ``counts[52]``.
+
+    >>> list(rank_counts(Cards.parse("4C 4S 5H AD 2C 2D 3S JK").counts))
+    [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1]
+    """
+    # Four faces a rank, one byte each: fold each group of four bytes into its last byte.
+    # No byte overflows while a face is held fewer than 64 times (a pack holds three).
+    total = int.from_bytes(counts[:52], "big")
+    total += total >> 8
+    total += total >> 16
+    return total.to_bytes(52, "big")[3::4]
 
 
 def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
@@ -386,7 +401,7 @@ def _out_after_unlocking(
         for rank, step, _, _ in meld_steps(usable, melds, rules):
             cards = step.cards
             meld = melds.get(rank)
-            grown = Meld(rank, cards) if meld is None else meld.add(cards)
+            grown = trusted_meld(rank, cards) if meld is None else meld.add(cards)
             if search(usable - cards, {**melds, rank: grown}, owed - cards.points):
                 return True
         return False

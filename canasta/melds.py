@@ -31,6 +31,7 @@ __all__ = [
     "meld_rank",
     "merged",
     "new_meld",
+    "trusted_meld",
 ]
 
 _JOKER_INDEX = len(ALL_FACES) - 1
@@ -91,17 +92,9 @@ class Meld:
     _kind: MeldKind = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_size", len(self.cards))
-        object.__setattr__(self, "_wilds", self.cards.count_wild())
-        if self.suit is not None:
-            kind = MeldKind.SEQUENCE
-        elif self.rank is Rank.THREE:
-            kind = MeldKind.BLACK_THREES
-        elif self.rank is Rank.JOKER:
-            kind = MeldKind.WILD
-        else:
-            kind = MeldKind.RANK
-        object.__setattr__(self, "_kind", kind)
+        _SET_SIZE(self, len(self.cards))
+        _SET_WILDS(self, self.cards.count_wild())
+        _SET_KIND(self, _kind_of(self.rank, self.suit))
 
     def __repr__(self) -> str:
         extra = ""
@@ -229,10 +222,10 @@ class Meld:
         """
         merged = self.cards + cards
         if self.suit is None:
-            return Meld(self.rank, merged)
+            return trusted_meld(self.rank, merged)
         wild = self.wild_as if self.wild_as is not None else wild_as
         low = min((self.rank, *_natural_ranks(cards), *((wild,) if wild else ())), key=_position)
-        return Meld(low, merged, self.suit, wild)
+        return trusted_meld(low, merged, self.suit, wild)
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -251,6 +244,39 @@ class Meld:
                 assert self.suit is not None
                 words.append(str(Card(rank, self.suit)))
         return words
+
+
+def _kind_of(rank: Rank, suit: Suit | None) -> MeldKind:
+    if suit is not None:
+        return MeldKind.SEQUENCE
+    if rank is Rank.THREE:
+        return MeldKind.BLACK_THREES
+    if rank is Rank.JOKER:
+        return MeldKind.WILD
+    return MeldKind.RANK
+
+
+_new_object = object.__new__
+_SET_RANK, _SET_CARDS, _SET_SUIT, _SET_WILD_AS, _SET_SIZE, _SET_WILDS, _SET_KIND = (
+    Meld.__dict__[field.name].__set__ for field in attrs.fields(Meld)
+)
+
+
+def trusted_meld(
+    rank: Rank, cards: Cards, suit: Suit | None = None, wild_as: Rank | None = None
+) -> Meld:
+    """``Meld(rank, cards, suit, wild_as)`` for a layout the library found itself, made
+    quicker: the slots are set directly, as attrs's ``__init__`` sets them (melds are made
+    constantly while moves are generated)."""
+    meld = _new_object(Meld)
+    _SET_RANK(meld, rank)
+    _SET_CARDS(meld, cards)
+    _SET_SUIT(meld, suit)
+    _SET_WILD_AS(meld, wild_as)
+    _SET_SIZE(meld, len(cards))
+    _SET_WILDS(meld, cards.count_wild())
+    _SET_KIND(meld, _kind_of(rank, suit))
+    return meld
 
 
 def _position(rank: Rank) -> int:
@@ -286,9 +312,9 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
             if (len(naturals_only.rstrip(b"\0")) - 1) >> 2 == position:
                 rank = NATURAL_RANKS[position]
                 if wild_as is None or wild_as is rank:
-                    return Meld(rank, cards)
+                    return trusted_meld(rank, cards)
         elif cards:
-            return Meld(Rank.JOKER, cards)
+            return trusted_meld(Rank.JOKER, cards)
     faces = cards.faces()
     if not faces:
         return Violation("CL-MELD-5", "a meld needs cards")
@@ -298,7 +324,7 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
         )
     naturals = [face for face in faces if not face.is_wild]
     if not naturals:
-        return Meld(Rank.JOKER, cards)
+        return trusted_meld(Rank.JOKER, cards)
     ranks = {face.rank for face in naturals}
     if len(ranks) == 1:
         (rank,) = ranks
@@ -306,7 +332,7 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
             return Violation(
                 "HW-MELD-10", "only a wild card in a sequence stands for a rank of its own"
             )
-        return Meld(rank, cards)
+        return trusted_meld(rank, cards)
     suits = {face.suit for face in naturals}
     if len(suits) == 1 and Rank.THREE in ranks:
         return Violation("HW-MELD-3", f"{cards}: threes are never part of a sequence")
@@ -325,7 +351,7 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
     if wilds == 0:
         if gaps:
             return Violation("HW-MELD-3", f"{cards} is not a sequence: ranks are missing")
-        return Meld(NATURAL_RANKS[low], cards, suit)
+        return trusted_meld(NATURAL_RANKS[low], cards, suit)
     if wilds > 1:
         return Violation("HW-MELD-6", f"{cards}: a sequence may hold at most one wild card")
     if wild_as is None:
@@ -358,7 +384,7 @@ def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
         return Violation(
             "HW-MELD-3", f"with the wild card as {wild_as.text}, {cards} is not a sequence"
         )
-    return Meld(NATURAL_RANKS[covered[0]], cards, suit, wild_as)
+    return trusted_meld(NATURAL_RANKS[covered[0]], cards, suit, wild_as)
 
 
 def meld_rank(cards: Cards) -> Rank | None:
@@ -440,7 +466,7 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
             return Violation("CL-MELD-1", f"{cards} mixes ranks; a meld holds cards of one rank")
         if wild_as is not None:
             return Violation("CL-MELD-1", "only a sequence's wild card stands for a rank")
-        meld = Meld(rank, cards)
+        meld = trusted_meld(rank, cards)
     kind = meld.kind
     if kind is not MeldKind.BLACK_THREES and len(cards) < rules.min_meld_size:
         return Violation(
@@ -630,9 +656,9 @@ def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
         if first.wilds + second.wilds > rules.max_wilds_per_sequence:
             return Violation("HW-MRG-2", "the joined sequence would hold two wild cards")
         wild = first.wild_as or second.wild_as
-        joined = Meld(low.rank, first.cards + second.cards, first.suit, wild)
+        joined = trusted_meld(low.rank, first.cards + second.cards, first.suit, wild)
     else:
-        joined = Meld(first.rank, first.cards + second.cards)
+        joined = trusted_meld(first.rank, first.cards + second.cards)
     problem = _check_limits(joined, rules)
     if problem is not None:
         return Violation("HW-MRG-2", f"the merged meld would break a limit: {problem.message}")

@@ -16,7 +16,7 @@ from typing import Any, overload
 import attrs
 
 from canasta.cards import Card, Rank
-from canasta.deck import Cards, shuffled_pack, trusted_cards
+from canasta.deck import Cards, counts_minimum, shuffled_pack, trusted_cards
 from canasta.melds import Meld
 from canasta.moves import Move
 from canasta.rules import RuleSet
@@ -24,6 +24,7 @@ from canasta.rules import RuleSet
 __all__ = ["Deal", "DealEnd", "Event", "Phase", "TurnDraft"]
 
 EMPTY = Cards()
+_ZERO_COUNTS = EMPTY.counts
 
 
 class Phase(enum.Enum):
@@ -325,11 +326,13 @@ class Deal:
 
     def known_after(self, seat: int, hand: Cards) -> tuple[Cards, ...]:
         """Every seat's known cards once ``seat`` holds ``hand``: what left it is not known."""
-        known = self.known[seat]
-        if known and not hand.issuperset(known):
-            trimmed = trusted_cards(bytes(map(min, known.counts, hand.counts)))
-            return (*self.known[:seat], trimmed, *self.known[seat + 1 :])
-        return self.known
+        known = self.known[seat].counts
+        if known == _ZERO_COUNTS:
+            return self.known
+        trimmed = counts_minimum(known, hand.counts)
+        if trimmed == known:
+            return self.known
+        return (*self.known[:seat], trusted_cards(trimmed), *self.known[seat + 1 :])
 
     @property
     def stock_exhausted(self) -> bool:

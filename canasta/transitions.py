@@ -14,7 +14,7 @@ from operator import le, sub
 from typing import Any, TypeVar
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards, trusted_cards
+from canasta.deck import Cards, counts_minimum, trusted_cards
 from canasta.errors import Violation
 from canasta.feasibility import (
     can_finish,
@@ -36,6 +36,7 @@ from canasta.melds import (
     merged,
     new_meld,
     representative,
+    trusted_meld,
 )
 from canasta.moves import (
     AddToMeld,
@@ -160,7 +161,7 @@ def _built_meld(deal: Deal, move: LayMeld | AddToMeld) -> tuple[int | None, Meld
             return None, laid
         rank = meld_rank(move.cards)
         assert rank is not None
-        return None, Meld(rank, move.cards)
+        return None, trusted_meld(rank, move.cards)
     if move.meld is not None:
         index = move.meld
     else:
@@ -421,7 +422,7 @@ def _after_taking(
         existing: Meld | None = None if target is None else deal.melds[side][target]
     else:
         existing = deal.meld_of(side, rank)
-        new_meld = Meld(rank, with_top) if existing is None else existing.add(with_top)
+        new_meld = trusted_meld(rank, with_top) if existing is None else existing.add(with_top)
         melds = _with_meld(deal.melds[side], new_meld)
 
     # The top card is melded; the rest of the pile goes to the hand (or stays, CL-EXH-6).
@@ -441,7 +442,7 @@ def _after_taking(
     seat = deal.seat
     kept = hand - cards
     held = deal.known[seat]  # usually nothing: then what is known is what was taken
-    known = trusted_cards(bytes(map(min, held.counts, kept.counts))) + taken if held else taken
+    known = trusted_cards(counts_minimum(held.counts, kept.counts)) + taken if held else taken
     after = deal.replace(
         hands=_replace(deal.hands, seat, kept + taken),
         known=_replace(deal.known, seat, known),

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from canasta import ALL_FACES, JOKER, Card, CardParseError, Cards, Rank, pack_cards, shuffled_pack
+from canasta.deck import counts_minimum
 
 
 def cards(text: str) -> Cards:
@@ -154,6 +155,45 @@ def test_subtract_succeeds_exactly_for_a_superset(a: Cards, b: Cards) -> None:
     else:
         with pytest.raises(ValueError, match="cannot remove"):
             a - b
+
+
+# Counts anywhere in a byte, so that both the lane-wise int arithmetic (counts below 128) and
+# its fallback (larger counts) are exercised; most draws stay small to meet each other.
+lane_counts = st.lists(
+    st.one_of(st.integers(0, 4), st.integers(0, 255)), min_size=53, max_size=53
+).map(bytes)
+
+
+@given(lane_counts, lane_counts)
+def test_lane_arithmetic_matches_face_by_face(first: bytes, second: bytes) -> None:
+    a, b = Cards(first), Cards(second)
+    sums = [x + y for x, y in zip(first, second, strict=True)]
+    if max(sums) < 256:
+        assert (a + b).counts == bytes(sums)
+    else:
+        with pytest.raises(ValueError, match="range"):
+            a + b
+    covers = all(x >= y for x, y in zip(first, second, strict=True))
+    assert a.issuperset(b) is covers
+    if covers:
+        assert (a - b).counts == bytes(x - y for x, y in zip(first, second, strict=True))
+    else:
+        with pytest.raises(ValueError, match="cannot remove"):
+            a - b
+    assert counts_minimum(first, second) == bytes(map(min, first, second))
+    assert len(a) == sum(first)
+
+
+def test_lane_arithmetic_keeps_lanes_apart() -> None:
+    # A lane that borrows or carries would change its neighbour: 0 - 1 next to 1 - 0.
+    a, b = Cards(bytes([0, 1] + [0] * 51)), Cards(bytes([1, 0] + [0] * 51))
+    assert not a.issuperset(b)
+    assert counts_minimum(a.counts, b.counts) == bytes(53)
+    full = Cards(bytes([127] * 53))
+    assert len(full) == 127 * 53
+    assert (full - full).counts == bytes(53)
+    assert len(Cards(bytes([3] * 53))) == 159
+    assert len(Cards(bytes([15] * 53))) == 795
 
 
 # --- the pack ----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The quick copiers of the hot paths: ``deal_copier`` gives what ``Deal.replace`` gives and
 refuses what it would not copy the same way, and ``game._with_deal`` what ``attrs.evolve``
-gives, without the legal moves of the game it copies."""
+gives, without the legal moves of the game it copies; ``trusted_meld`` the meld that
+``Meld(...)`` makes."""
 
 import attrs
 import pytest
@@ -47,3 +48,21 @@ def test_a_game_with_another_deal_is_attrs_evolve_with_no_legal_moves_kept() -> 
     made = _with_deal(game, after.deal)
     assert made == attrs.evolve(game, deal=after.deal)
     assert made._legal is None
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild_as"),
+    [("KH KS 2C", None), ("JK 2D 2H", None), ("3C 3S 3S", None), ("7D 8D 9D JK", "10")],
+)
+def test_a_trusted_meld_is_the_meld_attrs_makes(cards: str, wild_as: str | None) -> None:
+    from canasta.melds import Meld, trusted_meld
+
+    meld = Meld.of(cards, wild_as=wild_as)
+    made = Meld(meld.rank, meld.cards, meld.suit, meld.wild_as)
+    quick = trusted_meld(meld.rank, meld.cards, meld.suit, meld.wild_as)
+    every_slot = [field.name for field in attrs.fields(Meld)]
+    assert [getattr(quick, name) for name in every_slot] == [
+        getattr(made, name) for name in every_slot
+    ]
+    assert quick == made
+    assert (quick.kind, quick.size, quick.wilds) == (made.kind, made.size, made.wilds)

@@ -15,8 +15,8 @@ from play_helpers import OPTION_CHANGES, make_rules, random_walk
 
 from canasta import Game, Phase, Rank, TakePile, find_rules
 from canasta.cards import ALL_FACES, NATURAL_RANKS
-from canasta.deck import Cards, pack_cards, rank_counts
-from canasta.feasibility import _out_ruled_out
+from canasta.deck import Cards, pack_cards
+from canasta.feasibility import _out_ruled_out, rank_counts
 from canasta.melds import Meld, MeldKind, representative
 from canasta.movegen import _finishable_after, _step_move
 from canasta.plan import steps
