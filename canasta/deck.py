@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import compress
 
 import attrs
@@ -332,6 +332,29 @@ def shuffled_pack(
     :class:`random.Random` to draw from. The global random state is never used.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    cards = list(pack_cards(decks, jokers_per_deck))
-    rng.shuffle(cards)
+    key = (decks, jokers_per_deck)
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = _PACKS[key] = tuple(pack_cards(decks, jokers_per_deck))
+    cards = list(pack)
+    if type(rng) is random.Random:
+        _shuffle(cards, rng.getrandbits)
+    else:  # a subclass may draw its numbers otherwise: let it shuffle
+        rng.shuffle(cards)
     return tuple(cards)
+
+
+# The unshuffled packs, in display order, by decks and jokers per deck (a few at most).
+_PACKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle in place exactly as :meth:`random.Random.shuffle` does with the same
+    generator (Fisher-Yates, each index drawn by rejection from ``getrandbits``), without
+    its method call per card; deals made by a seed stay the deals they were."""
+    for i in range(len(cards) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]

@@ -254,6 +254,24 @@ def test_a_seeded_order_is_stable() -> None:
     )
 
 
+@given(st.one_of(st.integers(), st.text(max_size=8)), st.sampled_from([1, 2, 3]))
+def test_the_shuffle_is_random_shuffle_card_for_card(seed: int | str, decks: int) -> None:
+    # The pack's own loop must draw what random.Random.shuffle draws, and no more.
+    expected, theirs = list(pack_cards(decks)), random.Random(seed)
+    theirs.shuffle(expected)
+    ours = random.Random(seed)
+    assert shuffled_pack(decks, ours) == tuple(expected)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_random_subclass_shuffles_in_its_own_way() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    assert shuffled_pack(1, Reversing(0)) == tuple(reversed(tuple(pack_cards(1))))
+
+
 def test_shuffle_does_not_touch_the_global_random_state() -> None:
     state = random.getstate()
     shuffled_pack(2, 3)
