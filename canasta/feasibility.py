@@ -20,9 +20,10 @@ import functools
 from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
+from canasta._meld import trusted_meld
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards, cards_of_vector, face_vectors
-from canasta.melds import Meld, MeldKind, trusted_meld
+from canasta.melds import Meld, MeldKind
 from canasta.moves import AddToMeld, LayMeld, addition_of, lay_meld_of
 from canasta.rules import RuleSet
 from canasta.state import Deal

@@ -13,6 +13,7 @@ from itertools import compress, repeat
 from operator import le, sub
 from typing import Any, TypeVar
 
+from canasta._meld import trusted_meld
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta.deck import Cards, counts_minimum, trusted_cards
 from canasta.errors import Violation
@@ -36,7 +37,6 @@ from canasta.melds import (
     merged,
     new_meld,
     representative,
-    trusted_meld,
 )
 from canasta.moves import (
     AddToMeld,
