@@ -392,7 +392,17 @@ class Game:
         ``player``, if given, must be the player to act: servers pass the seat the move
         came from.
         """
-        outcome = self._play(move, player)
+        outcome: Deal | Violation | None
+        if self.is_over:
+            outcome = Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
+        else:
+            outcome = None if player is None else self._wrong_player(player)
+        if outcome is None:
+            legal = self._legal
+            # A move legal_moves gave (usually the very object: found by identity, in C,
+            # before equality) is played without the searches that made it legal.
+            known = legal is not None and (id(move) in map(id, legal) or move in legal)
+            outcome = play(self.deal, move, trusted=known)
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)
         game = _with_deal(self, outcome)
@@ -401,22 +411,6 @@ class Game:
     def parse_move(self, text: str) -> Move:
         """Read a move from its text form (see :func:`canasta.moves.parse_move`)."""
         return parse_move(text)
-
-    def _play(self, move: Move, player: int | None) -> Deal | Violation:
-        if self.is_over:
-            return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
-        if player is not None:
-            wrong_player = self._wrong_player(player)
-            if wrong_player is not None:
-                return wrong_player
-        return play(self.deal, move, trusted=self._is_known_legal(move))
-
-    def _is_known_legal(self, move: object) -> bool:
-        legal = self._legal
-        if legal is None:
-            return False
-        # Usually the very object legal_moves gave: found by identity, in C, before equality.
-        return id(move) in map(id, legal) or move in legal
 
     def _wrong_player(self, player: int | None) -> Violation | None:
         if player is None or player == self.to_move:
