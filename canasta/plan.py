@@ -209,7 +209,8 @@ def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]
 
 #: For ``k`` naturals of one rank: the choice of suits, the other choices on demand, and the
 #: counts of the natural faces (the first 44) for the choice.
-_Choice = tuple[Sequence[int], "Callable[[], Iterator[Sequence[int]]] | None", bytes]
+_More = Callable[[], Iterator[Sequence[int]]] | None
+_Choice = tuple[Sequence[int], _More, bytes]
 
 
 def _suit_masks(counts: bytes) -> list[int]:
@@ -331,8 +332,10 @@ _NEAR: Final = tuple(
     sum(1 << p for p in (pos - 2, pos - 1, pos + 1, pos + 2) if 0 <= p <= _TOP)
     for pos in range(_TOP + 1)
 )
-#: :func:`_suit_choices` by rank position, naturals held and costs, coded as one int.
-_SUIT_CHOICES: Final[dict[int, tuple[_Choice, ...]]] = {}
+#: :func:`_choices_by_count` by rank position, naturals held and costs, coded as one int.
+_CHOICES: Final[dict[int, tuple[_Choice, ...]]] = {}
+#: :func:`_suit_choices` by naturals held and costs, coded as one int.
+_SUIT_CHOICES: Final[dict[int, tuple[tuple[Sequence[int], _More, bytes], ...]]] = {}
 
 
 def _choices_by_count(
@@ -356,21 +359,30 @@ def _choices_by_count(
     near1 = _POPCOUNT[masks[1] & window]
     near2 = _POPCOUNT[masks[2] & window]
     near3 = _POPCOUNT[masks[3] & window]
-    # Eight bits a count, four a cost (at most 4), four the position.
+    # Eight bits a count, four a cost (at most 4), then four the position.
     key = ((((((a << 8 | b) << 8 | c) << 8 | d) << 4 | near0) << 4 | near1) << 4 | near2) << 4
-    key = (key | near3) << 4 | pos
-    found = _SUIT_CHOICES.get(key)
+    key |= near3
+    found = _CHOICES.get(key << 4 | pos)
     if found is None:
-        if len(_SUIT_CHOICES) >= 1 << 14:
-            _SUIT_CHOICES.clear()
-        found = _suit_choices(pos, counts[f : f + 4], (near0, near1, near2, near3))
-        _SUIT_CHOICES[key] = found
+        ordered = _SUIT_CHOICES.get(key)
+        if ordered is None:
+            if len(_SUIT_CHOICES) >= 1 << 14:
+                _SUIT_CHOICES.clear()
+            ordered = _suit_choices(counts[f : f + 4], (near0, near1, near2, near3))
+            _SUIT_CHOICES[key] = ordered
+        before, after = _ZEROS[f], _ZEROS[40 - f]
+        found = tuple((best, more, before + held + after) for best, more, held in ordered)
+        if len(_CHOICES) >= 1 << 14:
+            _CHOICES.clear()
+        _CHOICES[key << 4 | pos] = found
     return found
 
 
-def _suit_choices(pos: int, have: bytes, near: tuple[int, ...]) -> tuple[_Choice, ...]:
-    """:func:`_choices_by_count` for the naturals ``have`` of rank position ``pos`` (per
-    suit) whose last copies cost ``near`` (per suit): a few thousand cases, remembered."""
+def _suit_choices(
+    have: bytes, near: tuple[int, ...]
+) -> tuple[tuple[Sequence[int], _More, bytes], ...]:
+    """:func:`_choices_by_count` for the naturals ``have`` of one rank (per suit) whose last
+    copies cost ``near`` (per suit), with each choice's counts (four bytes) for its head."""
     spare = [max(0, n - 1) for n in have]
     last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
 
@@ -385,10 +397,12 @@ def _suit_choices(pos: int, have: bytes, near: tuple[int, ...]) -> tuple[_Choice
     # cheapest first: the best choice of k naturals is the first k of that order.
     order = [suit for suit in range(4) for _ in range(spare[suit])] + last_first
     best: tuple[int, ...] = (0, 0, 0, 0)
-    result: list[_Choice] = [(best, partial(others, 0, best), _naturals_head(pos, best))]
+    result: list[tuple[Sequence[int], _More, bytes]] = [
+        (best, partial(others, 0, best), bytes(best))
+    ]
     for k, suit in enumerate(order, 1):
         best = (*best[:suit], best[suit] + 1, *best[suit + 1 :])
-        result.append((best, partial(others, k, best), _naturals_head(pos, best)))
+        result.append((best, partial(others, k, best), bytes(best)))
     return tuple(result)
 
 
