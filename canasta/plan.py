@@ -50,13 +50,14 @@ _THREE_RANK: Final = Rank.THREE
 _IMPOSSIBLE: Final = 10**9
 
 _new_object: Final = object.__new__
+_CARDS: Final = Cards
 _set_counts: Final = Cards.__dict__["counts"].__set__  # the slot, as attrs's __init__ sets it
 
 
 def _cards(counts: bytes) -> Cards:
     """:func:`canasta.deck.trusted_cards`, made here: the compiled steps then make their
     cards without a call into interpreted code."""
-    cards = _new_object(Cards)
+    cards = _new_object(_CARDS)
     _set_counts(cards, counts)
     return cards
 
@@ -1033,30 +1034,49 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     stuck = bytearray(44)
     rank_melds = {meld[1] for meld in melds if meld[0] == 0}
     sequence_suits = {meld[1] for meld in melds if meld[0] == 1}
-    masks = _suit_masks(nat) if plan.seq else []
+    seq = plan.seq
+    masks = _suit_masks(nat) if seq else []
     length = max(plan.min_size, plan.seq_nat)
     widest = length + (1 if plan.seq_wilds and wilds else 0)
+    min_nat, min_size, max_wilds = plan.min_nat, plan.min_size, plan.max_wilds
     for pos in range(_TOP + 1):
-        have = sum(nat[4 * pos : 4 * pos + 4])
+        f = 4 * pos
+        have = nat[f] + nat[f + 1] + nat[f + 2] + nat[f + 3]
         if not have or pos in rank_melds:
             continue
-        if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
+        if have >= min_nat and have + min(wilds, max_wilds[have]) >= min_size:
             continue
         for suit in range(4):
-            face = 4 * pos + suit
+            face = f + suit
             if not nat[face] or suit in sequence_suits:
                 continue
-            if plan.seq and _in_run(masks[suit], pos, length, widest):
+            if seq and _in_run(masks[suit], pos, length, widest):
                 continue
             stuck[face] = nat[face]
     return stuck
 
 
-@functools.lru_cache(maxsize=1 << 14)
+#: :func:`_in_run` by its arguments, coded as one int.
+_IN_RUN: Final[dict[int, bool]] = {}
+
+
 def _in_run(mask: int, pos: int, length: int, widest: int) -> bool:
     """Whether some window of ``length`` to ``widest`` positions through ``pos`` holds at
     least ``length`` positions of ``mask`` (the others are filled by a wild card).
     Remembered: there are only 2**11 masks."""
+    if length > _TOP + 1 or widest < length:
+        return False  # no such window
+    widest = min(widest, _TOP + 1)  # the same windows
+    key = ((mask << 4 | pos) << 4 | length) << 4 | widest
+    found = _IN_RUN.get(key)
+    if found is None:
+        if len(_IN_RUN) >= 1 << 16:
+            _IN_RUN.clear()
+        found = _IN_RUN[key] = _plain_in_run(mask, pos, length, widest)
+    return found
+
+
+def _plain_in_run(mask: int, pos: int, length: int, widest: int) -> bool:
     for window in range(length, widest + 1):
         span = (1 << window) - 1
         for start in range(max(0, pos - window + 1), min(pos, _TOP - window + 1) + 1):
@@ -1278,16 +1298,20 @@ def _rank_melds_reach(
     first), then the wild cards left within the melds' room, while ``keep`` cards stay.
     Success is a plan; failure proves nothing."""
     left = sum(counts) - keep  # how many cards may be melded
-    laid = () if plan.several else {m.rank for m in melds if m.kind is MeldKind.RANK}
+    several = plan.several
+    laid = set() if several else {m.rank for m in melds if m.kind is _RANK}
     full: list[tuple[int, int, int]] = []
     short: list[tuple[int, int, int]] = []
-    for pos, rank in enumerate(NATURAL_RANKS):
-        have = sum(counts[4 * pos : 4 * pos + 4])
-        if have >= plan.min_nat and rank not in laid:
+    for pos in range(_TOP + 1):
+        f = 4 * pos
+        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
+        if have >= plan.min_nat and (several or _RANKS[pos] not in laid):
             need = max(0, plan.min_size - have)
             if need <= plan.max_wilds[have]:
                 (short if need else full).append((have * _NATURAL_VALUE[pos], have, need))
-    wild_values = [50] * counts[_JOKER] + [20] * sum(counts[44:48])
+    wild_values = [50] * counts[_JOKER] + [20] * (
+        counts[44] + counts[45] + counts[46] + counts[47]
+    )
     points = room = used = 0
     for value, have, need in sorted(full, reverse=True) + sorted(short, reverse=True):
         if have + need > left or used + need > len(wild_values):
