@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import compress
 from operator import le
+from typing import Final
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards
@@ -44,10 +45,8 @@ from canasta.moves import (
     MergeMelds,
     Move,
     Pass,
-    addition_of,
-    lay_meld_of,
 )
-from canasta.plan import Step, opening_reachable, steps
+from canasta.plan import Step, cards_less, opening_reachable, steps
 from canasta.state import Deal, Phase, stock_exhausted
 from canasta.transitions import (
     BLACK_THREES_LAST,
@@ -233,7 +232,7 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
     moves: list[Move] = []
     for step in steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True):
         size = step.size
-        black_threes = step.kind is MeldKind.BLACK_THREES
+        black_threes = step.kind is _BLACK_THREES
         if black_threes and hand_size - size > threes_room:
             continue
         move = _step_move(step)
@@ -241,11 +240,13 @@ def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int)
             relaxed and not black_threes and hand_size - size >= 2 and step.points >= owed
         ) or _finishable_after(deal, move, step, black_threes, hand_size, keep, owed):
             moves.append(move)
-        elif step.others is not None:
+            continue
+        others = step.others
+        if others is not None:
             # Which suits a meld of one rank takes matters only to sequences; one move per
             # count is offered (action ids code melds by counts): the first whose turn can
             # still be finished, in the order that keeps the most for sequences.
-            for other in step.others():
+            for other in others():
                 move = _step_move(other)
                 if _finishable_after(deal, move, other, black_threes, hand_size, keep, owed):
                     moves.append(move)
@@ -258,7 +259,13 @@ _DISCARDS = tuple(Discard(face) for face in ALL_FACES)
 
 
 def _finishable_after(
-    deal: Deal, move: Move, step: Step, black_threes: bool, hand_size: int, keep: int, owed: int
+    deal: Deal,
+    move: LayMeld | AddToMeld,
+    step: Step,
+    black_threes: bool,
+    hand_size: int,
+    keep: int,
+    owed: int,
 ) -> bool:
     """Whether a step of :func:`canasta.plan.steps`, valid by construction, leaves a turn
     that can be finished (:func:`~canasta.transitions.check_built`); black threes, which
@@ -272,18 +279,18 @@ def _finishable_after(
     without making that deal: the minimum is still owed after the step, so its pile cards
     stay locked and the turn's other obligations are those before it.
     """
-    if black_threes or not isinstance(move, (LayMeld, AddToMeld)):
+    if black_threes:
         return check(deal, move) is None
     if keep >= 0 and hand_size - step.size >= 2:
         rules, draft = deal.rules, deal.draft
-        melds = step.applied_to(deal.melds[deal.side])
+        grown = step.applied_to(deal.melds[deal.side])
         owed -= step.points
-        if opening_reachable(deal.usable - step.cards, melds, rules, keep, owed):
+        if opening_reachable(cards_less(deal.usable, step.cards), grown, rules, keep, owed):
             return True
         return may_go_out(deal) and positional_out_possible(
-            deal.hand - step.cards,
+            cards_less(deal.hand, step.cards),
             draft.locked,
-            melds,
+            grown,
             rules,
             owed,
             not rules.concealed_needs_minimum(draft.took_pile),
@@ -292,9 +299,30 @@ def _finishable_after(
 
 
 def _step_move(step: Step) -> LayMeld | AddToMeld:
+    """``lay_meld_of`` or ``addition_of`` for the step, made here: the compiled move
+    generator then makes its moves without a call into interpreted code."""
     if step.target is None:
-        return lay_meld_of(step.cards, step.wild_as)
-    return addition_of(None, step.cards, step.target, step.wild_as)
+        lay = _new_object(LayMeld)
+        _SET_LAY_CARDS(lay, step.cards)
+        _SET_LAY_WILD_AS(lay, step.wild_as)
+        return lay
+    add = _new_object(AddToMeld)
+    _SET_ADD_RANK(add, None)
+    _SET_ADD_CARDS(add, step.cards)
+    _SET_ADD_MELD(add, step.target)
+    _SET_ADD_WILD_AS(add, step.wild_as)
+    return add
+
+
+# The slots of the moves, set as attrs's __init__ sets them (as canasta.moves.lay_meld_of).
+_new_object: Final = object.__new__
+_SET_LAY_CARDS: Final = LayMeld.__dict__["cards"].__set__
+_SET_LAY_WILD_AS: Final = LayMeld.__dict__["wild_as"].__set__
+_SET_ADD_RANK: Final = AddToMeld.__dict__["rank"].__set__
+_SET_ADD_CARDS: Final = AddToMeld.__dict__["cards"].__set__
+_SET_ADD_MELD: Final = AddToMeld.__dict__["meld"].__set__
+_SET_ADD_WILD_AS: Final = AddToMeld.__dict__["wild_as"].__set__
+_BLACK_THREES: Final = MeldKind.BLACK_THREES
 
 
 def _may_merge(first: Meld, second: Meld) -> bool:

@@ -20,30 +20,53 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import product
+from typing import Final
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
-from canasta.deck import Cards, trusted_cards
+from canasta.deck import Cards
 from canasta.melds import Meld, MeldKind
 from canasta.rules import RuleSet
 
 __all__ = ["Step", "going_out_possible", "opening_reachable", "sequence_cost", "steps"]
 
-_SUITS = tuple(Suit)
-_TWO_FACES = tuple(range(44, 48))
-_BLACK_THREE_FACES = (48, 51)
-_JOKER = 52
-_WILD_FACES = (*_TWO_FACES, _JOKER)
-_TOP = len(NATURAL_RANKS) - 1  # the ace's position
-_POS = {rank: index for index, rank in enumerate(NATURAL_RANKS)}
-_NATURAL_VALUE = tuple(ALL_FACES[4 * p].points for p in range(len(NATURAL_RANKS)))
-_UNBOUNDED = 10**6
-_RANK, _SEQ, _WILD, _BLACK = (
-    MeldKind.RANK,
-    MeldKind.SEQUENCE,
-    MeldKind.WILD,
-    MeldKind.BLACK_THREES,
-)
-_IMPOSSIBLE = 10**9
+# Final: the compiled build keeps these in C statics instead of looking them up by name.
+_RANKS: Final = NATURAL_RANKS
+_SUITS: Final = tuple(Suit)
+_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(_SUITS)}
+_BLACK_THREE_FACES: Final = (48, 51)
+_JOKER: Final = 52
+_WILD_FACES: Final = (44, 45, 46, 47, 52)
+_TOP: Final = len(NATURAL_RANKS) - 1  # the ace's position
+_POS: Final = {rank: index for index, rank in enumerate(NATURAL_RANKS)}
+_NATURAL_VALUE: Final = tuple(ALL_FACES[4 * p].points for p in range(len(NATURAL_RANKS)))
+_FACE_POINTS: Final = tuple(face.points for face in ALL_FACES)
+_UNBOUNDED: Final = 10**6
+_RANK: Final = MeldKind.RANK
+_SEQ: Final = MeldKind.SEQUENCE
+_WILD: Final = MeldKind.WILD
+_BLACK: Final = MeldKind.BLACK_THREES
+_JOKER_RANK: Final = Rank.JOKER
+_THREE_RANK: Final = Rank.THREE
+_IMPOSSIBLE: Final = 10**9
+
+_new_object: Final = object.__new__
+_CARDS: Final = Cards
+_set_counts: Final = Cards.__dict__["counts"].__set__  # the slot, as attrs's __init__ sets it
+
+
+def _cards(counts: bytes) -> Cards:
+    """:func:`canasta.deck.trusted_cards`, made here: the compiled steps then make their
+    cards without a call into interpreted code."""
+    cards = _new_object(_CARDS)
+    _set_counts(cards, counts)
+    return cards
+
+
+def cards_less(whole: Cards, part: Cards) -> Cards:
+    """``whole - part`` for ``part`` known to be among ``whole``: the counts subtracted as
+    one number (no count goes below zero, so none borrows from the next)."""
+    rest = int.from_bytes(whole.counts, "big") - int.from_bytes(part.counts, "big")
+    return _cards(rest.to_bytes(len(ALL_FACES), "big"))
 
 
 class Step:
@@ -53,11 +76,13 @@ class Step:
     seldom needs it)."""
 
     __slots__ = (
-        "_build",
+        "_meld",
+        "_more",
+        "_rank",
         "_result",
+        "_suit",
         "cards",
         "kind",
-        "others",
         "points",
         "size",
         "target",
@@ -72,7 +97,10 @@ class Step:
         kind: MeldKind,
         points: int,
         size: int,
-        build: Callable[[], Meld],
+        rank: Rank,
+        suit: Suit | None = None,
+        meld: Meld | None = None,
+        more: Callable[[], Iterator[Sequence[int]]] | None = None,
     ) -> None:
         self.target = target
         self.cards = cards
@@ -80,17 +108,35 @@ class Step:
         self.kind = kind
         self.points = points
         self.size = size
-        self._build = build
+        # What the result is made of: a new meld's rank (a sequence's lowest) and suit; for
+        # an addition, the meld grown and a sequence's new lowest rank.
+        self._rank = rank
+        self._suit = suit
+        self._meld = meld
+        # The other choices of suits for the naturals of a step of one rank (by_count).
+        self._more = more
         self._result: Meld | None = None
-        #: The same step with other suits of its naturals, best first (``by_count`` only).
-        self.others: Callable[[], Iterator[Step]] | None = None
 
     @property
     def result(self) -> Meld:
         """The new meld, or the meld grown by the addition."""
         if self._result is None:
-            self._result = self._build()
+            self._result = self._made()
         return self._result
+
+    def _made(self) -> Meld:
+        meld = self._meld
+        if meld is None:
+            return Meld(self._rank, self.cards, self._suit, self.wild_as)
+        if self.kind is _SEQ:
+            wild_as = meld.wild_as if self.wild_as is None else self.wild_as
+            return Meld(self._rank, meld.cards + self.cards, meld.suit, wild_as)
+        return meld.add(self.cards)
+
+    @property
+    def others(self) -> Callable[[], Iterator[Step]] | None:
+        """The same step with other suits of its naturals, best first (``by_count`` only)."""
+        return None if self._more is None else partial(_other_suits, self)
 
     def applied_to(self, melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
         """The side's melds after this step: the new meld after them, or the grown meld in
@@ -103,16 +149,42 @@ class Step:
         return f"Step(target={self.target!r}, cards={self.cards!r}, wild_as={self.wild_as!r})"
 
 
-def _grown_sequence(meld: Meld, cards: Cards, low: Rank, wild_as: Rank | None) -> Meld:
-    return Meld(low, meld.cards + cards, meld.suit, wild_as)
+def _other_suits(step: Step) -> Iterator[Step]:
+    """:attr:`Step.others`: a step of one rank with each other choice of suits for its
+    naturals (the same count, so the same points and size)."""
+    more = step._more
+    assert more is not None
+    counts = step.cards.counts
+    first = 4 * _POS[step._rank]
+    for choice in more():
+        cards = _cards(counts[:first] + bytes(choice) + counts[first + 4 :])
+        yield Step(
+            step.target, cards, None, _RANK, step.points, step.size, step._rank, None, step._meld
+        )
 
 
 # --- steps ------------------------------------------------------------------------------
 
+#: :func:`_wild_pairs` by its arguments, coded as one int.
+_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 
-@functools.lru_cache(maxsize=4096)
+
 def _wild_pairs(twos: int, jokers: int, low: int, high: int) -> tuple[tuple[int, int], ...]:
-    """(twos, jokers) with ``low <= twos + jokers <= high``."""
+    """(twos, jokers) with ``low <= twos + jokers <= high``, by twos then jokers."""
+    high = min(high, twos + jokers)  # the same pairs: no more can be taken
+    low = max(low, 0)
+    if high < low or high < 0:
+        return ()
+    key = (((twos << 12 | jokers) << 12 | low) << 12) | high
+    found = _PAIRS.get(key)
+    if found is None:
+        if len(_PAIRS) >= 4096:
+            _PAIRS.clear()
+        found = _PAIRS[key] = _plain_wild_pairs(twos, jokers, low, high)
+    return found
+
+
+def _plain_wild_pairs(twos: int, jokers: int, low: int, high: int) -> tuple[tuple[int, int], ...]:
     return tuple(
         (t, j)
         for t in range(min(twos, high) + 1)
@@ -136,8 +208,10 @@ def _natural_choices(counts: bytes, pos: int, sequences: bool) -> list[list[int]
     return choices
 
 
-#: A choice of suits for ``k`` naturals of one rank, and the other choices on demand.
-_Choices = tuple[Sequence[int], "Callable[[], Iterator[Sequence[int]]] | None"]
+#: For ``k`` naturals of one rank: the choice of suits, the other choices on demand, and the
+#: counts of the natural faces (the first 44) for the choice.
+_More = Callable[[], Iterator[Sequence[int]]] | None
+_Choice = tuple[Sequence[int], _More, bytes]
 
 
 def _suit_masks(counts: bytes) -> list[int]:
@@ -152,22 +226,24 @@ def _suit_masks(counts: bytes) -> list[int]:
 
 
 #: A table for ``bytes.translate``: any count of a face held becomes 1.
-_HELD = bytes([0]) + bytes([1]) * 255
+_HELD: Final = bytes([0]) + bytes([1]) * 255
 #: The bits of the positions held, by the held flags (0 or 1) of one suit's eleven positions.
-_MASK_OF = {
+_MASK_OF: Final = {
     bytes((mask >> p) & 1 for p in range(_TOP + 1)): mask for mask in range(1 << (_TOP + 1))
 }
+#: The number of bits set, by mask of positions.
+_POPCOUNT: Final = tuple(bin(mask).count("1") for mask in range(1 << (_TOP + 1)))
 
 
 def _run_cards(s: int, low: int, high: int) -> Cards:
     """One natural card of the suit numbered ``s`` at each position from low to high."""
     c = bytearray(len(ALL_FACES))
     c[4 * low + s : 4 * high + s + 1 : 4] = bytes([1]) * (high - low + 1)
-    return trusted_cards(bytes(c))
+    return _cards(bytes(c))
 
 
 #: :func:`_run_cards` by suit number, low and high position (None where high < low).
-_RUNS = tuple(
+_RUNS: Final = tuple(
     tuple(
         tuple(_run_cards(s, low, high) if high >= low else None for high in range(_TOP + 1))
         for low in range(_TOP + 1)
@@ -175,11 +251,27 @@ _RUNS = tuple(
     for s in range(4)
 )
 
+#: :func:`_natural_runs` by its arguments, coded as one int.
+_NATURAL_RUNS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 
-@functools.lru_cache(maxsize=4096)
+
 def _natural_runs(mask: int, shortest: int, longest: int) -> tuple[tuple[int, int, int], ...]:
     """The runs of ``shortest`` to ``longest`` positions held in ``mask``, as (lowest,
     highest, points), by lowest then highest position."""
+    shortest = max(shortest, 0)
+    longest = min(max(longest, 0), _TOP + 1)  # the same runs
+    key = (mask << 16 | min(shortest, 255) << 8) | longest
+    found = _NATURAL_RUNS.get(key)
+    if found is None:
+        if len(_NATURAL_RUNS) >= 4096:
+            _NATURAL_RUNS.clear()
+        found = _NATURAL_RUNS[key] = _plain_natural_runs(mask, shortest, longest)
+    return found
+
+
+def _plain_natural_runs(
+    mask: int, shortest: int, longest: int
+) -> tuple[tuple[int, int, int], ...]:
     runs = []
     for lo in range(_TOP + 1):
         points = 0
@@ -201,16 +293,15 @@ def _natural_sequences(mask: int, s: int, shortest: int, longest: int) -> Iterat
     for lo, hi, points in _natural_runs(mask, shortest, longest):
         cards = runs[lo][hi]
         assert cards is not None
-        build = partial(Meld, NATURAL_RANKS[lo], cards, suit)
-        yield Step(None, cards, None, _SEQ, points, hi - lo + 1, build)
+        yield Step(None, cards, None, _SEQ, points, hi - lo + 1, _RANKS[lo], suit)
 
 
 def _natural_extensions(
-    counts: bytes, index: int, meld: Meld, s: int, longest: int
+    counts: bytes, index: int, meld: Meld, s: int, lo: int, hi: int, longest: int
 ) -> Iterator[Step]:
-    """Naturals added to the sequence ``meld`` (of the suit numbered ``s``) without a wild
-    card: the cards next to its ends, by new lowest position (down) then highest (up)."""
-    lo, hi = _POS[meld.low], _POS[meld.high]
+    """Naturals added to the sequence ``meld`` (of the suit numbered ``s``, from position
+    ``lo`` to ``hi``) without a wild card: the cards next to its ends, by new lowest
+    position (down) then highest (up)."""
     down = 0
     while lo - down > 0 and counts[4 * (lo - down - 1) + s]:
         down += 1
@@ -223,48 +314,76 @@ def _natural_extensions(
                 break
             if new_lo == lo and new_hi == hi:
                 continue
-            new = [*range(new_lo, lo), *range(hi + 1, new_hi + 1)]
             c = bytearray(len(ALL_FACES))
-            for p in new:
+            points = 0
+            for p in range(new_lo, lo):
                 c[4 * p + s] = 1
-            cards = trusted_cards(bytes(c))
-            points = sum(_NATURAL_VALUE[p] for p in new)
-            build = partial(_grown_sequence, meld, cards, NATURAL_RANKS[new_lo], meld.wild_as)
-            yield Step(index, cards, None, _SEQ, points, len(new), build)
+                points += _NATURAL_VALUE[p]
+            for p in range(hi + 1, new_hi + 1):
+                c[4 * p + s] = 1
+                points += _NATURAL_VALUE[p]
+            size = lo - new_lo + new_hi - hi
+            yield Step(
+                index, _cards(bytes(c)), None, _SEQ, points, size, _RANKS[new_lo], None, meld
+            )
 
 
 #: For each rank position, the bits of the positions within two ranks of it (not itself).
-_NEAR = tuple(
+_NEAR: Final = tuple(
     sum(1 << p for p in (pos - 2, pos - 1, pos + 1, pos + 2) if 0 <= p <= _TOP)
     for pos in range(_TOP + 1)
 )
+#: :func:`_choices_by_count` by rank position, naturals held and costs, coded as one int.
+_CHOICES: Final[dict[int, tuple[_Choice, ...]]] = {}
+#: :func:`_suit_choices` by naturals held and costs, coded as one int.
+_SUIT_CHOICES: Final[dict[int, tuple[tuple[Sequence[int], _More, bytes], ...]]] = {}
 
 
 def _choices_by_count(
     counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None
-) -> Sequence[_Choices]:
+) -> Sequence[_Choice]:
     """For each number ``k`` of naturals of one rank (index ``k``): the choice of suits best
     kept for sequences, and the other choices of ``k`` on demand, best first. A face of
     which a copy stays costs nothing; a last copy costs the cards of its suit within two
     ranks of it (:func:`sequence_cost`)."""
     if not sequences:
-        return [(choice, None) for choice in _natural_choices(counts, pos, False)]
+        return [
+            (choice, None, _naturals_head(pos, choice))
+            for choice in _natural_choices(counts, pos, False)
+        ]
     if masks is None:
         masks = _suit_masks(counts)
     window = _NEAR[pos]
-    near = (
-        (masks[0] & window).bit_count(),
-        (masks[1] & window).bit_count(),
-        (masks[2] & window).bit_count(),
-        (masks[3] & window).bit_count(),
-    )
-    return _suit_choices(counts[4 * pos : 4 * pos + 4], near)
+    f = 4 * pos
+    a, b, c, d = counts[f], counts[f + 1], counts[f + 2], counts[f + 3]
+    near0 = _POPCOUNT[masks[0] & window]
+    near1 = _POPCOUNT[masks[1] & window]
+    near2 = _POPCOUNT[masks[2] & window]
+    near3 = _POPCOUNT[masks[3] & window]
+    # Eight bits a count, four a cost (at most 4), then four the position.
+    key = ((((((a << 8 | b) << 8 | c) << 8 | d) << 4 | near0) << 4 | near1) << 4 | near2) << 4
+    key |= near3
+    found = _CHOICES.get(key << 4 | pos)
+    if found is None:
+        ordered = _SUIT_CHOICES.get(key)
+        if ordered is None:
+            if len(_SUIT_CHOICES) >= 1 << 14:
+                _SUIT_CHOICES.clear()
+            ordered = _suit_choices(counts[f : f + 4], (near0, near1, near2, near3))
+            _SUIT_CHOICES[key] = ordered
+        before, after = _ZEROS[f], _ZEROS[40 - f]
+        found = tuple((best, more, before + held + after) for best, more, held in ordered)
+        if len(_CHOICES) >= 1 << 14:
+            _CHOICES.clear()
+        _CHOICES[key << 4 | pos] = found
+    return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
+def _suit_choices(
+    have: bytes, near: tuple[int, ...]
+) -> tuple[tuple[Sequence[int], _More, bytes], ...]:
     """:func:`_choices_by_count` for the naturals ``have`` of one rank (per suit) whose last
-    copies cost ``near`` (per suit): a few hundred cases, remembered."""
+    copies cost ``near`` (per suit), with each choice's counts (four bytes) for its head."""
     spare = [max(0, n - 1) for n in have]
     last_first = sorted((suit for suit in range(4) if have[suit]), key=near.__getitem__)
 
@@ -279,15 +398,40 @@ def _suit_choices(have: bytes, near: tuple[int, ...]) -> tuple[_Choices, ...]:
     # cheapest first: the best choice of k naturals is the first k of that order.
     order = [suit for suit in range(4) for _ in range(spare[suit])] + last_first
     best: tuple[int, ...] = (0, 0, 0, 0)
-    result: list[_Choices] = [(best, partial(others, 0, best))]
+    result: list[tuple[Sequence[int], _More, bytes]] = [
+        (best, partial(others, 0, best), bytes(best))
+    ]
     for k, suit in enumerate(order, 1):
         best = (*best[:suit], best[suit] + 1, *best[suit + 1 :])
-        result.append((best, partial(others, k, best)))
+        result.append((best, partial(others, k, best), bytes(best)))
     return tuple(result)
 
 
 #: The bytes of each count of one face.
-_COUNT_BYTE = tuple(bytes((n,)) for n in range(256))
+_COUNT_BYTE: Final = tuple(bytes((n,)) for n in range(256))
+#: Runs of zero counts, by length.
+_ZEROS: Final = tuple(bytes(n) for n in range(54))
+#: The counts of faces 44 to 51 (twos, then threes) for the first t twos of each
+#: count of the four twos (display order), by those counts.
+_WILD_TAILS: Final[dict[bytes, tuple[bytes, ...]]] = {}
+
+
+def _wild_tails(counts: bytes) -> tuple[bytes, ...]:
+    """The counts of faces 44 to 51 (twos, then threes, none taken) when the first ``t``
+    twos of ``counts`` (display order) are taken, by ``t``."""
+    key = counts[44:48]
+    found = _WILD_TAILS.get(key)
+    if found is None:
+        tails = [bytes(8)]
+        for face in range(44, 48):
+            for _ in range(counts[face]):
+                grown = bytearray(tails[-1])
+                grown[face - 44] += 1
+                tails.append(bytes(grown))
+        if len(_WILD_TAILS) >= 4096:
+            _WILD_TAILS.clear()
+        found = _WILD_TAILS[key] = tuple(tails)
+    return found
 
 
 def _naturals_head(pos: int, choice: Sequence[int]) -> bytes:
@@ -296,13 +440,13 @@ def _naturals_head(pos: int, choice: Sequence[int]) -> bytes:
     return bytes(4 * pos) + bytes(choice) + bytes(40 - 4 * pos)
 
 
-def _other_steps(
-    make_step: Callable[[Sequence[int], int, int], Step],
-    others: Callable[[], Iterator[Sequence[int]]],
-    t: int,
-    j: int,
-) -> Iterator[Step]:
-    return (make_step(choice, t, j) for choice in others())
+def _few_wilds(have: int, wilds: int, plan: _Planner) -> bool:
+    """Whether no meld of ``plan.min_nat`` to ``have`` naturals of one rank can be made up
+    to the smallest size with ``wilds`` wild cards."""
+    for k in range(plan.min_nat, have + 1):
+        if k + min(wilds, plan.max_wilds[k]) >= plan.min_size:
+            return False
+    return True
 
 
 def steps(
@@ -318,270 +462,277 @@ def steps(
     """
     counts = usable.counts
     plan = _planner(rules)
-    two_list = [f for f in _TWO_FACES for _ in range(counts[f])]
+    twos = counts[44] + counts[45] + counts[46] + counts[47]
     jokers = counts[_JOKER]
-    twos = len(two_list)
     wilds = twos + jokers
     seq_ok = plan.seq
-    longest = plan.seq_long
-    wild_longest = plan.wild_long
     several = plan.several
     max_wilds = plan.max_wilds
+    min_naturals, min_size = plan.min_nat, plan.min_size
+    kinds_of = [m.kind for m in melds]
     # The kinds of meld the side has, where it may hold only one of each.
-    kinds = set() if several else {(m.kind, m.rank if m.kind is _RANK else m.suit) for m in melds}
+    kinds: set[tuple[MeldKind, object]] = set()
+    if not several:
+        for meld, kind in zip(melds, kinds_of, strict=True):
+            kinds.add((kind, meld.rank if kind is _RANK else meld.suit))
     masks = _suit_masks(counts) if seq_ok else None
-    choices_of: dict[int, Sequence[_Choices]] = {}  # by rank position, for melds and additions
-    # The counts of the four twos when the first t of them (display order) are taken.
-    two_prefix = [bytes(4)]
-    for face in two_list:
-        grown = bytearray(two_prefix[-1])
-        grown[face - 44] += 1
-        two_prefix.append(bytes(grown))
-
+    choices_of: dict[int, Sequence[_Choice]] = {}  # by rank position, for melds and additions
     # Faces 44 to 51 (twos, then threes, none taken) when the first t twos are taken; the
     # jokers' count follows.
-    wild_tail = [prefix + bytes(4) for prefix in two_prefix]
-    min_naturals, min_size = rules.min_naturals, rules.min_meld_size
-
-    def one_rank(pos: int, choice: Sequence[int], t: int, j: int) -> Cards:
-        c = bytearray(len(ALL_FACES))
-        c[4 * pos : 4 * pos + 4] = bytes(choice)
-        c[44:48] = two_prefix[t]
-        c[_JOKER] = j
-        return trusted_cards(bytes(c))
-
-    def make(naturals: list[int], t: int, j: int) -> Cards:
-        c = bytearray(len(ALL_FACES))
-        for face in naturals:
-            c[face] += 1
-        for face in two_list[:t]:
-            c[face] += 1
-        c[_JOKER] += j
-        return trusted_cards(bytes(c))
-
-    # The one wild card of a sequence (and its points): the first two, or a joker.
-    wild_faces = [(face, 20) for face in two_list[:1]] + [(_JOKER, 50)] * (jokers > 0)
+    wild_tail = _wild_tails(counts)
 
     # New melds of one rank.
-    for pos, rank in enumerate(NATURAL_RANKS):
-        have = sum(counts[4 * pos : 4 * pos + 4])
+    for pos in range(_TOP + 1):
+        f = 4 * pos
+        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
         if have < min_naturals:
             continue
-        if have < min_size and not any(
-            k + min(wilds, max_wilds[k]) >= min_size for k in range(min_naturals, have + 1)
-        ):
+        if have < min_size and _few_wilds(have, wilds, plan):
             continue  # too few wild cards to make up a meld
-        if not several and (MeldKind.RANK, rank) in kinds:
+        rank = _RANKS[pos]
+        if not several and (_RANK, rank) in kinds:
             continue
-
-        def new_rank_meld(
-            choice: Sequence[int], t: int, j: int, rank: Rank = rank, pos: int = pos
-        ) -> Step:
-            cards = one_rank(pos, choice, t, j)
-            k = sum(choice)
-            points = k * _NATURAL_VALUE[pos] + 20 * t + 50 * j
-            return Step(None, cards, None, _RANK, points, k + t + j, partial(Meld, rank, cards))
-
+        value = _NATURAL_VALUE[pos]
         if by_count:
             by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-            value = _NATURAL_VALUE[pos]
-            for k, (best, more) in enumerate(by_k):
-                if k < min_naturals:
-                    continue
+            for k in range(min_naturals, len(by_k)):
                 pairs = _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k])
                 if not pairs:
                     continue
-                head = _naturals_head(pos, best)
+                _, more, head = by_k[k]
                 for t, j in pairs:
-                    cards = trusted_cards(head + wild_tail[t] + _COUNT_BYTE[j])
-                    build = partial(Meld, rank, cards)
-                    step = Step(
-                        None, cards, None, _RANK, k * value + 20 * t + 50 * j, k + t + j, build
-                    )
-                    if more is not None:
-                        step.others = partial(_other_steps, new_rank_meld, more, t, j)
-                    yield step
+                    cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                    points = k * value + 20 * t + 50 * j
+                    yield Step(None, cards, None, _RANK, points, k + t + j, rank, None, None, more)
             continue
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
-            if k < rules.min_naturals:
+            if k < min_naturals:
                 continue
-            low = max(0, rules.min_meld_size - k)
-            for t, j in _wild_pairs(twos, jokers, low, max_wilds[k]):
-                yield new_rank_meld(choice, t, j)
+            head = _naturals_head(pos, choice)
+            for t, j in _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k]):
+                cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                points = k * value + 20 * t + 50 * j
+                yield Step(None, cards, None, _RANK, points, k + t + j, rank)
     # New sequences.
     if seq_ok:
-        min_nat = max(2, rules.min_naturals)
-        wild_ok = rules.max_wilds_per_sequence > 0 and wilds > 0
-        shortest = rules.min_meld_size
         assert masks is not None
-        for s, suit in enumerate(_SUITS):
-            if not several and (MeldKind.SEQUENCE, suit) in kinds:
-                continue
-            mask = masks[s]
-            if mask.bit_count() < min_nat:
-                continue
-            if not wild_ok:
-                yield from _natural_sequences(mask, s, max(shortest, min_nat), longest)
-                continue
-            present = [counts[4 * p + s] > 0 for p in range(_TOP + 1)]
-            for lo in range(_TOP + 1):
-                if not present[lo] and (lo == _TOP or not present[lo + 1]):
-                    continue
-                low_rank = NATURAL_RANKS[lo]
-                missing: list[int] = []
-                base = bytearray(len(ALL_FACES))  # the naturals from lo to hi
-                points = 0
-                for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
-                    if present[hi]:
-                        base[4 * hi + s] = 1
-                        points += _NATURAL_VALUE[hi]
-                    else:
-                        missing.append(hi)
-                        if len(missing) > 1:
-                            break
-                    size = hi - lo + 1
-                    if size < shortest:
-                        continue
-                    if not missing and size >= min_nat:
-                        cards = trusted_cards(bytes(base))
-                        build = partial(Meld, low_rank, cards, suit)
-                        yield Step(None, cards, None, _SEQ, points, size, build)
-                    if hi - lo < min_nat:
-                        continue
-                    for p in missing or range(lo, hi + 1):
-                        without, left = base, points
-                        if present[p]:  # the wild card stands for a natural held
-                            without = bytearray(base)
-                            without[4 * p + s] = 0
-                            left -= _NATURAL_VALUE[p]
-                        wild_as = NATURAL_RANKS[p]
-                        for face, value in wild_faces:
-                            c = bytearray(without)
-                            c[face] += 1
-                            cards = trusted_cards(bytes(c))
-                            build = partial(Meld, low_rank, cards, suit, wild_as)
-                            yield Step(None, cards, wild_as, _SEQ, left + value, size, build)
+        yield from _new_sequences(counts, masks, kinds, plan, wilds, twos, jokers, wild_tail)
     # New melds of wild cards.
-    if rules.wild_melds_allowed and (several or (MeldKind.WILD, None) not in kinds):
-        for t, j in _wild_pairs(twos, jokers, rules.min_meld_size, wild_longest):
-            cards = make([], t, j)
-            build = partial(Meld, Rank.JOKER, cards)
-            yield Step(None, cards, None, _WILD, cards.points, t + j, build)
+    if plan.wild_melds and (several or (_WILD, None) not in kinds):
+        for t, j in _wild_pairs(twos, jokers, min_size, plan.wild_long):
+            cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
+            yield Step(None, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK)
     # A new meld of black threes.
-    if counts[48] + counts[51] >= 3 and all(m.kind is not _BLACK for m in melds):
+    if counts[48] + counts[51] >= 3 and _BLACK not in kinds_of:
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
         for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
             for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
-                cards = make(black[:n], t, j)
-                build = partial(Meld, Rank.THREE, cards)
-                yield Step(None, cards, None, _BLACK, cards.points, n + t + j, build)
+                c = bytearray(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
+                for face in black[:n]:
+                    c[face] += 1
+                cards = _cards(bytes(c))
+                points = 5 * n + 20 * t + 50 * j
+                yield Step(None, cards, None, _BLACK, points, n + t + j, _THREE_RANK)
     # Additions.
-    # A canasta of one rank or of wild cards takes no more wild cards from this size.
-    frozen_at = _UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size
     for index, meld in enumerate(melds):
-        kind = meld.kind
-        if kind is MeldKind.RANK:
-            frozen = meld.size >= frozen_at
-            pos = _POS[meld.rank]
-            if not any(counts[4 * pos : 4 * pos + 4]) and (
-                not wilds or frozen or max_wilds[meld.naturals] - meld.wilds < 1
-            ):
-                continue  # no natural to add, and no wild card may join alone
-
-            def rank_addition(
-                choice: Sequence[int],
-                t: int,
-                j: int,
-                index: int = index,
-                meld: Meld = meld,
-                pos: int = pos,
-            ) -> Step:
-                cards = one_rank(pos, choice, t, j)
-                k = sum(choice)
-                points = k * _NATURAL_VALUE[pos] + 20 * t + 50 * j
-                return Step(index, cards, None, _RANK, points, k + t + j, partial(meld.add, cards))
-
-            if by_count:
-                known = choices_of.get(pos)
-                if known is None:
-                    known = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-                value = _NATURAL_VALUE[pos]
-                for k, (best, more) in enumerate(known):
-                    room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
-                    pairs = _wild_pairs(twos, jokers, 0 if k else 1, room)
-                    if not pairs:
-                        continue
-                    head = _naturals_head(pos, best)
-                    for t, j in pairs:
-                        cards = trusted_cards(head + wild_tail[t] + _COUNT_BYTE[j])
-                        build = partial(meld.add, cards)
-                        points = k * value + 20 * t + 50 * j
-                        step = Step(index, cards, None, _RANK, points, k + t + j, build)
-                        if more is not None:
-                            step.others = partial(_other_steps, rank_addition, more, t, j)
-                        yield step
-                continue
-            for choice in _natural_choices(counts, pos, seq_ok):
-                k = sum(choice)
-                room = 0 if frozen else max_wilds[meld.naturals + k] - meld.wilds
-                for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-                    yield rank_addition(choice, t, j)
-        elif kind is MeldKind.WILD:
-            room = 0 if meld.size >= frozen_at else wild_longest - meld.size
+        kind = kinds_of[index]
+        if kind is _RANK:
+            yield from _rank_additions(
+                counts, index, meld, plan, masks, choices_of, twos, jokers, wild_tail, by_count
+            )
+        elif kind is _WILD:
+            size = meld.size
+            room = 0 if size >= plan.frozen_at else plan.wild_long - size
             for t, j in _wild_pairs(twos, jokers, 1, room):
-                cards = make([], t, j)
-                build = partial(meld.add, cards)
-                yield Step(index, cards, None, _WILD, cards.points, t + j, build)
-        elif kind is MeldKind.SEQUENCE:
-            assert meld.suit is not None
-            s = _SUITS.index(meld.suit)
-            lo, hi = _POS[meld.low], _POS[meld.high]
-            wild_ok = meld.wilds < rules.max_wilds_per_sequence and wilds > 0
-            if masks is None:
-                masks = _suit_masks(counts)
-            if not wild_ok:
-                if (lo and counts[4 * lo - 4 + s]) or (hi < _TOP and counts[4 * hi + 4 + s]):
-                    yield from _natural_extensions(counts, index, meld, s, longest)
+                cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
+                yield Step(
+                    index, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK, None, meld
+                )
+        elif kind is _SEQ:
+            yield from _sequence_additions(counts, index, meld, plan, wilds, twos, jokers)
+
+
+def _wild_faces(counts: bytes) -> list[tuple[int, int]]:
+    """The one wild card of a sequence (and its points): the first two, or a joker."""
+    faces: list[tuple[int, int]] = []
+    for face in range(44, 48):
+        if counts[face]:
+            faces.append((face, 20))
+            break
+    if counts[_JOKER]:
+        faces.append((_JOKER, 50))
+    return faces
+
+
+def _new_sequences(
+    counts: bytes,
+    masks: Sequence[int],
+    kinds: set[tuple[MeldKind, object]],
+    plan: _Planner,
+    wilds: int,
+    twos: int,
+    jokers: int,
+    wild_tail: tuple[bytes, ...],
+) -> Iterator[Step]:
+    """The new sequences of :func:`steps`."""
+    min_nat = plan.seq_nat
+    longest = plan.seq_long
+    wild_ok = plan.seq_wilds > 0 and wilds > 0
+    shortest = plan.min_size
+    wild_faces = _wild_faces(counts)
+    for s in range(4):
+        suit = _SUITS[s]
+        if not plan.several and (_SEQ, suit) in kinds:
+            continue
+        mask = masks[s]
+        if _POPCOUNT[mask] < min_nat:
+            continue
+        if not wild_ok:
+            yield from _natural_sequences(mask, s, max(shortest, min_nat), longest)
+            continue
+        for lo in range(_TOP + 1):
+            if not (mask >> lo & 1) and (lo == _TOP or not (mask >> (lo + 1) & 1)):
                 continue
-            for new_lo in range(lo, -1, -1):
-                below = range(new_lo, lo)
-                below_missing = [p for p in below if not counts[4 * p + s]]
-                if len(below_missing) > 1:
-                    break
-                for new_hi in range(hi, _TOP + 1):
-                    if new_hi - new_lo + 1 > longest:
-                        break
-                    if new_lo == lo and new_hi == hi:
-                        continue
-                    new = [*below, *range(hi + 1, new_hi + 1)]
-                    missing = [p for p in new if not counts[4 * p + s]]
+            low_rank = _RANKS[lo]
+            missing: list[int] = []
+            base = bytearray(len(ALL_FACES))  # the naturals from lo to hi
+            points = 0
+            for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
+                if mask >> hi & 1:
+                    base[4 * hi + s] = 1
+                    points += _NATURAL_VALUE[hi]
+                else:
+                    missing.append(hi)
                     if len(missing) > 1:
                         break
-                    low_rank = NATURAL_RANKS[new_lo]
-                    base = bytearray(len(ALL_FACES))  # the naturals held among the new ranks
-                    points = 0
-                    for p in new:
-                        if counts[4 * p + s]:
-                            base[4 * p + s] = 1
-                            points += _NATURAL_VALUE[p]
-                    if not missing:
-                        cards = trusted_cards(bytes(base))
-                        build = partial(_grown_sequence, meld, cards, low_rank, meld.wild_as)
-                        yield Step(index, cards, None, _SEQ, points, len(new), build)
-                    for p in missing or new:
-                        without, left = base, points
-                        if counts[4 * p + s]:  # the wild card stands for a natural held
-                            without = bytearray(base)
-                            without[4 * p + s] = 0
-                            left -= _NATURAL_VALUE[p]
-                        wild_as = NATURAL_RANKS[p]
-                        for face, value in wild_faces:
-                            c = bytearray(without)
-                            c[face] += 1
-                            cards = trusted_cards(bytes(c))
-                            build = partial(_grown_sequence, meld, cards, low_rank, wild_as)
-                            yield Step(index, cards, wild_as, _SEQ, left + value, len(new), build)
+                size = hi - lo + 1
+                if size < shortest:
+                    continue
+                if not missing and size >= min_nat:
+                    cards = _cards(bytes(base))
+                    yield Step(None, cards, None, _SEQ, points, size, low_rank, suit)
+                if hi - lo < min_nat:
+                    continue
+                for p in missing or range(lo, hi + 1):
+                    without, left = base, points
+                    if mask >> p & 1:  # the wild card stands for a natural held
+                        without = bytearray(base)
+                        without[4 * p + s] = 0
+                        left -= _NATURAL_VALUE[p]
+                    wild_as = _RANKS[p]
+                    for face, value in wild_faces:
+                        c = bytearray(without)
+                        c[face] += 1
+                        cards = _cards(bytes(c))
+                        yield Step(None, cards, wild_as, _SEQ, left + value, size, low_rank, suit)
+
+
+def _rank_additions(
+    counts: bytes,
+    index: int,
+    meld: Meld,
+    plan: _Planner,
+    masks: Sequence[int] | None,
+    choices_of: dict[int, Sequence[_Choice]],
+    twos: int,
+    jokers: int,
+    wild_tail: tuple[bytes, ...],
+    by_count: bool,
+) -> Iterator[Step]:
+    """The additions of :func:`steps` to ``meld``, of one rank, at ``index``."""
+    size, meld_wilds = meld.size, meld.wilds
+    naturals = size - meld_wilds
+    max_wilds = plan.max_wilds
+    # A canasta of one rank takes no more wild cards from this size.
+    frozen = size >= plan.frozen_at
+    rank = meld.rank
+    pos = _POS[rank]
+    f = 4 * pos
+    if not (counts[f] or counts[f + 1] or counts[f + 2] or counts[f + 3]) and (
+        not (twos + jokers) or frozen or max_wilds[naturals] - meld_wilds < 1
+    ):
+        return  # no natural to add, and no wild card may join alone
+    value = _NATURAL_VALUE[pos]
+    if by_count:
+        known = choices_of.get(pos)
+        if known is None:
+            known = choices_of[pos] = _choices_by_count(counts, pos, plan.seq, masks)
+        for k in range(len(known)):
+            room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
+            pairs = _wild_pairs(twos, jokers, 0 if k else 1, room)
+            if not pairs:
+                continue
+            _, more, head = known[k]
+            for t, j in pairs:
+                cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+                points = k * value + 20 * t + 50 * j
+                yield Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld, more)
+        return
+    for choice in _natural_choices(counts, pos, plan.seq):
+        k = sum(choice)
+        room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
+        head = _naturals_head(pos, choice)
+        for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
+            cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+            points = k * value + 20 * t + 50 * j
+            yield Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld)
+
+
+def _sequence_additions(
+    counts: bytes, index: int, meld: Meld, plan: _Planner, wilds: int, twos: int, jokers: int
+) -> Iterator[Step]:
+    """The additions of :func:`steps` to the sequence ``meld`` at ``index``."""
+    suit = meld.suit
+    assert suit is not None
+    s = _SUIT_INDEX[suit]
+    size = meld.size
+    lo = _POS[meld.rank]  # its lowest position
+    hi = lo + size - 1
+    longest = plan.seq_long
+    if not (meld.wilds < plan.seq_wilds and wilds > 0):
+        if (lo and counts[4 * lo - 4 + s]) or (hi < _TOP and counts[4 * hi + 4 + s]):
+            yield from _natural_extensions(counts, index, meld, s, lo, hi, longest)
+        return
+    wild_faces = _wild_faces(counts)
+    for new_lo in range(lo, -1, -1):
+        below = range(new_lo, lo)
+        below_missing = [p for p in below if not counts[4 * p + s]]
+        if len(below_missing) > 1:
+            break
+        for new_hi in range(hi, _TOP + 1):
+            if new_hi - new_lo + 1 > longest:
+                break
+            if new_lo == lo and new_hi == hi:
+                continue
+            new = [*below, *range(hi + 1, new_hi + 1)]
+            missing = [p for p in new if not counts[4 * p + s]]
+            if len(missing) > 1:
+                break
+            low_rank = _RANKS[new_lo]
+            base = bytearray(len(ALL_FACES))  # the naturals held among the new ranks
+            points = 0
+            for p in new:
+                if counts[4 * p + s]:
+                    base[4 * p + s] = 1
+                    points += _NATURAL_VALUE[p]
+            if not missing:
+                cards = _cards(bytes(base))
+                yield Step(index, cards, None, _SEQ, points, len(new), low_rank, None, meld)
+            for p in missing or new:
+                without, left = base, points
+                if counts[4 * p + s]:  # the wild card stands for a natural held
+                    without = bytearray(base)
+                    without[4 * p + s] = 0
+                    left -= _NATURAL_VALUE[p]
+                wild_as = _RANKS[p]
+                for face, value in wild_faces:
+                    c = bytearray(without)
+                    c[face] += 1
+                    cards = _cards(bytes(c))
+                    yield Step(
+                        index, cards, wild_as, _SEQ, left + value, len(new), low_rank, None, meld
+                    )
 
 
 def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
@@ -666,6 +817,8 @@ class _Planner:
         self.wild_melds = rules.wild_melds_allowed
         self.wild_long = rules.max_wild_meld_length or _UNBOUNDED
         self.max_wilds = tuple(rules.max_wilds(n) for n in range(200))
+        # A canasta of one rank or of wild cards takes no more wild cards from this size.
+        self.frozen_at = _UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size
 
     # -- natural cards --
 
@@ -881,30 +1034,49 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     stuck = bytearray(44)
     rank_melds = {meld[1] for meld in melds if meld[0] == 0}
     sequence_suits = {meld[1] for meld in melds if meld[0] == 1}
-    masks = _suit_masks(nat) if plan.seq else []
+    seq = plan.seq
+    masks = _suit_masks(nat) if seq else []
     length = max(plan.min_size, plan.seq_nat)
     widest = length + (1 if plan.seq_wilds and wilds else 0)
+    min_nat, min_size, max_wilds = plan.min_nat, plan.min_size, plan.max_wilds
     for pos in range(_TOP + 1):
-        have = sum(nat[4 * pos : 4 * pos + 4])
+        f = 4 * pos
+        have = nat[f] + nat[f + 1] + nat[f + 2] + nat[f + 3]
         if not have or pos in rank_melds:
             continue
-        if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
+        if have >= min_nat and have + min(wilds, max_wilds[have]) >= min_size:
             continue
         for suit in range(4):
-            face = 4 * pos + suit
+            face = f + suit
             if not nat[face] or suit in sequence_suits:
                 continue
-            if plan.seq and _in_run(masks[suit], pos, length, widest):
+            if seq and _in_run(masks[suit], pos, length, widest):
                 continue
             stuck[face] = nat[face]
     return stuck
 
 
-@functools.lru_cache(maxsize=1 << 14)
+#: :func:`_in_run` by its arguments, coded as one int.
+_IN_RUN: Final[dict[int, bool]] = {}
+
+
 def _in_run(mask: int, pos: int, length: int, widest: int) -> bool:
     """Whether some window of ``length`` to ``widest`` positions through ``pos`` holds at
     least ``length`` positions of ``mask`` (the others are filled by a wild card).
     Remembered: there are only 2**11 masks."""
+    if length > _TOP + 1 or widest < length:
+        return False  # no such window
+    widest = min(widest, _TOP + 1)  # the same windows
+    key = ((mask << 4 | pos) << 4 | length) << 4 | widest
+    found = _IN_RUN.get(key)
+    if found is None:
+        if len(_IN_RUN) >= 1 << 16:
+            _IN_RUN.clear()
+        found = _IN_RUN[key] = _plain_in_run(mask, pos, length, widest)
+    return found
+
+
+def _plain_in_run(mask: int, pos: int, length: int, widest: int) -> bool:
     for window in range(length, widest + 1):
         span = (1 << window) - 1
         for start in range(max(0, pos - window + 1), min(pos, _TOP - window + 1) + 1):
@@ -1126,16 +1298,20 @@ def _rank_melds_reach(
     first), then the wild cards left within the melds' room, while ``keep`` cards stay.
     Success is a plan; failure proves nothing."""
     left = sum(counts) - keep  # how many cards may be melded
-    laid = () if plan.several else {m.rank for m in melds if m.kind is MeldKind.RANK}
+    several = plan.several
+    laid = set() if several else {m.rank for m in melds if m.kind is _RANK}
     full: list[tuple[int, int, int]] = []
     short: list[tuple[int, int, int]] = []
-    for pos, rank in enumerate(NATURAL_RANKS):
-        have = sum(counts[4 * pos : 4 * pos + 4])
-        if have >= plan.min_nat and rank not in laid:
+    for pos in range(_TOP + 1):
+        f = 4 * pos
+        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
+        if have >= plan.min_nat and (several or _RANKS[pos] not in laid):
             need = max(0, plan.min_size - have)
             if need <= plan.max_wilds[have]:
                 (short if need else full).append((have * _NATURAL_VALUE[pos], have, need))
-    wild_values = [50] * counts[_JOKER] + [20] * sum(counts[44:48])
+    wild_values = [50] * counts[_JOKER] + [20] * (
+        counts[44] + counts[45] + counts[46] + counts[47]
+    )
     points = room = used = 0
     for value, have, need in sorted(full, reverse=True) + sorted(short, reverse=True):
         if have + need > left or used + need > len(wild_values):
