@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import attrs
 
-from canasta.deck import Cards
-from canasta.state import Deal, DealEnd, Event
+from canasta.cards import ALL_FACES
+from canasta.state import EMPTY, Deal, DealEnd, Event
 
 __all__ = ["DealResult", "SideScore", "score_deal"]
 
@@ -67,6 +67,10 @@ class DealResult:
         return tuple(score.total for score in self.scores)
 
 
+_RED_THREES = tuple(face for face in ALL_FACES if face.is_red_three)
+_BLACK_THREES = tuple(face for face in ALL_FACES if face.is_black_three)
+
+
 def score_deal(deal: Deal) -> tuple[SideScore, ...]:
     """Score every side of a finished deal (CL-SCORE-1)."""
     rules = deal.rules
@@ -74,11 +78,12 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
     for side in range(rules.num_sides):
         melds = deal.melds[side]
         seats = [seat for seat in range(deal.seats) if deal.side_of(seat) == side]
-        held = Cards()
+        held = EMPTY
         for seat in seats:
             held = held + deal.hands[seat]
+        counts = held.counts
         # Red threes still in a hand (first-turn timing, deal ended early) belong to the side.
-        red_in_hand = sum(held.count(face) for face in held.faces() if face.is_red_three)
+        red_in_hand = sum(counts[face.index] for face in _RED_THREES)
         red_count = len(deal.red_threes[side]) + red_in_hand
         if rules.red_threes_need_canasta:  # CL-R3-8, SA-R3-3
             counts_plus = deal.canastas(side) >= rules.red_threes_canastas_needed
@@ -86,7 +91,7 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
             counts_plus = bool(melds)
         amount = rules.red_three_amount(red_count)
         # A black three's card value is 5; Bolivia charges more for one left in a hand (BO-B3-3).
-        black_threes = sum(held.count(face) for face in held.faces() if face.is_black_three)
+        black_threes = sum(counts[face.index] for face in _BLACK_THREES)
         black_three_surcharge = black_threes * (rules.black_three_in_hand_value - 5)
         going_out = 0
         went_out = deal.went_out

@@ -15,7 +15,7 @@ from typing import Any, overload
 
 import attrs
 
-from canasta.cards import Card, Rank
+from canasta.cards import ALL_FACES, Card, Rank
 from canasta.deck import Cards, counts_minimum, shuffled_pack, trusted_cards
 from canasta.melds import Meld
 from canasta.moves import Move
@@ -543,8 +543,12 @@ def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
     return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
 
 
+_RED_THREE_FACES = tuple(face for face in ALL_FACES if face.is_red_three)
+
+
 def _has_red_three(hand: Cards) -> bool:
-    return any(face.is_red_three for face in hand.faces())
+    counts = hand.counts
+    return any(counts[face.index] for face in _RED_THREE_FACES)
 
 
 def _turn_upcard(rules: RuleSet, stock: list[Card]) -> tuple[list[Card], bool]:
@@ -576,10 +580,8 @@ def lay_out_red_threes(
     """
     placed: list[Card] = []
     ran_out = False
-    for face in hand.faces():
-        if not face.is_red_three:
-            continue
-        for _ in range(hand.count(face)):
+    for face in _RED_THREE_FACES:
+        for _ in range(hand.counts[face.index]):
             hand = hand.remove(face)
             placed.append(face)
             while len(stock) > reserve:
@@ -591,4 +593,4 @@ def lay_out_red_threes(
                 break
             else:
                 ran_out = True
-    return hand, Cards.of(placed), ran_out
+    return hand, Cards.of(placed) if placed else EMPTY, ran_out
