@@ -67,10 +67,14 @@ class Meld:
     cards: Cards
     suit: Suit | None = None
     wild_as: Rank | None = None
-    # Counts asked for constantly by the move generator, kept rather than recounted.
-    _size: int = attrs.field(init=False, eq=False, repr=False)
-    _wilds: int = attrs.field(init=False, eq=False, repr=False)
-    _kind: MeldKind = attrs.field(init=False, eq=False, repr=False)
+    # Derived from the fields above when a meld is made: the move generator asks for them
+    # constantly, and reading a slot costs less than calling a property.
+    #: Number of cards.
+    size: int = attrs.field(init=False, eq=False, repr=False)
+    #: Number of wild cards (twos and jokers).
+    wilds: int = attrs.field(init=False, eq=False, repr=False)
+    #: Rank, sequence, wild cards or black threes.
+    kind: MeldKind = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _SET_SIZE(self, len(self.cards))
@@ -102,21 +106,6 @@ class Meld:
         return layout
 
     @property
-    def kind(self) -> MeldKind:
-        """Rank, sequence, wild cards or black threes."""
-        return self._kind
-
-    @property
-    def size(self) -> int:
-        """Number of cards."""
-        return self._size
-
-    @property
-    def wilds(self) -> int:
-        """Number of wild cards (twos and jokers)."""
-        return self._wilds
-
-    @property
     def jokers(self) -> int:
         """Number of jokers."""
         return self.cards.counts[_JOKER_INDEX]
@@ -129,7 +118,7 @@ class Meld:
     @property
     def naturals(self) -> int:
         """Number of cards that are not wild (black threes count in a meld of them)."""
-        return self._size - self._wilds
+        return self.size - self.wilds
 
     @property
     def low(self) -> Rank:
@@ -141,7 +130,7 @@ class Meld:
         """A sequence's highest rank; for other melds, the rank."""
         if self.suit is None:
             return self.rank
-        return NATURAL_RANKS[_NATURAL_POSITION[self.rank] + self._size - 1]
+        return NATURAL_RANKS[_NATURAL_POSITION[self.rank] + self.size - 1]
 
     @property
     def is_black_threes(self) -> bool:
@@ -155,7 +144,7 @@ class Meld:
 
     def is_canasta_under(self, rules: RuleSet) -> bool:
         """Whether the meld counts as a canasta under ``rules`` (CL-CAN-1, CL-B3-4, HW-CAN-2)."""
-        return self._size >= rules.canasta_size and self.rank is not Rank.THREE
+        return self.size >= rules.canasta_size and self.rank is not Rank.THREE
 
     @property
     def is_canasta(self) -> bool:
@@ -170,11 +159,11 @@ class Meld:
         return self._canasta_kind()
 
     def _canasta_kind(self) -> CanastaKind:
-        if self._kind is MeldKind.WILD:
+        if self.kind is MeldKind.WILD:
             return CanastaKind.WILD
-        if self._kind is MeldKind.SEQUENCE:
-            return CanastaKind.MIXED_SEQUENCE if self._wilds else CanastaKind.NATURAL_SEQUENCE
-        return CanastaKind.MIXED if self._wilds else CanastaKind.NATURAL
+        if self.kind is MeldKind.SEQUENCE:
+            return CanastaKind.MIXED_SEQUENCE if self.wilds else CanastaKind.NATURAL_SEQUENCE
+        return CanastaKind.MIXED if self.wilds else CanastaKind.NATURAL
 
     @property
     def points(self) -> int:
@@ -193,7 +182,7 @@ class Meld:
             return rules.natural_sequence_canasta_bonus
         if kind is CanastaKind.MIXED_SEQUENCE:
             return rules.mixed_sequence_canasta_bonus
-        return rules.canasta_bonus(natural=self._wilds == 0)
+        return rules.canasta_bonus(natural=self.wilds == 0)
 
     def value(self, rules: RuleSet) -> int:
         """Card points plus canasta bonus (CL-CAN-2: seven natural kings are worth 570)."""
@@ -220,7 +209,7 @@ class Meld:
         """A sequence's cards in rank order, its wild card shown where it stands."""
         wild = next((face for face in self.cards.faces() if face.is_wild), None)
         words = []
-        for position in range(_position(self.rank), _position(self.rank) + self._size):
+        for position in range(_position(self.rank), _position(self.rank) + self.size):
             rank = NATURAL_RANKS[position]
             if rank is self.wild_as and wild is not None:
                 words.append(f"{wild}({rank.text})")
