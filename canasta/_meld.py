@@ -56,7 +56,9 @@ class Meld:
     A meld of black threes has rank :attr:`~canasta.cards.Rank.THREE` (CL-B3-3), a meld of
     wild cards only rank :attr:`~canasta.cards.Rank.JOKER` (HW-MELD-4). A sequence
     (HW-MELD-3) has a ``suit``; its ``rank`` is its lowest position, and ``wild_as`` the rank
-    its wild card stands for, fixed once laid (HW-MELD-10).
+    its wild card stands for, fixed once laid (HW-MELD-10). Made from those, a meld also
+    holds its ``size`` (number of cards), its ``wilds`` (number of twos and jokers) and its
+    :class:`MeldKind` as ``kind``.
 
     >>> seq = Meld.of("7D 8D 9D JK", wild_as="10")
     >>> seq.kind, seq.low.text, seq.high.text, seq.naturals, seq.wilds
