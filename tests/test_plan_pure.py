@@ -1,0 +1,81 @@
+"""The groups of steps that canasta.plan remembers give what a fresh computation gives, in
+positions met in play (where the remembered groups are met again) and in random ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_plan import RULES, random_position
+
+import canasta
+from canasta.deck import Cards
+from canasta.melds import Meld
+from canasta.plan import _CHOICES, _SUIT_CHOICES, Step, _planner, steps
+from canasta.rules import RuleSet
+from canasta.state import Phase
+
+
+def _described(step: Step) -> tuple[object, ...]:
+    others = [] if step.others is None else [other.cards for other in step.others()]
+    return (
+        step.target,
+        step.cards,
+        step.wild_as,
+        step.kind,
+        step.points,
+        step.size,
+        step.result,
+        others,
+    )
+
+
+def _fresh(usable: Cards, melds: tuple[Meld, ...], rules: RuleSet, by_count: bool) -> list[Step]:
+    """:func:`steps` with nothing remembered."""
+    plan = _planner(rules)
+    for table in (plan.rank_melds, plan.new_sequences, plan.additions, _CHOICES, _SUIT_CHOICES):
+        table.clear()
+    return list(steps(usable, melds, rules, by_count=by_count))
+
+
+def _compare(usable: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> None:
+    for by_count in (True, False):
+        remembered = [_described(s) for s in steps(usable, melds, rules, by_count=by_count)]
+        assert remembered == [_described(s) for s in _fresh(usable, melds, rules, by_count)]
+
+
+def _played_positions(name: str, decisions: int) -> list[tuple[Cards, tuple[Meld, ...]]]:
+    rules = canasta.find_rules(name, players=4)
+    rng = random.Random(3)
+    seed = 0
+    game = canasta.Game.new(rules, seed=seed)
+    positions = []
+    for _ in range(decisions):
+        if game.is_over or game.deal_number > 1:
+            seed += 1
+            game = canasta.Game.new(rules, seed=seed)
+        deal = game.deal
+        if deal.phase is Phase.MELD:
+            positions.append((deal.usable, deal.melds[deal.side]))
+        game = game.apply(rng.choice(list(game.legal_moves())))
+    return positions
+
+
+@pytest.mark.parametrize("name", ["hollywood", "samba", "bolivia"])
+def test_remembered_steps_in_play(name: str) -> None:
+    """Positions in a row from play: the steps of each, with what earlier positions left
+    remembered, are those of a fresh computation."""
+    rules = canasta.find_rules(name, players=4)
+    positions = _played_positions(name, 600)
+    assert len(positions) > 100
+    for usable, melds in positions:
+        _compare(usable, melds, rules)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_remembered_steps_random(name: str) -> None:
+    """Random positions of few ranks (where groups repeat), in a row."""
+    rules = RULES[name]
+    for seed in range(150):
+        hand, melds = random_position(seed, 1 + seed % 9, rules)
+        _compare(hand, tuple(melds), rules)
