@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import product
+from itertools import compress, product
 from typing import Final
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
@@ -491,11 +491,11 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
     several = plan.several
     max_wilds = plan.max_wilds
     min_naturals, min_size = plan.min_nat, plan.min_size
-    kinds_of = [m.kind for m in melds]
     # The kinds of meld the side has, where it may hold only one of each.
     kinds: set[tuple[MeldKind, object]] = set()
     if not several:
-        for meld, kind in zip(melds, kinds_of, strict=True):
+        for meld in melds:
+            kind = meld.kind
             kinds.add((kind, meld.rank if kind is _RANK else meld.suit))
     masks = _suit_masks(counts) if seq_ok else None
     # The choices of naturals by rank position, for melds and additions (by_count).
@@ -510,11 +510,10 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
 
     # New melds of one rank.
     rank_melds = plan.rank_melds
-    for pos in range(_TOP + 1):
-        f = 4 * pos
-        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
-        if have < min_naturals:
-            continue
+    held = _rank_counts(counts)
+    # Only the positions with enough naturals for a meld.
+    for pos in compress(_POSITIONS, held.translate(plan.enough_naturals)):
+        have = held[pos]
         if have < min_size and _few_wilds(have, wilds, plan):
             continue  # too few wild cards to make up a meld
         rank = _RANKS[pos]
@@ -566,7 +565,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
             cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
             out.append(Step(None, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK))
     # A new meld of black threes.
-    if counts[48] + counts[51] >= 3 and _BLACK not in kinds_of:
+    if counts[48] + counts[51] >= 3 and all(m.kind is not _BLACK for m in melds):
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
         for n in range(3, min(len(black), plan.rules.max_black_threes_per_meld) + 1):
             for t, j in _wild_pairs(twos, jokers, 0, plan.rules.black_three_meld_max_wilds):
@@ -579,7 +578,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
     # Additions.
     additions = plan.additions
     for index, meld in enumerate(melds):
-        kind = kinds_of[index]
+        kind = meld.kind
         if kind is _RANK:
             pos = _POS[meld.rank]
             f = 4 * pos
@@ -641,6 +640,17 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
     return out
 
 
+def _rank_counts(counts: bytes) -> bytes:
+    """The natural cards held of each rank position: the four counts of each added up at
+    once, as one number (no sum reaches 256, so none carries into the next)."""
+    n = int.from_bytes(counts[:44], "big")
+    n += n >> 8
+    n += n >> 16
+    return n.to_bytes(44, "big")[3::4]
+
+
+#: The rank positions.
+_POSITIONS: Final = tuple(range(_TOP + 1))
 #: How many groups of steps a planner remembers, of each kind (then it forgets them all).
 _GROUPS: Final = 1 << 14
 
@@ -946,6 +956,8 @@ class _Planner:
         self.max_wilds = tuple(rules.max_wilds(n) for n in range(200))
         # A canasta of one rank or of wild cards takes no more wild cards from this size.
         self.frozen_at = _UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size
+        # For bytes.translate: a count of naturals becomes 1 if enough for a new meld.
+        self.enough_naturals = bytes(int(n >= self.min_nat) for n in range(256))
         # Groups of steps (see _step_list): new melds of one rank, new sequences of one suit,
         # additions to one meld (with the meld, which its key names by identity).
         self.rank_melds: dict[int, tuple[Step, ...]] = {}
