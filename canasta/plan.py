@@ -358,6 +358,12 @@ def _choice_key(counts: bytes, pos: int, masks: Sequence[int] | None) -> int:
     return key << 4 | pos
 
 
+def naturals_key(counts: bytes, pos: int) -> int:
+    """What the cost (:func:`sequence_cost`) of any choice of naturals of rank position
+    ``pos`` from ``counts`` depends on, coded as one int (:func:`_choice_key`)."""
+    return _choice_key(counts, pos, _suit_masks(counts))
+
+
 def _choices_by_count(
     counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None, key: int = -1
 ) -> Sequence[_Choice]:
