@@ -551,20 +551,26 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
         assert masks is not None
         sig = wild_sig if plan.seq_wilds > 0 else 0
         new_sequences = plan.new_sequences
+        seq_nat = plan.seq_nat
         for s in range(4):
             if not several and (_SEQ, _SUITS[s]) in kinds:
                 continue
             mask = masks[s]
-            if _POPCOUNT[mask] < plan.seq_nat:
+            if _POPCOUNT[mask] < seq_nat:
                 continue
-            key = (mask << 2 | s) << 4 | sig
-            found = new_sequences.get(key)
-            if found is None:
-                found = _new_sequences(mask, s, plan, sig)
-                if len(new_sequences) >= _GROUPS:
-                    new_sequences.clear()
-                new_sequences[key] = found
-            out += found
+            # No sequence spans two missing positions in a row: the runs of positions held
+            # apart by two or more give their sequences apart, lowest first.
+            for part in _SEGMENTS[mask]:
+                if _POPCOUNT[part] < seq_nat:
+                    continue
+                key = (part << 2 | s) << 4 | sig
+                found = new_sequences.get(key)
+                if found is None:
+                    found = _new_sequences(part, s, plan, sig)
+                    if len(new_sequences) >= _GROUPS:
+                        new_sequences.clear()
+                    new_sequences[key] = found
+                out += found
     # New melds of wild cards.
     if plan.wild_melds and (several or (_WILD, None) not in kinds):
         for t, j in _wild_pairs(twos, jokers, min_size, plan.wild_long):
@@ -657,6 +663,28 @@ def _rank_counts(counts: bytes) -> bytes:
 
 #: The rank positions.
 _POSITIONS: Final = tuple(range(_TOP + 1))
+
+
+def _segments(mask: int) -> tuple[int, ...]:
+    """The parts of ``mask`` apart by two or more positions not held, lowest first."""
+    parts: list[int] = []
+    part = gap = 0
+    for p in range(_TOP + 1):
+        if mask >> p & 1:
+            if gap >= 2 and part:
+                parts.append(part)
+                part = 0
+            part |= 1 << p
+            gap = 0
+        else:
+            gap += 1
+    if part:
+        parts.append(part)
+    return tuple(parts)
+
+
+#: :func:`_segments` by mask.
+_SEGMENTS: Final = tuple(_segments(mask) for mask in range(1 << (_TOP + 1)))
 #: How many groups of steps a planner remembers, of each kind (then it forgets them all).
 _GROUPS: Final = 1 << 14
 

@@ -3,6 +3,7 @@ positions met in play (where the remembered groups are met again) and in random 
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -11,7 +12,15 @@ from test_plan import RULES, random_position
 import canasta
 from canasta.deck import Cards
 from canasta.melds import Meld
-from canasta.plan import _CHOICES, _SUIT_CHOICES, Step, _planner, steps
+from canasta.plan import (
+    _CHOICES,
+    _SEGMENTS,
+    _SUIT_CHOICES,
+    Step,
+    _new_sequences,
+    _planner,
+    steps,
+)
 from canasta.rules import RuleSet
 from canasta.state import Phase
 
@@ -79,3 +88,25 @@ def test_remembered_steps_random(name: str) -> None:
     for seed in range(150):
         hand, melds = random_position(seed, 1 + seed % 9, rules)
         _compare(hand, tuple(melds), rules)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_new_sequences_by_segments(name: str) -> None:
+    """The new sequences of a suit's positions held are those of its parts apart by two or
+    more positions, lowest first; the parts are those positions, kept apart."""
+    plan = _planner(RULES[name])
+    for mask in range(1 << 11):
+        parts = _SEGMENTS[mask]
+        assert sum(parts) == mask
+        for lower, upper in itertools.pairwise(parts):
+            assert upper.bit_length() > lower.bit_length() + 2
+            assert upper & ((1 << (lower.bit_length() + 2)) - 1) == 0
+        for part in parts:
+            held = [p for p in range(11) if part >> p & 1]
+            assert all(b - a <= 2 for a, b in itertools.pairwise(held))
+        for sig in (0, 1, 2, 9):
+            whole = [_described(step) for step in _new_sequences(mask, 2, plan, sig)]
+            apart = [
+                _described(step) for part in parts for step in _new_sequences(part, 2, plan, sig)
+            ]
+            assert whole == apart
