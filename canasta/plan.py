@@ -641,6 +641,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
                 sig = 0
             else:
                 continue  # no natural next to it, and no wild card for a gap
+            mask = _joined_part(mask, lo, hi)
             added = ((mask << 4 | sig), index, id(meld))
             known = additions.get(added)
             if known is None or known[0] is not meld:
@@ -685,6 +686,18 @@ def _segments(mask: int) -> tuple[int, ...]:
 
 #: :func:`_segments` by mask.
 _SEGMENTS: Final = tuple(_segments(mask) for mask in range(1 << (_TOP + 1)))
+
+
+def _joined_part(mask: int, lo: int, hi: int) -> int:
+    """The part of ``mask`` (a suit's positions held) that can extend a sequence from
+    position ``lo`` to ``hi``: the one that its own positions, as if held, join (no
+    extension spans two missing positions in a row)."""
+    for part in _SEGMENTS[mask | ((2 << hi) - (1 << lo))]:
+        if part >> lo & 1:
+            return part
+    raise AssertionError("the sequence's own positions are in a part")
+
+
 #: How many groups of steps a planner remembers, of each kind (then it forgets them all).
 _GROUPS: Final = 1 << 14
 

@@ -14,11 +14,15 @@ from canasta.deck import Cards
 from canasta.melds import Meld
 from canasta.plan import (
     _CHOICES,
+    _POS,
     _SEGMENTS,
     _SUIT_CHOICES,
+    _SUIT_INDEX,
     Step,
+    _joined_part,
     _new_sequences,
     _planner,
+    _sequence_additions,
     steps,
 )
 from canasta.rules import RuleSet
@@ -110,3 +114,29 @@ def test_new_sequences_by_segments(name: str) -> None:
                 _described(step) for part in parts for step in _new_sequences(part, 2, plan, sig)
             ]
             assert whole == apart
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_sequence_additions_by_segment(name: str) -> None:
+    """The additions to a sequence from a suit's positions held are those from the part of
+    them that the sequence's own positions join."""
+    plan = _planner(RULES[name])
+    rng = random.Random(11)
+    melds = [
+        Meld.of("7D 8D 9D"),
+        Meld.of("4D 5D 6D 7D 8D"),
+        Meld.of("QD KD AD"),
+        Meld.of("7D 8D 9D JK", wild_as="10"),
+    ]
+    for meld in melds:
+        assert meld.suit is not None
+        s = _SUIT_INDEX[meld.suit]
+        lo = _POS[meld.rank]
+        hi = lo + meld.size - 1
+        for mask in rng.sample(range(1 << 11), 300):
+            part = _joined_part(mask, lo, hi)
+            assert part & ~mask & ~((2 << hi) - (1 << lo)) == 0  # held, but for its own
+            for sig in (0, 9):
+                whole = _sequence_additions(mask, s, 0, meld, lo, hi, plan, sig)
+                alone = _sequence_additions(part, s, 0, meld, lo, hi, plan, sig)
+                assert [_described(step) for step in whole] == [_described(step) for step in alone]
