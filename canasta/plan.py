@@ -1493,10 +1493,10 @@ def _rank_melds_reach(
     laid = set() if several else {m.rank for m in melds if m.kind is _RANK}
     full: list[tuple[int, int, int]] = []
     short: list[tuple[int, int, int]] = []
-    for pos in range(_TOP + 1):
-        f = 4 * pos
-        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
-        if have >= plan.min_nat and (several or _RANKS[pos] not in laid):
+    held = _rank_counts(counts)
+    for pos in compress(_POSITIONS, held.translate(plan.enough_naturals)):
+        have = held[pos]
+        if several or _RANKS[pos] not in laid:
             need = max(0, plan.min_size - have)
             if need <= plan.max_wilds[have]:
                 (short if need else full).append((have * _NATURAL_VALUE[pos], have, need))
