@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import compress, product
+from operator import sub
 from typing import Final
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
@@ -1229,20 +1230,29 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     masks = _suit_masks(nat) if seq else []
     length = max(plan.min_size, plan.seq_nat)
     widest = length + (1 if plan.seq_wilds and wilds else 0)
+    widest = min(widest, _TOP + 1)  # the same windows, and the key _in_run uses
+    seq = seq and length <= widest  # else no window
     min_nat, min_size, max_wilds = plan.min_nat, plan.min_size, plan.max_wilds
-    for pos in range(_TOP + 1):
-        f = 4 * pos
-        have = nat[f] + nat[f + 1] + nat[f + 2] + nat[f + 3]
-        if not have or pos in rank_melds:
+    held = _rank_counts(nat)
+    for pos in compress(_POSITIONS, held):
+        have = held[pos]
+        if pos in rank_melds:
             continue
         if have >= min_nat and have + min(wilds, max_wilds[have]) >= min_size:
             continue
+        f = 4 * pos
         for suit in range(4):
             face = f + suit
             if not nat[face] or suit in sequence_suits:
                 continue
-            if seq and _in_run(masks[suit], pos, length, widest):
-                continue
+            if seq:
+                # _in_run, looked up here first: a call costs more than the lookup.
+                mask = masks[suit]
+                run = _IN_RUN.get(((mask << 4 | pos) << 4 | length) << 4 | widest)
+                if run is None:
+                    run = _in_run(mask, pos, length, widest)
+                if run:
+                    continue
             stuck[face] = nat[face]
     return stuck
 
@@ -1562,10 +1572,10 @@ def opening_reachable(
     others = len(usable) - sum(nat) - wilds  # black threes: always kept
     # Upper bound: every card that could be melded at all, less the cheapest kept ones.
     stuck = _stuck_naturals(nat, encoded, plan, wilds)  # naturals that no plan melds
+    free = bytes(map(sub, nat, stuck))  # the naturals some plan may meld
     meldable: list[int] = []
-    for f in range(44):
-        if nat[f] > stuck[f]:
-            meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
+    for f in compress(range(44), free):
+        meldable.extend([_NATURAL_VALUE[f // 4]] * free[f])
     unplaceable = sum(nat) - len(meldable)
     if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):
         meldable.extend([20] * twos + [50] * jokers)
@@ -1641,7 +1651,6 @@ def opening_reachable(
 
     # The naturals no plan melds stay in hand in every plan: the search starts with them kept.
     stuck_points = sum(_NATURAL_VALUE[f // 4] * stuck[f] for f in range(44) if stuck[f])
-    free = bytes(n - s for n, s in zip(nat, stuck, strict=True))
     return search(
         free, wilds, encoded, min(keep, others + unplaceable), total - owed - stuck_points
     )

@@ -19,10 +19,16 @@ from canasta.plan import (
     _SUIT_CHOICES,
     _SUIT_INDEX,
     Step,
+    _encode,
+    _in_run,
     _joined_part,
+    _Melds,
     _new_sequences,
+    _plain_in_run,
+    _Planner,
     _planner,
     _sequence_additions,
+    _stuck_naturals,
     steps,
 )
 from canasta.rules import RuleSet
@@ -140,3 +146,43 @@ def test_sequence_additions_by_segment(name: str) -> None:
                 whole = _sequence_additions(mask, s, 0, meld, lo, hi, plan, sig)
                 alone = _sequence_additions(part, s, 0, meld, lo, hi, plan, sig)
                 assert [_described(step) for step in whole] == [_described(step) for step in alone]
+
+
+def _plain_stuck(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> bytearray:
+    """:func:`canasta.plan._stuck_naturals`, position by position and suit by suit."""
+    stuck = bytearray(44)
+    length = max(plan.min_size, plan.seq_nat)
+    widest = length + (1 if plan.seq_wilds and wilds else 0)
+    for face in range(44):
+        pos, suit = divmod(face, 4)
+        have = sum(nat[4 * pos : 4 * pos + 4])
+        if not nat[face] or any(m[0] == 0 and m[1] == pos for m in melds):
+            continue
+        if have >= plan.min_nat and have + min(wilds, plan.max_wilds[have]) >= plan.min_size:
+            continue
+        if any(m[0] == 1 and m[1] == suit for m in melds):
+            continue
+        mask = sum(1 << p for p in range(11) if nat[4 * p + suit])
+        if plan.seq and _plain_in_run(mask, pos, length, min(widest, 11)):
+            continue
+        stuck[face] = nat[face]
+    return stuck
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_stuck_naturals(name: str) -> None:
+    rules = RULES[name]
+    plan = _planner(rules)
+    length = max(plan.min_size, plan.seq_nat)
+    for mask in range(1 << 11):  # every remembered answer there, to be looked up
+        for pos in range(11):
+            _in_run(mask, pos, length, length)
+            _in_run(mask, pos, length, length + 1)
+    for seed in range(300):
+        hand, melds = random_position(seed, 4 + seed % 12, rules)
+        encoded, _ = _encode(melds, rules)
+        nat = hand.counts[:44]
+        for wilds in (0, 1, 3):
+            assert _stuck_naturals(nat, encoded, plan, wilds) == _plain_stuck(
+                nat, encoded, plan, wilds
+            )
