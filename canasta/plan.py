@@ -1533,19 +1533,20 @@ def _greedy_opening(
     """A quick "yes": lay the step worth most, again and again, while ``keep`` cards stay.
     Success is a plan; failure proves nothing, and the exact search follows."""
     hand, points = usable, 0
+    plan = _planner(rules)
     for _ in range(8):
         best: Step | None = None
-        for step in steps(hand, melds, rules, by_count=True):
-            if step.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
-                continue
-            if best is None or step.points > best.points:
-                best = step
+        most = -1
+        largest = len(hand) - keep  # the most cards a step may take
+        for step in _step_list(hand.counts, melds, plan, True):
+            if step.points > most and step.size <= largest and step.kind is not _BLACK:
+                best, most = step, step.points
         if best is None:
             return False
-        points += best.points
+        points += most
         if points >= owed:
             return True
-        hand = hand - best.cards
+        hand = cards_less(hand, best.cards)
         melds = best.applied_to(melds)
     return False
 
