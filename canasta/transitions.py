@@ -706,6 +706,25 @@ def _only_rank_meld(melds: tuple[Meld, ...], rank: Rank) -> int | None:
 
 
 def _new_take_meld(cards: Cards, rules: RuleSet) -> tuple[None, Meld] | Violation:
+    """The new meld that taking the pile with ``cards`` (the top card among them) lays, or
+    why it cannot be laid. Remembered: the same few cards meet the same top card again and
+    again, and melds and violations are values."""
+    key = (cards.counts, id(rules))
+    found = _TAKE_MELDS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    made = _plain_new_take_meld(cards, rules)
+    if len(_TAKE_MELDS) >= 1 << 12:
+        _TAKE_MELDS.clear()
+    _TAKE_MELDS[key] = (rules, made)  # the rule set kept alive: its id is not reused
+    return made
+
+
+#: :func:`_new_take_meld` by the cards' counts and the identity of the rule set.
+_TAKE_MELDS: dict[tuple[bytes, int], tuple[RuleSet, tuple[None, Meld] | Violation]] = {}
+
+
+def _plain_new_take_meld(cards: Cards, rules: RuleSet) -> tuple[None, Meld] | Violation:
     made = new_meld(cards, rules)
     if isinstance(made, Violation):
         if made.rule in ("CL-MELD-3", "HW-MELD-6"):

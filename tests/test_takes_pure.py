@@ -16,7 +16,12 @@ from canasta.deck import Cards
 from canasta.melds import MeldKind
 from canasta.plan import sequence_cost
 from canasta.state import Deal
-from canasta.transitions import _PAIR_TAKES, _positional_take_candidates
+from canasta.transitions import (
+    _PAIR_TAKES,
+    _new_take_meld,
+    _plain_new_take_meld,
+    _positional_take_candidates,
+)
 
 
 def plain_candidates(deal: Deal) -> list[list[TakePile]]:
@@ -97,3 +102,16 @@ def test_positional_take_candidates(name: str, natural_and_wild: bool) -> None:
     assert compared > 100
     assert paired > 10
     assert _PAIR_TAKES
+
+
+def test_new_take_melds_remembered() -> None:
+    """Three cards at a time, under three rule sets in turn: the remembered meld (or
+    violation) is the one made afresh."""
+    rng = random.Random(4)
+    rule_sets = [find_rules(name, players=4) for name in ("hollywood", "samba", "bolivia")]
+    pool = [face for face in ALL_FACES if face.rank.is_natural or face.rank.is_wild]
+    near = [face for face in pool if face.rank.order in range(7, 11)]
+    for i in range(3000):
+        rules = rule_sets[i % 3]
+        cards = Cards.of(rng.choices(near if i % 2 else pool, k=3))
+        assert _new_take_meld(cards, rules) == _plain_new_take_meld(cards, rules)
