@@ -755,7 +755,7 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
             "the pile is frozen: its top card may not be added to a meld on the table; take "
             "it only with a pair from your hand",
         )
-    single = Cards.of([top])
+    single = _SINGLES[top.index]
     fits: list[tuple[int, Meld]] = []
     refusal: Violation | None = None
     for index, meld in enumerate(melds):
@@ -774,7 +774,7 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
                 f"the pile may not be taken to add its top card to a canasta ({meld})",
             )
             continue
-        grown = added(meld, single, rules)
+        grown = _top_added(meld, single, rules)
         if isinstance(grown, Violation):
             refusal = refusal or Violation(
                 "HW-PILE-1", f"the {top} does not fit your meld #{index} ({meld}) directly"
@@ -792,6 +792,27 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
             f"(take #{fits[0][0]}, ...)",
         )
     return fits[0]
+
+
+#: Each face alone.
+_SINGLES = tuple(Cards.of([face]) for face in ALL_FACES)
+#: :func:`_top_added` by the identity of the meld and the card's counts, with the meld and
+#: the rule set (kept alive: their ids are not reused).
+_TOPS_ADDED: dict[tuple[int, bytes], tuple[Meld, RuleSet, Meld | Violation]] = {}
+
+
+def _top_added(meld: Meld, single: Cards, rules: RuleSet) -> Meld | Violation:
+    """:func:`canasta.melds.added` of one card, remembered: the top card is asked of the
+    same melds turn after turn."""
+    key = (id(meld), single.counts)
+    found = _TOPS_ADDED.get(key)
+    if found is not None and found[0] is meld and found[1] is rules:
+        return found[2]
+    grown = added(meld, single, rules)
+    if len(_TOPS_ADDED) >= 1 << 12:
+        _TOPS_ADDED.clear()
+    _TOPS_ADDED[key] = (meld, rules, grown)
+    return grown
 
 
 def _positional_take_candidates(deal: Deal) -> list[Sequence[TakePile]]:

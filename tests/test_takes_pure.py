@@ -13,14 +13,16 @@ from play_helpers import random_walk
 from canasta import Game, Phase, Rank, TakePile, find_rules
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Card
 from canasta.deck import Cards
-from canasta.melds import MeldKind
+from canasta.melds import MeldKind, added
 from canasta.plan import sequence_cost
 from canasta.state import Deal
 from canasta.transitions import (
     _PAIR_TAKES,
+    _SINGLES,
     _new_take_meld,
     _plain_new_take_meld,
     _positional_take_candidates,
+    _top_added,
 )
 
 
@@ -95,6 +97,11 @@ def test_positional_take_candidates(name: str, natural_and_wild: bool) -> None:
             deal = game.deal
             if game.is_over or deal.phase is not Phase.DRAW or deal.top_card is None:
                 continue
+            top = deal.top_card
+            for meld in deal.melds[deal.side]:  # the remembered additions of the top card
+                single = _SINGLES[top.index]
+                assert single == Cards.of([top])
+                assert _top_added(meld, single, rules) == added(meld, single, rules)
             found = [list(variants) for variants in _positional_take_candidates(deal)]
             assert found == plain_candidates(deal), deal
             compared += 1
