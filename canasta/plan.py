@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from itertools import product
+from itertools import compress, product
+from operator import sub
 from typing import Final
 
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
@@ -297,16 +298,16 @@ def _natural_sequences(mask: int, s: int, shortest: int, longest: int) -> Iterat
 
 
 def _natural_extensions(
-    counts: bytes, index: int, meld: Meld, s: int, lo: int, hi: int, longest: int
+    mask: int, index: int, meld: Meld, s: int, lo: int, hi: int, longest: int
 ) -> Iterator[Step]:
     """Naturals added to the sequence ``meld`` (of the suit numbered ``s``, from position
-    ``lo`` to ``hi``) without a wild card: the cards next to its ends, by new lowest
-    position (down) then highest (up)."""
+    ``lo`` to ``hi``; the positions held in the suit are ``mask``) without a wild card: the
+    cards next to its ends, by new lowest position (down) then highest (up)."""
     down = 0
-    while lo - down > 0 and counts[4 * (lo - down - 1) + s]:
+    while lo - down > 0 and mask >> (lo - down - 1) & 1:
         down += 1
     up = 0
-    while hi + up < _TOP and counts[4 * (hi + up + 1) + s]:
+    while hi + up < _TOP and mask >> (hi + up + 1) & 1:
         up += 1
     for new_lo in range(lo, lo - down - 1, -1):
         for new_hi in range(hi, hi + up + 1):
@@ -333,49 +334,66 @@ _NEAR: Final = tuple(
     sum(1 << p for p in (pos - 2, pos - 1, pos + 1, pos + 2) if 0 <= p <= _TOP)
     for pos in range(_TOP + 1)
 )
-#: :func:`_choices_by_count` by rank position, naturals held and costs, coded as one int.
+#: :func:`_choices_by_count` by :func:`_choice_key`.
 _CHOICES: Final[dict[int, tuple[_Choice, ...]]] = {}
-#: :func:`_suit_choices` by naturals held and costs, coded as one int.
+#: :func:`_suit_choices` by :func:`_choice_key` without the position.
 _SUIT_CHOICES: Final[dict[int, tuple[tuple[Sequence[int], _More, bytes], ...]]] = {}
 
 
+def _choice_key(counts: bytes, pos: int, masks: Sequence[int] | None) -> int:
+    """What :func:`_choices_by_count` depends on, coded as one int: the naturals of rank
+    position ``pos`` held (per suit, eight bits each), what a last copy of each suit costs
+    (four bits each; nothing for a suit not held, which no choice takes, or without
+    ``masks``, the suit masks where sequences are allowed), then the position."""
+    f = 4 * pos
+    a, b, c, d = counts[f], counts[f + 1], counts[f + 2], counts[f + 3]
+    key = ((a << 8 | b) << 8 | c) << 8 | d
+    if masks is None:
+        return key << 20 | pos
+    window = _NEAR[pos]
+    near0 = _POPCOUNT[masks[0] & window] if a else 0
+    near1 = _POPCOUNT[masks[1] & window] if b else 0
+    near2 = _POPCOUNT[masks[2] & window] if c else 0
+    near3 = _POPCOUNT[masks[3] & window] if d else 0
+    key = (((key << 4 | near0) << 4 | near1) << 4 | near2) << 4 | near3
+    return key << 4 | pos
+
+
+def naturals_key(counts: bytes, pos: int) -> int:
+    """What the cost (:func:`sequence_cost`) of any choice of naturals of rank position
+    ``pos`` from ``counts`` depends on, coded as one int (:func:`_choice_key`)."""
+    return _choice_key(counts, pos, _suit_masks(counts))
+
+
 def _choices_by_count(
-    counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None
+    counts: bytes, pos: int, sequences: bool, masks: Sequence[int] | None = None, key: int = -1
 ) -> Sequence[_Choice]:
     """For each number ``k`` of naturals of one rank (index ``k``): the choice of suits best
     kept for sequences, and the other choices of ``k`` on demand, best first. A face of
     which a copy stays costs nothing; a last copy costs the cards of its suit within two
-    ranks of it (:func:`sequence_cost`)."""
+    ranks of it (:func:`sequence_cost`). ``key``: :func:`_choice_key`, if known."""
     if not sequences:
         return [
             (choice, None, _naturals_head(pos, choice))
             for choice in _natural_choices(counts, pos, False)
         ]
-    if masks is None:
-        masks = _suit_masks(counts)
-    window = _NEAR[pos]
-    f = 4 * pos
-    a, b, c, d = counts[f], counts[f + 1], counts[f + 2], counts[f + 3]
-    near0 = _POPCOUNT[masks[0] & window]
-    near1 = _POPCOUNT[masks[1] & window]
-    near2 = _POPCOUNT[masks[2] & window]
-    near3 = _POPCOUNT[masks[3] & window]
-    # Eight bits a count, four a cost (at most 4), then four the position.
-    key = ((((((a << 8 | b) << 8 | c) << 8 | d) << 4 | near0) << 4 | near1) << 4 | near2) << 4
-    key |= near3
-    found = _CHOICES.get(key << 4 | pos)
+    if key < 0:
+        key = _choice_key(counts, pos, _suit_masks(counts) if masks is None else masks)
+    found = _CHOICES.get(key)
     if found is None:
-        ordered = _SUIT_CHOICES.get(key)
+        ordered = _SUIT_CHOICES.get(key >> 4)
+        f = 4 * pos
         if ordered is None:
             if len(_SUIT_CHOICES) >= 1 << 14:
                 _SUIT_CHOICES.clear()
-            ordered = _suit_choices(counts[f : f + 4], (near0, near1, near2, near3))
-            _SUIT_CHOICES[key] = ordered
+            near = (key >> 16 & 15, key >> 12 & 15, key >> 8 & 15, key >> 4 & 15)
+            ordered = _suit_choices(counts[f : f + 4], near)
+            _SUIT_CHOICES[key >> 4] = ordered
         before, after = _ZEROS[f], _ZEROS[40 - f]
         found = tuple((best, more, before + held + after) for best, more, held in ordered)
         if len(_CHOICES) >= 1 << 14:
             _CHOICES.clear()
-        _CHOICES[key << 4 | pos] = found
+        _CHOICES[key] = found
     return found
 
 
@@ -459,9 +477,20 @@ def steps(
     the caller to decide. With ``by_count``, a meld or addition of one rank comes once per
     count of naturals, twos and jokers, with the suits best kept for sequences; its
     :attr:`Step.others` gives the other suits.
+
+    Steps are values: the same step may be handed out again, for another hand.
     """
-    counts = usable.counts
-    plan = _planner(rules)
+    return iter(_step_list(usable.counts, melds, _planner(rules), by_count))
+
+
+def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: bool) -> list[Step]:
+    """:func:`steps`, as a list.
+
+    The steps of a group (the new melds of one rank, the new sequences of one suit, the
+    additions to one meld) depend on few of the counts: each group is remembered, by the
+    planner, under what it depends on (for an addition, the meld itself as well).
+    """
+    out: list[Step] = []
     twos = counts[44] + counts[45] + counts[46] + counts[47]
     jokers = counts[_JOKER]
     wilds = twos + jokers
@@ -469,42 +498,46 @@ def steps(
     several = plan.several
     max_wilds = plan.max_wilds
     min_naturals, min_size = plan.min_nat, plan.min_size
-    kinds_of = [m.kind for m in melds]
     # The kinds of meld the side has, where it may hold only one of each.
     kinds: set[tuple[MeldKind, object]] = set()
     if not several:
-        for meld, kind in zip(melds, kinds_of, strict=True):
+        for meld in melds:
+            kind = meld.kind
             kinds.add((kind, meld.rank if kind is _RANK else meld.suit))
     masks = _suit_masks(counts) if seq_ok else None
-    choices_of: dict[int, Sequence[_Choice]] = {}  # by rank position, for melds and additions
+    # The choices of naturals by rank position, for melds and additions (by_count).
+    choices_of: dict[int, Sequence[_Choice]] = {}
     # Faces 44 to 51 (twos, then threes, none taken) when the first t twos are taken; the
     # jokers' count follows.
     wild_tail = _wild_tails(counts)
+    # What the groups of one rank depend on besides their naturals: the twos and jokers.
+    wild_key = int.from_bytes(counts[44:48], "big") << 8 | jokers
+    # What sequences depend on besides the suit's naturals: their possible wild card.
+    wild_sig = _wild_signature(counts) if wilds else 0
 
     # New melds of one rank.
-    for pos in range(_TOP + 1):
-        f = 4 * pos
-        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
-        if have < min_naturals:
-            continue
+    rank_melds = plan.rank_melds
+    held = _rank_counts(counts)
+    # Only the positions with enough naturals for a meld.
+    for pos in compress(_POSITIONS, held.translate(plan.enough_naturals)):
+        have = held[pos]
         if have < min_size and _few_wilds(have, wilds, plan):
             continue  # too few wild cards to make up a meld
         rank = _RANKS[pos]
         if not several and (_RANK, rank) in kinds:
             continue
-        value = _NATURAL_VALUE[pos]
         if by_count:
-            by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks)
-            for k in range(min_naturals, len(by_k)):
-                pairs = _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k])
-                if not pairs:
-                    continue
-                _, more, head = by_k[k]
-                for t, j in pairs:
-                    cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
-                    points = k * value + 20 * t + 50 * j
-                    yield Step(None, cards, None, _RANK, points, k + t + j, rank, None, None, more)
+            key = _choice_key(counts, pos, masks) << 40 | wild_key
+            found = rank_melds.get(key)
+            if found is None:
+                by_k = choices_of[pos] = _choices_by_count(counts, pos, seq_ok, masks, key >> 40)
+                found = _new_rank_steps(by_k, pos, plan, twos, jokers, wild_tail)
+                if len(rank_melds) >= _GROUPS:
+                    rank_melds.clear()
+                rank_melds[key] = found
+            out += found
             continue
+        value = _NATURAL_VALUE[pos]
         for choice in _natural_choices(counts, pos, seq_ok):
             k = sum(choice)
             if k < min_naturals:
@@ -513,119 +546,235 @@ def steps(
             for t, j in _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k]):
                 cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
                 points = k * value + 20 * t + 50 * j
-                yield Step(None, cards, None, _RANK, points, k + t + j, rank)
+                out.append(Step(None, cards, None, _RANK, points, k + t + j, rank))
     # New sequences.
     if seq_ok:
         assert masks is not None
-        yield from _new_sequences(counts, masks, kinds, plan, wilds, twos, jokers, wild_tail)
+        sig = wild_sig if plan.seq_wilds > 0 else 0
+        new_sequences = plan.new_sequences
+        seq_nat = plan.seq_nat
+        for s in range(4):
+            if not several and (_SEQ, _SUITS[s]) in kinds:
+                continue
+            mask = masks[s]
+            if _POPCOUNT[mask] < seq_nat:
+                continue
+            # No sequence spans two missing positions in a row: the runs of positions held
+            # apart by two or more give their sequences apart, lowest first.
+            for part in _SEGMENTS[mask]:
+                if _POPCOUNT[part] < seq_nat:
+                    continue
+                key = (part << 2 | s) << 4 | sig
+                found = new_sequences.get(key)
+                if found is None:
+                    found = _new_sequences(part, s, plan, sig)
+                    if len(new_sequences) >= _GROUPS:
+                        new_sequences.clear()
+                    new_sequences[key] = found
+                out += found
     # New melds of wild cards.
     if plan.wild_melds and (several or (_WILD, None) not in kinds):
         for t, j in _wild_pairs(twos, jokers, min_size, plan.wild_long):
             cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
-            yield Step(None, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK)
+            out.append(Step(None, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK))
     # A new meld of black threes.
-    if counts[48] + counts[51] >= 3 and _BLACK not in kinds_of:
+    if counts[48] + counts[51] >= 3 and all(m.kind is not _BLACK for m in melds):
         black = [f for f in _BLACK_THREE_FACES for _ in range(counts[f])]
-        for n in range(3, min(len(black), rules.max_black_threes_per_meld) + 1):
-            for t, j in _wild_pairs(twos, jokers, 0, rules.black_three_meld_max_wilds):
+        for n in range(3, min(len(black), plan.rules.max_black_threes_per_meld) + 1):
+            for t, j in _wild_pairs(twos, jokers, 0, plan.rules.black_three_meld_max_wilds):
                 c = bytearray(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
                 for face in black[:n]:
                     c[face] += 1
                 cards = _cards(bytes(c))
                 points = 5 * n + 20 * t + 50 * j
-                yield Step(None, cards, None, _BLACK, points, n + t + j, _THREE_RANK)
+                out.append(Step(None, cards, None, _BLACK, points, n + t + j, _THREE_RANK))
     # Additions.
+    additions = plan.additions
     for index, meld in enumerate(melds):
-        kind = kinds_of[index]
+        kind = meld.kind
         if kind is _RANK:
-            yield from _rank_additions(
-                counts, index, meld, plan, masks, choices_of, twos, jokers, wild_tail, by_count
-            )
+            pos = _POS[meld.rank]
+            f = 4 * pos
+            if not (counts[f] or counts[f + 1] or counts[f + 2] or counts[f + 3]) and (
+                not wilds
+                or meld.size >= plan.frozen_at
+                or max_wilds[meld.size - meld.wilds] - meld.wilds < 1
+            ):
+                continue  # no natural to add, and no wild card may join alone
+            if not by_count:
+                out += _rank_additions(counts, index, meld, plan, twos, jokers, wild_tail)
+                continue
+            ckey = _choice_key(counts, pos, masks)
+            added = (ckey << 40 | wild_key, index, id(meld))
+            known = additions.get(added)
+            if known is None or known[0] is not meld:
+                choices = choices_of.get(pos)
+                if choices is None:
+                    choices = _choices_by_count(counts, pos, seq_ok, masks, ckey)
+                    choices_of[pos] = choices
+                grown = _grown_rank_steps(choices, index, meld, plan, twos, jokers, wild_tail)
+                known = (meld, grown)
+                if len(additions) >= _GROUPS:
+                    additions.clear()
+                additions[added] = known
+            out += known[1]
         elif kind is _WILD:
             size = meld.size
             room = 0 if size >= plan.frozen_at else plan.wild_long - size
             for t, j in _wild_pairs(twos, jokers, 1, room):
                 cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
-                yield Step(
-                    index, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK, None, meld
+                out.append(
+                    Step(
+                        index, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK, None, meld
+                    )
                 )
         elif kind is _SEQ:
-            yield from _sequence_additions(counts, index, meld, plan, wilds, twos, jokers)
+            suit = meld.suit
+            assert suit is not None
+            assert masks is not None
+            s = _SUIT_INDEX[suit]
+            mask = masks[s]
+            lo = _POS[meld.rank]  # its lowest position
+            hi = lo + meld.size - 1
+            if meld.wilds < plan.seq_wilds and wilds:
+                sig = wild_sig
+            elif (lo and mask >> (lo - 1) & 1) or (hi < _TOP and mask >> (hi + 1) & 1):
+                sig = 0
+            else:
+                continue  # no natural next to it, and no wild card for a gap
+            mask = _joined_part(mask, lo, hi)
+            added = ((mask << 4 | sig), index, id(meld))
+            known = additions.get(added)
+            if known is None or known[0] is not meld:
+                known = (meld, _sequence_additions(mask, s, index, meld, lo, hi, plan, sig))
+                if len(additions) >= _GROUPS:
+                    additions.clear()
+                additions[added] = known
+            out += known[1]
+    return out
 
 
-def _wild_faces(counts: bytes) -> list[tuple[int, int]]:
-    """The one wild card of a sequence (and its points): the first two, or a joker."""
-    faces: list[tuple[int, int]] = []
+def _rank_counts(counts: bytes) -> bytes:
+    """The natural cards held of each rank position: the four counts of each added up at
+    once, as one number (no sum reaches 256, so none carries into the next)."""
+    n = int.from_bytes(counts[:44], "big")
+    n += n >> 8
+    n += n >> 16
+    return n.to_bytes(44, "big")[3::4]
+
+
+#: The rank positions.
+_POSITIONS: Final = tuple(range(_TOP + 1))
+
+
+def _segments(mask: int) -> tuple[int, ...]:
+    """The parts of ``mask`` apart by two or more positions not held, lowest first."""
+    parts: list[int] = []
+    part = gap = 0
+    for p in range(_TOP + 1):
+        if mask >> p & 1:
+            if gap >= 2 and part:
+                parts.append(part)
+                part = 0
+            part |= 1 << p
+            gap = 0
+        else:
+            gap += 1
+    if part:
+        parts.append(part)
+    return tuple(parts)
+
+
+#: :func:`_segments` by mask.
+_SEGMENTS: Final = tuple(_segments(mask) for mask in range(1 << (_TOP + 1)))
+
+
+def _joined_part(mask: int, lo: int, hi: int) -> int:
+    """The part of ``mask`` (a suit's positions held) that can extend a sequence from
+    position ``lo`` to ``hi``: the one that its own positions, as if held, join (no
+    extension spans two missing positions in a row)."""
+    for part in _SEGMENTS[mask | ((2 << hi) - (1 << lo))]:
+        if part >> lo & 1:
+            return part
+    raise AssertionError("the sequence's own positions are in a part")
+
+
+#: How many groups of steps a planner remembers, of each kind (then it forgets them all).
+_GROUPS: Final = 1 << 14
+
+
+def _wild_signature(counts: bytes) -> int:
+    """The wild cards a sequence may take from ``counts``, coded as one int: the first two
+    held (1 to 4 for faces 44 to 47, 0 for none) times two, plus one if a joker is held."""
+    two = 0
     for face in range(44, 48):
         if counts[face]:
-            faces.append((face, 20))
+            two = face - 43
             break
-    if counts[_JOKER]:
+    return two << 1 | (1 if counts[_JOKER] else 0)
+
+
+def _wild_faces(sig: int) -> list[tuple[int, int]]:
+    """The one wild card of a sequence (and its points) of :func:`_wild_signature`: the
+    first two, or a joker."""
+    faces: list[tuple[int, int]] = []
+    if sig >> 1:
+        faces.append((43 + (sig >> 1), 20))
+    if sig & 1:
         faces.append((_JOKER, 50))
     return faces
 
 
-def _new_sequences(
-    counts: bytes,
-    masks: Sequence[int],
-    kinds: set[tuple[MeldKind, object]],
+def _new_rank_steps(
+    by_k: Sequence[_Choice],
+    pos: int,
     plan: _Planner,
-    wilds: int,
     twos: int,
     jokers: int,
     wild_tail: tuple[bytes, ...],
-) -> Iterator[Step]:
-    """The new sequences of :func:`steps`."""
-    min_nat = plan.seq_nat
-    longest = plan.seq_long
-    wild_ok = plan.seq_wilds > 0 and wilds > 0
-    shortest = plan.min_size
-    wild_faces = _wild_faces(counts)
-    for s in range(4):
-        suit = _SUITS[s]
-        if not plan.several and (_SEQ, suit) in kinds:
-            continue
-        mask = masks[s]
-        if _POPCOUNT[mask] < min_nat:
-            continue
-        if not wild_ok:
-            yield from _natural_sequences(mask, s, max(shortest, min_nat), longest)
-            continue
-        for lo in range(_TOP + 1):
-            if not (mask >> lo & 1) and (lo == _TOP or not (mask >> (lo + 1) & 1)):
-                continue
-            low_rank = _RANKS[lo]
-            missing: list[int] = []
-            base = bytearray(len(ALL_FACES))  # the naturals from lo to hi
-            points = 0
-            for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
-                if mask >> hi & 1:
-                    base[4 * hi + s] = 1
-                    points += _NATURAL_VALUE[hi]
-                else:
-                    missing.append(hi)
-                    if len(missing) > 1:
-                        break
-                size = hi - lo + 1
-                if size < shortest:
-                    continue
-                if not missing and size >= min_nat:
-                    cards = _cards(bytes(base))
-                    yield Step(None, cards, None, _SEQ, points, size, low_rank, suit)
-                if hi - lo < min_nat:
-                    continue
-                for p in missing or range(lo, hi + 1):
-                    without, left = base, points
-                    if mask >> p & 1:  # the wild card stands for a natural held
-                        without = bytearray(base)
-                        without[4 * p + s] = 0
-                        left -= _NATURAL_VALUE[p]
-                    wild_as = _RANKS[p]
-                    for face, value in wild_faces:
-                        c = bytearray(without)
-                        c[face] += 1
-                        cards = _cards(bytes(c))
-                        yield Step(None, cards, wild_as, _SEQ, left + value, size, low_rank, suit)
+) -> tuple[Step, ...]:
+    """The new melds of rank position ``pos`` of :func:`steps` by count, from the choices of
+    naturals ``by_k``."""
+    out: list[Step] = []
+    rank = _RANKS[pos]
+    value = _NATURAL_VALUE[pos]
+    min_size, max_wilds = plan.min_size, plan.max_wilds
+    for k in range(plan.min_nat, len(by_k)):
+        _, more, head = by_k[k]
+        for t, j in _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k]):
+            cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+            points = k * value + 20 * t + 50 * j
+            out.append(Step(None, cards, None, _RANK, points, k + t + j, rank, None, None, more))
+    return tuple(out)
+
+
+def _grown_rank_steps(
+    by_k: Sequence[_Choice],
+    index: int,
+    meld: Meld,
+    plan: _Planner,
+    twos: int,
+    jokers: int,
+    wild_tail: tuple[bytes, ...],
+) -> tuple[Step, ...]:
+    """The additions of :func:`steps` by count to ``meld``, of one rank, at ``index``, from
+    the choices of naturals ``by_k``."""
+    out: list[Step] = []
+    size, meld_wilds = meld.size, meld.wilds
+    naturals = size - meld_wilds
+    max_wilds = plan.max_wilds
+    # A canasta of one rank takes no more wild cards from this size.
+    frozen = size >= plan.frozen_at
+    rank = meld.rank
+    value = _NATURAL_VALUE[_POS[rank]]
+    for k in range(len(by_k)):
+        room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
+        _, more, head = by_k[k]
+        for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
+            cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+            points = k * value + 20 * t + 50 * j
+            out.append(Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld, more))
+    return tuple(out)
 
 
 def _rank_additions(
@@ -633,42 +782,20 @@ def _rank_additions(
     index: int,
     meld: Meld,
     plan: _Planner,
-    masks: Sequence[int] | None,
-    choices_of: dict[int, Sequence[_Choice]],
     twos: int,
     jokers: int,
     wild_tail: tuple[bytes, ...],
-    by_count: bool,
-) -> Iterator[Step]:
-    """The additions of :func:`steps` to ``meld``, of one rank, at ``index``."""
+) -> list[Step]:
+    """The additions of :func:`steps` to ``meld``, of one rank, at ``index``, with every
+    choice of suits."""
+    out: list[Step] = []
     size, meld_wilds = meld.size, meld.wilds
     naturals = size - meld_wilds
     max_wilds = plan.max_wilds
-    # A canasta of one rank takes no more wild cards from this size.
     frozen = size >= plan.frozen_at
     rank = meld.rank
     pos = _POS[rank]
-    f = 4 * pos
-    if not (counts[f] or counts[f + 1] or counts[f + 2] or counts[f + 3]) and (
-        not (twos + jokers) or frozen or max_wilds[naturals] - meld_wilds < 1
-    ):
-        return  # no natural to add, and no wild card may join alone
     value = _NATURAL_VALUE[pos]
-    if by_count:
-        known = choices_of.get(pos)
-        if known is None:
-            known = choices_of[pos] = _choices_by_count(counts, pos, plan.seq, masks)
-        for k in range(len(known)):
-            room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
-            pairs = _wild_pairs(twos, jokers, 0 if k else 1, room)
-            if not pairs:
-                continue
-            _, more, head = known[k]
-            for t, j in pairs:
-                cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
-                points = k * value + 20 * t + 50 * j
-                yield Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld, more)
-        return
     for choice in _natural_choices(counts, pos, plan.seq):
         k = sum(choice)
         room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
@@ -676,52 +803,47 @@ def _rank_additions(
         for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
             cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
             points = k * value + 20 * t + 50 * j
-            yield Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld)
+            out.append(Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld))
+    return out
 
 
-def _sequence_additions(
-    counts: bytes, index: int, meld: Meld, plan: _Planner, wilds: int, twos: int, jokers: int
-) -> Iterator[Step]:
-    """The additions of :func:`steps` to the sequence ``meld`` at ``index``."""
-    suit = meld.suit
-    assert suit is not None
-    s = _SUIT_INDEX[suit]
-    size = meld.size
-    lo = _POS[meld.rank]  # its lowest position
-    hi = lo + size - 1
+def _new_sequences(mask: int, s: int, plan: _Planner, sig: int) -> tuple[Step, ...]:
+    """The new sequences of :func:`steps` of the suit numbered ``s``, whose positions held
+    are ``mask``, with the wild card of :func:`_wild_signature` ``sig`` (0: none)."""
+    min_nat = plan.seq_nat
     longest = plan.seq_long
-    if not (meld.wilds < plan.seq_wilds and wilds > 0):
-        if (lo and counts[4 * lo - 4 + s]) or (hi < _TOP and counts[4 * hi + 4 + s]):
-            yield from _natural_extensions(counts, index, meld, s, lo, hi, longest)
-        return
-    wild_faces = _wild_faces(counts)
-    for new_lo in range(lo, -1, -1):
-        below = range(new_lo, lo)
-        below_missing = [p for p in below if not counts[4 * p + s]]
-        if len(below_missing) > 1:
-            break
-        for new_hi in range(hi, _TOP + 1):
-            if new_hi - new_lo + 1 > longest:
-                break
-            if new_lo == lo and new_hi == hi:
+    shortest = plan.min_size
+    if not sig:
+        return tuple(_natural_sequences(mask, s, max(shortest, min_nat), longest))
+    out: list[Step] = []
+    suit = _SUITS[s]
+    wild_faces = _wild_faces(sig)
+    for lo in range(_TOP + 1):
+        if not (mask >> lo & 1) and (lo == _TOP or not (mask >> (lo + 1) & 1)):
+            continue
+        low_rank = _RANKS[lo]
+        missing: list[int] = []
+        base = bytearray(len(ALL_FACES))  # the naturals from lo to hi
+        points = 0
+        for hi in range(lo, min(_TOP, lo + longest - 1) + 1):
+            if mask >> hi & 1:
+                base[4 * hi + s] = 1
+                points += _NATURAL_VALUE[hi]
+            else:
+                missing.append(hi)
+                if len(missing) > 1:
+                    break
+            size = hi - lo + 1
+            if size < shortest:
                 continue
-            new = [*below, *range(hi + 1, new_hi + 1)]
-            missing = [p for p in new if not counts[4 * p + s]]
-            if len(missing) > 1:
-                break
-            low_rank = _RANKS[new_lo]
-            base = bytearray(len(ALL_FACES))  # the naturals held among the new ranks
-            points = 0
-            for p in new:
-                if counts[4 * p + s]:
-                    base[4 * p + s] = 1
-                    points += _NATURAL_VALUE[p]
-            if not missing:
+            if not missing and size >= min_nat:
                 cards = _cards(bytes(base))
-                yield Step(index, cards, None, _SEQ, points, len(new), low_rank, None, meld)
-            for p in missing or new:
+                out.append(Step(None, cards, None, _SEQ, points, size, low_rank, suit))
+            if hi - lo < min_nat:
+                continue
+            for p in missing or range(lo, hi + 1):
                 without, left = base, points
-                if counts[4 * p + s]:  # the wild card stands for a natural held
+                if mask >> p & 1:  # the wild card stands for a natural held
                     without = bytearray(base)
                     without[4 * p + s] = 0
                     left -= _NATURAL_VALUE[p]
@@ -730,9 +852,72 @@ def _sequence_additions(
                     c = bytearray(without)
                     c[face] += 1
                     cards = _cards(bytes(c))
-                    yield Step(
-                        index, cards, wild_as, _SEQ, left + value, len(new), low_rank, None, meld
+                    out.append(
+                        Step(None, cards, wild_as, _SEQ, left + value, size, low_rank, suit)
                     )
+    return tuple(out)
+
+
+def _sequence_additions(
+    mask: int, s: int, index: int, meld: Meld, lo: int, hi: int, plan: _Planner, sig: int
+) -> tuple[Step, ...]:
+    """The additions of :func:`steps` to the sequence ``meld`` at ``index``, of the suit
+    numbered ``s`` (whose positions held are ``mask``), from position ``lo`` to ``hi``,
+    with the wild card of :func:`_wild_signature` ``sig`` (0: none)."""
+    longest = plan.seq_long
+    if not sig:
+        return tuple(_natural_extensions(mask, index, meld, s, lo, hi, longest))
+    out: list[Step] = []
+    wild_faces = _wild_faces(sig)
+    for new_lo in range(lo, -1, -1):
+        below = range(new_lo, lo)
+        below_missing = [p for p in below if not mask >> p & 1]
+        if len(below_missing) > 1:
+            break
+        for new_hi in range(hi, _TOP + 1):
+            if new_hi - new_lo + 1 > longest:
+                break
+            if new_lo == lo and new_hi == hi:
+                continue
+            new = [*below, *range(hi + 1, new_hi + 1)]
+            missing = [p for p in new if not mask >> p & 1]
+            if len(missing) > 1:
+                break
+            low_rank = _RANKS[new_lo]
+            base = bytearray(len(ALL_FACES))  # the naturals held among the new ranks
+            points = 0
+            for p in new:
+                if mask >> p & 1:
+                    base[4 * p + s] = 1
+                    points += _NATURAL_VALUE[p]
+            if not missing:
+                cards = _cards(bytes(base))
+                out.append(Step(index, cards, None, _SEQ, points, len(new), low_rank, None, meld))
+            for p in missing or new:
+                without, left = base, points
+                if mask >> p & 1:  # the wild card stands for a natural held
+                    without = bytearray(base)
+                    without[4 * p + s] = 0
+                    left -= _NATURAL_VALUE[p]
+                wild_as = _RANKS[p]
+                for face, value in wild_faces:
+                    c = bytearray(without)
+                    c[face] += 1
+                    cards = _cards(bytes(c))
+                    out.append(
+                        Step(
+                            index,
+                            cards,
+                            wild_as,
+                            _SEQ,
+                            left + value,
+                            len(new),
+                            low_rank,
+                            None,
+                            meld,
+                        )
+                    )
+    return tuple(out)
 
 
 def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
@@ -819,6 +1004,13 @@ class _Planner:
         self.max_wilds = tuple(rules.max_wilds(n) for n in range(200))
         # A canasta of one rank or of wild cards takes no more wild cards from this size.
         self.frozen_at = _UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size
+        # For bytes.translate: a count of naturals becomes 1 if enough for a new meld.
+        self.enough_naturals = bytes(int(n >= self.min_nat) for n in range(256))
+        # Groups of steps (see _step_list): new melds of one rank, new sequences of one suit,
+        # additions to one meld (with the meld, which its key names by identity).
+        self.rank_melds: dict[int, tuple[Step, ...]] = {}
+        self.new_sequences: dict[int, tuple[Step, ...]] = {}
+        self.additions: dict[tuple[int, int, int], tuple[Meld, tuple[Step, ...]]] = {}
 
     # -- natural cards --
 
@@ -1038,20 +1230,29 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     masks = _suit_masks(nat) if seq else []
     length = max(plan.min_size, plan.seq_nat)
     widest = length + (1 if plan.seq_wilds and wilds else 0)
+    widest = min(widest, _TOP + 1)  # the same windows, and the key _in_run uses
+    seq = seq and length <= widest  # else no window
     min_nat, min_size, max_wilds = plan.min_nat, plan.min_size, plan.max_wilds
-    for pos in range(_TOP + 1):
-        f = 4 * pos
-        have = nat[f] + nat[f + 1] + nat[f + 2] + nat[f + 3]
-        if not have or pos in rank_melds:
+    held = _rank_counts(nat)
+    for pos in compress(_POSITIONS, held):
+        have = held[pos]
+        if pos in rank_melds:
             continue
         if have >= min_nat and have + min(wilds, max_wilds[have]) >= min_size:
             continue
+        f = 4 * pos
         for suit in range(4):
             face = f + suit
             if not nat[face] or suit in sequence_suits:
                 continue
-            if seq and _in_run(masks[suit], pos, length, widest):
-                continue
+            if seq:
+                # _in_run, looked up here first: a call costs more than the lookup.
+                mask = masks[suit]
+                run = _IN_RUN.get(((mask << 4 | pos) << 4 | length) << 4 | widest)
+                if run is None:
+                    run = _in_run(mask, pos, length, widest)
+                if run:
+                    continue
             stuck[face] = nat[face]
     return stuck
 
@@ -1302,10 +1503,10 @@ def _rank_melds_reach(
     laid = set() if several else {m.rank for m in melds if m.kind is _RANK}
     full: list[tuple[int, int, int]] = []
     short: list[tuple[int, int, int]] = []
-    for pos in range(_TOP + 1):
-        f = 4 * pos
-        have = counts[f] + counts[f + 1] + counts[f + 2] + counts[f + 3]
-        if have >= plan.min_nat and (several or _RANKS[pos] not in laid):
+    held = _rank_counts(counts)
+    for pos in compress(_POSITIONS, held.translate(plan.enough_naturals)):
+        have = held[pos]
+        if several or _RANKS[pos] not in laid:
             need = max(0, plan.min_size - have)
             if need <= plan.max_wilds[have]:
                 (short if need else full).append((have * _NATURAL_VALUE[pos], have, need))
@@ -1332,19 +1533,20 @@ def _greedy_opening(
     """A quick "yes": lay the step worth most, again and again, while ``keep`` cards stay.
     Success is a plan; failure proves nothing, and the exact search follows."""
     hand, points = usable, 0
+    plan = _planner(rules)
     for _ in range(8):
         best: Step | None = None
-        for step in steps(hand, melds, rules, by_count=True):
-            if step.kind is MeldKind.BLACK_THREES or len(hand) - step.size < keep:
-                continue
-            if best is None or step.points > best.points:
-                best = step
+        most = -1
+        largest = len(hand) - keep  # the most cards a step may take
+        for step in _step_list(hand.counts, melds, plan, True):
+            if step.points > most and step.size <= largest and step.kind is not _BLACK:
+                best, most = step, step.points
         if best is None:
             return False
-        points += best.points
+        points += most
         if points >= owed:
             return True
-        hand = hand - best.cards
+        hand = cards_less(hand, best.cards)
         melds = best.applied_to(melds)
     return False
 
@@ -1371,10 +1573,10 @@ def opening_reachable(
     others = len(usable) - sum(nat) - wilds  # black threes: always kept
     # Upper bound: every card that could be melded at all, less the cheapest kept ones.
     stuck = _stuck_naturals(nat, encoded, plan, wilds)  # naturals that no plan melds
+    free = bytes(map(sub, nat, stuck))  # the naturals some plan may meld
     meldable: list[int] = []
-    for f in range(44):
-        if nat[f] > stuck[f]:
-            meldable.extend([_NATURAL_VALUE[f // 4]] * nat[f])
+    for f in compress(range(44), free):
+        meldable.extend([_NATURAL_VALUE[f // 4]] * free[f])
     unplaceable = sum(nat) - len(meldable)
     if meldable or encoded or (plan.wild_melds and wilds >= plan.min_size):
         meldable.extend([20] * twos + [50] * jokers)
@@ -1450,7 +1652,6 @@ def opening_reachable(
 
     # The naturals no plan melds stay in hand in every plan: the search starts with them kept.
     stuck_points = sum(_NATURAL_VALUE[f // 4] * stuck[f] for f in range(44) if stuck[f])
-    free = bytes(n - s for n, s in zip(nat, stuck, strict=True))
     return search(
         free, wilds, encoded, min(keep, others + unplaceable), total - owed - stuck_points
     )

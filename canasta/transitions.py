@@ -9,6 +9,7 @@ finished. Nothing is changed in either case; deals are values.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import le, sub
 from typing import Any, TypeVar
@@ -50,7 +51,7 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.plan import sequence_cost
+from canasta.plan import naturals_key, sequence_cost
 from canasta.rules import RuleSet
 from canasta.state import (
     EMPTY,
@@ -524,9 +525,10 @@ def pile_takes(deal: Deal) -> list[TakePile]:
             return []
         takes = []
         for variants in choices:
-            legal = next((move for move in variants if _positional_take_legal(deal, move)), None)
-            if legal is not None:
-                takes.append(legal)
+            for move in variants:
+                if _positional_take_legal(deal, move):
+                    takes.append(move)
+                    break
         return takes
     if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
         return []
@@ -704,6 +706,25 @@ def _only_rank_meld(melds: tuple[Meld, ...], rank: Rank) -> int | None:
 
 
 def _new_take_meld(cards: Cards, rules: RuleSet) -> tuple[None, Meld] | Violation:
+    """The new meld that taking the pile with ``cards`` (the top card among them) lays, or
+    why it cannot be laid. Remembered: the same few cards meet the same top card again and
+    again, and melds and violations are values."""
+    key = (cards.counts, id(rules))
+    found = _TAKE_MELDS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    made = _plain_new_take_meld(cards, rules)
+    if len(_TAKE_MELDS) >= 1 << 12:
+        _TAKE_MELDS.clear()
+    _TAKE_MELDS[key] = (rules, made)  # the rule set kept alive: its id is not reused
+    return made
+
+
+#: :func:`_new_take_meld` by the cards' counts and the identity of the rule set.
+_TAKE_MELDS: dict[tuple[bytes, int], tuple[RuleSet, tuple[None, Meld] | Violation]] = {}
+
+
+def _plain_new_take_meld(cards: Cards, rules: RuleSet) -> tuple[None, Meld] | Violation:
     made = new_meld(cards, rules)
     if isinstance(made, Violation):
         if made.rule in ("CL-MELD-3", "HW-MELD-6"):
@@ -734,7 +755,7 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
             "the pile is frozen: its top card may not be added to a meld on the table; take "
             "it only with a pair from your hand",
         )
-    single = Cards.of([top])
+    single = _SINGLES[top.index]
     fits: list[tuple[int, Meld]] = []
     refusal: Violation | None = None
     for index, meld in enumerate(melds):
@@ -753,7 +774,7 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
                 f"the pile may not be taken to add its top card to a canasta ({meld})",
             )
             continue
-        grown = added(meld, single, rules)
+        grown = _top_added(meld, single, rules)
         if isinstance(grown, Violation):
             refusal = refusal or Violation(
                 "HW-PILE-1", f"the {top} does not fit your meld #{index} ({meld}) directly"
@@ -773,7 +794,28 @@ def _layoff_take(deal: Deal, top: Card, target: int | None) -> tuple[int, Meld] 
     return fits[0]
 
 
-def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
+#: Each face alone.
+_SINGLES = tuple(Cards.of([face]) for face in ALL_FACES)
+#: :func:`_top_added` by the identity of the meld and the card's counts, with the meld and
+#: the rule set (kept alive: their ids are not reused).
+_TOPS_ADDED: dict[tuple[int, bytes], tuple[Meld, RuleSet, Meld | Violation]] = {}
+
+
+def _top_added(meld: Meld, single: Cards, rules: RuleSet) -> Meld | Violation:
+    """:func:`canasta.melds.added` of one card, remembered: the top card is asked of the
+    same melds turn after turn."""
+    key = (id(meld), single.counts)
+    found = _TOPS_ADDED.get(key)
+    if found is not None and found[0] is meld and found[1] is rules:
+        return found[2]
+    grown = added(meld, single, rules)
+    if len(_TOPS_ADDED) >= 1 << 12:
+        _TOPS_ADDED.clear()
+    _TOPS_ADDED[key] = (meld, rules, grown)
+    return grown
+
+
+def _positional_take_candidates(deal: Deal) -> list[Sequence[TakePile]]:
     """Every way to take the pile worth checking, one list per choice of cards by count:
     the variants that differ in the suits of cards of one rank, best first (the one that
     keeps the most use for sequences, :func:`canasta.plan.sequence_cost`)."""
@@ -781,7 +823,7 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
     assert top is not None
     rules, hand = deal.rules, deal.hand
     top_rank = top.rank
-    moves: list[list[TakePile]] = []
+    moves: list[Sequence[TakePile]] = []
     if top_rank.is_wild:
         moves = [
             [TakePile(meld=index)]
@@ -801,42 +843,82 @@ def _positional_take_candidates(deal: Deal) -> list[list[TakePile]]:
     # it extends; the full check follows.
     for index, meld in enumerate(deal.melds[deal.side]):
         kind = meld.kind
-        if kind is MeldKind.RANK:
+        if kind is _RANK_MELD:
             fits = meld.rank is top_rank
-        elif kind is MeldKind.SEQUENCE and meld.suit is top.suit:
+        elif kind is _SEQUENCE and meld.suit is top.suit:
             fits = order == meld.rank.order - 1 or order == meld.high.order + 1
         else:
             continue
         if fits:
-            moves.append([TakePile(meld=index)])
-    first = top.index & ~3  # the face index of the rank's first suit
+            take = _TAKES_ONTO[index] if index < len(_TAKES_ONTO) else TakePile(meld=index)
+            moves.append([take])
+    counts = hand.counts
+    face = top.index
+    first = face & ~3  # the face index of the rank's first suit
+    if counts[first] or counts[first + 1] or counts[first + 2] or counts[first + 3]:
+        key = naturals_key(counts, first >> 2)
+        pairs = _PAIR_TAKES.get(key)
+        if pairs is None:
+            pairs = _pair_takes(hand, first)
+            if len(_PAIR_TAKES) >= 1 << 14:
+                _PAIR_TAKES.clear()
+            _PAIR_TAKES[key] = pairs
+        if pairs:
+            moves.append(pairs)
+    if rules.take_with_suited_pair:
+        for low, high, take in _SUITED_TAKES[face]:
+            if counts[low] and counts[high]:
+                moves.append([take])
+    if rules.take_with_natural_and_wild:
+        same_rank = list(compress(ALL_FACES[first : first + 4], counts[first : first + 4]))
+        if same_rank:
+            by_cost = sorted(same_rank, key=lambda face: sequence_cost(Cards.of([face]), hand))
+            faces = hand.faces()
+            for wild_rank in (Rank.TWO, Rank.JOKER):
+                wild = next((face for face in faces if face.rank is wild_rank), None)
+                if wild is not None:
+                    moves.append([TakePile(Cards.of([natural, wild])) for natural in by_cost])
+    return moves
+
+
+_RANK_MELD = MeldKind.RANK
+_SEQUENCE = MeldKind.SEQUENCE
+#: Taking the pile onto a meld, by its position (moves are values: the same ones serve).
+_TAKES_ONTO = tuple(TakePile(meld=index) for index in range(32))
+#: :func:`_pair_takes` by :func:`canasta.plan.naturals_key` of the hand and the rank.
+_PAIR_TAKES: dict[int, tuple[TakePile, ...]] = {}
+
+
+def _pair_takes(hand: Cards, first: int) -> tuple[TakePile, ...]:
+    """The takes with two naturals of the rank whose first face is ``first``, the best for
+    sequences first."""
     same_rank = list(compress(ALL_FACES[first : first + 4], hand.counts[first : first + 4]))
     pairs = [
-        TakePile(Cards.of([first, second]))
-        for i, first in enumerate(same_rank)
-        for second in same_rank[i:]
-        if first is not second or hand.count(first) >= 2
+        TakePile(Cards.of([one, other]))
+        for i, one in enumerate(same_rank)
+        for other in same_rank[i:]
+        if one is not other or hand.count(one) >= 2
     ]
-    if pairs:
-        moves.append(sorted(pairs, key=lambda move: sequence_cost(move.cards, hand)))
-    if rules.take_with_suited_pair and top.suit is not None:
-        position = NATURAL_RANKS.index(top.rank)
-        suit_index = top.index % 4  # a natural's face index is 4 * rank position + suit
-        for low in (position - 2, position - 1, position):
-            ranks = [p for p in range(low, low + 3) if p != position]
-            if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
-                continue
-            if all(hand.counts[4 * p + suit_index] for p in ranks):
-                suited = [Card(NATURAL_RANKS[p], top.suit) for p in ranks]
-                moves.append([TakePile(Cards.of(suited))])
-    if rules.take_with_natural_and_wild and same_rank:
-        by_cost = sorted(same_rank, key=lambda face: sequence_cost(Cards.of([face]), hand))
-        faces = hand.faces()
-        for wild_rank in (Rank.TWO, Rank.JOKER):
-            wild = next((face for face in faces if face.rank is wild_rank), None)
-            if wild is not None:
-                moves.append([TakePile(Cards.of([natural, wild])) for natural in by_cost])
-    return moves
+    return tuple(sorted(pairs, key=lambda move: sequence_cost(move.cards, hand)))
+
+
+def _suited_takes(face: int) -> tuple[tuple[int, int, TakePile], ...]:
+    """For a natural top card (by face index): the takes with two cards of its suit that
+    make three in a row with it, each with the faces of those two cards."""
+    position, suit = divmod(face, 4)
+    found = []
+    for low in (position - 2, position - 1, position):
+        ranks = [p for p in range(low, low + 3) if p != position]
+        if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
+            continue
+        faces = [4 * p + suit for p in ranks]
+        take = TakePile(Cards.of([ALL_FACES[f] for f in faces]))
+        found.append((faces[0], faces[1], take))
+    return tuple(found)
+
+
+#: :func:`_suited_takes` by face index (natural faces only).
+_SUITED_TAKES = tuple(_suited_takes(face) for face in range(4 * len(NATURAL_RANKS)))
 
 
 # --- melding ------------------------------------------------------------------------------
