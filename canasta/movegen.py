@@ -31,7 +31,8 @@ from canasta.feasibility import (
     may_go_out,
     opening_out_of_reach,
     positional_out_possible,
-    rank_step_groups,
+    side_melds,
+    side_step_groups,
     turn_side,
 )
 from canasta.melds import Meld, MeldKind, representative
@@ -151,10 +152,11 @@ def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list
     """The legal melds and additions where melds are named by rank
     (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
-    melds = {meld.rank: meld for meld in deal.melds[turn_side(deal)]}
+    side = side_melds(deal.melds[turn_side(deal)], deal.rules)
+    melds = side.by_rank
     legal: list[Move] = []
     if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
-        for steps, moves, most, fewest in rank_step_groups(usable, melds, deal.rules):
+        for steps, moves, most, fewest in side_step_groups(usable.counts, side):
             if most <= largest and fewest >= owed:
                 legal += moves
                 continue
