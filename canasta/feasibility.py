@@ -74,7 +74,7 @@ def going_out_ruled_out(deal: Deal) -> bool:
     if rules.melds_by_position:
         return False
     side = side_melds(deal.melds[turn_side(deal)], rules)
-    return _out_ruled_out_by_side(deal.hands[deal.seat].counts, side)
+    return side_out_ruled_out(deal.hands[deal.seat].counts, side)
 
 
 def turn_side(deal: Deal) -> int:
@@ -83,16 +83,24 @@ def turn_side(deal: Deal) -> int:
     return deal.seat % len(deal.melds)
 
 
-def _out_ruled_out_by_side(counts: bytes, side: SideMelds) -> bool:
-    """:func:`_out_ruled_out` for the side's melds, its usual answer found in one count:
-    natural ranks held once with no meld to join."""
-    if side.rules.min_naturals > 1:
-        total = int.from_bytes(counts, "big") >> 8  # folded as in rank_counts
-        total += total >> 8
-        total += total >> 16
-        if (total & side.free).to_bytes(52, "big").count(1) > 1:
-            return True
-    return _out_ruled_out(counts, side.melds, side.rules)
+def side_out_ruled_out(counts: bytes, side: SideMelds) -> bool:
+    """:func:`_out_ruled_out` for the side's melds, counted over all ranks at once: the
+    natural ranks' totals, those of the ranks without a meld, and with the meld's size
+    added, side by side in the bytes of one int, counted by ``bytes.translate``."""
+    context = side.context
+    whole = int.from_bytes(counts, "big")
+    total = whole >> 8  # folded as in rank_counts: a rank's total in the last of its bytes
+    total += total >> 8
+    total += total >> 16
+    free = (total & side.free).to_bytes(52, "big")
+    if sum(free.translate(context.strays)) > 1:
+        return True
+    wilds = (total >> 32 & 0xFF) + (whole & 0xFF)  # twos and jokers
+    if sum(free.translate(context.shorts)) > wilds:
+        return True
+    laid = ((total & _ALL_TOTALS) + side.sizes).to_bytes(52, "big")
+    possible = laid.translate(context.reaching[max(1, context.canasta_size - wilds)]).count(1)
+    return possible < context.canastas_to_go_out or not whole
 
 
 def _out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:
@@ -508,17 +516,52 @@ _ALL_TOTALS = sum(_TOTAL_BITS)
 _StepsKey = tuple[tuple[int, int, bool] | None, int, int]
 
 
-class _RulesContext:
-    """What :class:`SideMelds` needs of a rule set, found once."""
+class RulesContext:
+    """What the move generator asks of a rule set all the time, found once: properties of
+    the rule set, and for :class:`SideMelds` its memo of steps and tables."""
 
-    __slots__ = ("bounds", "closed_size", "limits", "memo", "reaches", "rules", "unmelded")
+    __slots__ = (
+        "bounds",
+        "by_position",
+        "canasta_size",
+        "canastas_to_go_out",
+        "closed_size",
+        "limits",
+        "may_ask",
+        "memo",
+        "reaches",
+        "reaching",
+        "rules",
+        "shorts",
+        "strays",
+        "unmelded",
+    )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
+        #: RuleSet.melds_by_position.
+        self.by_position = rules.melds_by_position
+        #: Whether a player may ever ask to go out (CL-ASK-4).
+        self.may_ask = rules.has_partners and rules.ask_permission != "disabled"
         self.memo = _rank_steps_memo(rules)
         fewest = rules.min_naturals
         #: A table for bytes.translate: 1 for a count of naturals that may make a meld.
         self.reaches = bytes(1 if count >= fewest else 0 for count in range(256))
+        # Tables for side_out_ruled_out, from a rank's total: the cards of a rank too
+        # short for a meld (strays), the wild cards a rank short of a meld alone needs, and
+        # (by the total needed) whether a meld's size and the rank's cards reach it.
+        smallest = rules.min_meld_size
+        self.strays = bytes(count if count < fewest else 0 for count in range(256))
+        self.shorts = bytes(
+            smallest - count if 1 < count < smallest and count >= fewest else 0
+            for count in range(256)
+        )
+        self.canasta_size = rules.canasta_size
+        self.canastas_to_go_out = rules.canastas_to_go_out
+        self.reaching = tuple(
+            bytes(1 if count >= need else 0 for count in range(256))
+            for need in range(rules.canasta_size + 1)
+        )
         self.closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
         self.bounds = _wild_bounds(rules)
         self.limits = _wild_limits(rules)
@@ -532,19 +575,20 @@ class SideMelds:
     """A side's melds under a rule set, by rank, with what :func:`side_step_groups` and
     :func:`going_out_ruled_out` ask of them: for each natural rank, the state its steps
     depend on and how the memo of steps keys them (``entries``), which ranks have a meld
-    (``melded``, a byte a rank) and where the others' totals are in folded counts
-    (``free``, see :func:`_out_ruled_out_by_side`)."""
+    (``melded``, a byte a rank), and where the others' totals are in folded counts
+    (``free``) and the melds' sizes in their place (``sizes``), for
+    :func:`side_out_ruled_out`."""
 
-    __slots__ = ("by_rank", "context", "entries", "free", "melded", "melds", "rules")
+    __slots__ = ("by_rank", "context", "entries", "free", "melded", "melds", "rules", "sizes")
 
     def __init__(self, melds: tuple[Meld, ...], rules: RuleSet) -> None:
         self.melds = melds
         self.rules = rules
-        context = _context(rules)
+        context = rules_context(rules)
         self.context = context
         by_rank: dict[Rank, Meld] = {}
         entries = list(context.unmelded)
-        melded = 0
+        melded = sizes = 0
         free = _ALL_TOTALS
         closed_size = context.closed_size
         # Where the limit on wild cards is the same for any count of naturals (CL-MELD-3), a
@@ -559,8 +603,9 @@ class SideMelds:
                 continue
             melded |= 1 << 8 * (10 - position)
             free &= ~_TOTAL_BITS[position]
-            placed = meld.wilds
-            if meld.size >= closed_size or placed >= most_wilds:
+            size, placed = meld.size, meld.wilds
+            sizes |= size << 8 * (48 - 4 * position)
+            if size >= closed_size or placed >= most_wilds:
                 entries[position] = (_CLOSED, _RANK_BITS[position], (16 | position) << _FACE_BITS)
             else:
                 naturals = 0 if flat else meld.naturals
@@ -574,6 +619,7 @@ class SideMelds:
         self.entries = entries
         self.melded = melded
         self.free = free
+        self.sizes = sizes
 
 
 def side_melds(melds: tuple[Meld, ...], rules: RuleSet) -> SideMelds:
@@ -592,16 +638,17 @@ def side_melds(melds: tuple[Meld, ...], rules: RuleSet) -> SideMelds:
 _SIDES: dict[int, SideMelds] = {}
 
 
-def _context(rules: RuleSet) -> _RulesContext:
+def rules_context(rules: RuleSet) -> RulesContext:
+    """:class:`RulesContext` for a rule set, kept while it is played."""
     found = _CONTEXTS.get(id(rules))
     if found is None or found.rules is not rules:
-        if len(_CONTEXTS) >= 16:
+        if len(_CONTEXTS) >= 4:
             _CONTEXTS.clear()
-        found = _CONTEXTS[id(rules)] = _RulesContext(rules)
+        found = _CONTEXTS[id(rules)] = RulesContext(rules)
     return found
 
 
-_CONTEXTS: dict[int, _RulesContext] = {}
+_CONTEXTS: dict[int, RulesContext] = {}
 
 
 def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
@@ -633,7 +680,7 @@ def _rank_group(
     rank = NATURAL_RANKS[position]
     by_room = _wild_choices(counts)
     most_room = len(by_room) - 1
-    limits = _context(rules).limits
+    limits = rules_context(rules).limits
     if meld is None:
         first, least, held, placed, closed = rules.min_naturals, rules.min_meld_size, 0, 0, False
     else:

@@ -26,12 +26,14 @@ from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
+    SideMelds,
     black_three_steps,
-    going_out_ruled_out,
     may_go_out,
     opening_out_of_reach,
     positional_out_possible,
+    rules_context,
     side_melds,
+    side_out_ruled_out,
     side_step_groups,
     turn_side,
 )
@@ -94,21 +96,25 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     steps are offered without the full check. Black threes oblige the player to go out
     (CL-B3-3, HW-B3-3), so they always get it.
     """
-    draft, seat = deal.draft, deal.seat
+    draft, seat, rules = deal.draft, deal.seat, deal.rules
+    context = rules_context(rules)
     hand = deal.hands[seat]
     hand_size = len(hand)
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
+    side_index = turn_side(deal)
     owed = 0
     if draft.opening:  # and the minimum not reached (Deal.minimum_reached)
-        owed = max(deal.minimums[turn_side(deal)] - draft.points, 0)
+        owed = max(deal.minimums[side_index] - draft.points, 0)
     locked = draft.locked
     usable = hand if locked.counts == NO_COUNTS else hand - locked  # Deal.usable
-    if deal.rules.melds_by_position:
+    side: SideMelds | None = None
+    if context.by_position:
         moves = _positional_meld_moves(deal, relaxed, hand_size, owed)
     else:
-        moves = _rank_meld_moves(deal, usable, hand_size - 2 if relaxed else -1, owed)
-    if deal.rules.merging_allowed:
-        melds = deal.melds[deal.side]
+        side = side_melds(deal.melds[side_index], rules)
+        moves = _rank_meld_moves(deal, side, usable, hand_size - 2 if relaxed else -1, owed)
+    if rules.merging_allowed:
+        melds = deal.melds[side_index]
         groups: dict[tuple[MeldKind, object], list[int]] = {}
         for index, meld in enumerate(melds):
             kind = meld.kind
@@ -132,14 +138,12 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
                 moves.append(discard)
     # Necessary conditions first: asking once a turn before melding, with a partner
     # (CL-ASK-2, CL-ASK-4); passing in this phase only after a last red three (CL-EXH-1).
-    # Asking also needs a chance of going out (CL-ASK-2): tested before the full check.
-    rules = deal.rules
-    asking = not (draft.asked or draft.melded or draft.no_discard)
+    # Asking also needs a chance of going out (CL-ASK-2): tested before the full check
+    # (going_out_ruled_out, which never rules it out where melds are named by position).
     if (
-        asking
-        and rules.has_partners
-        and rules.ask_permission != "disabled"
-        and not going_out_ruled_out(deal)
+        not (draft.asked or draft.melded or draft.no_discard)
+        and context.may_ask
+        and not (side is not None and side_out_ruled_out(hand.counts, side))
         and check(deal, _ASK) is None
     ):
         moves.append(_ASK)
@@ -148,15 +152,16 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     return moves
 
 
-def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list[Move]:
-    """The legal melds and additions where melds are named by rank
-    (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
+def _rank_meld_moves(
+    deal: Deal, side: SideMelds, usable: Cards, largest: int, owed: int
+) -> list[Move]:
+    """The legal melds and additions where melds are named by rank, for the ``side``'s
+    melds (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
-    side = side_melds(deal.melds[turn_side(deal)], deal.rules)
-    melds = side.by_rank
     legal: list[Move] = []
+    counts = usable.counts
     if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
-        for steps, moves, most, fewest in side_step_groups(usable.counts, side):
+        for steps, moves, most, fewest in side_step_groups(counts, side):
             if most <= largest and fewest >= owed:
                 legal += moves
                 continue
@@ -167,16 +172,23 @@ def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list
                     break
                 ready += 1
             legal += moves[:ready]
-            legal += _legal_of_one_rank(deal, steps[ready:], largest, owed)
-    for _, move, _, _ in black_three_steps(usable, melds):
-        # Black threes oblige the player to go out (CL-B3-3).
-        if not going_out_ruled_out(deal) and check(deal, move) is None:
-            legal.append(move)
+            legal += _legal_of_one_rank(deal, side, steps[ready:], largest, owed)
+    if counts[_CLUB_THREE] + counts[_SPADE_THREE] >= 3:  # else no black threes to meld
+        for _, move, _, _ in black_three_steps(usable, side.by_rank):
+            # Black threes oblige the player to go out (CL-B3-3).
+            if (
+                not side_out_ruled_out(deal.hands[deal.seat].counts, side)
+                and check(deal, move) is None
+            ):
+                legal.append(move)
     return legal
 
 
+_CLUB_THREE, _SPADE_THREE = (i for i, face in enumerate(ALL_FACES) if face.is_black_three)
+
+
 def _legal_of_one_rank(
-    deal: Deal, group: tuple[MeldStep, ...], largest: int, owed: int
+    deal: Deal, side: SideMelds, group: tuple[MeldStep, ...], largest: int, owed: int
 ) -> list[Move]:
     """The legal steps among ``group``, melds or additions of one rank, in their order.
 
@@ -189,8 +201,7 @@ def _legal_of_one_rank(
     """
     legal = [size <= largest and points >= owed for _, _, size, points in group]
     if not all(legal):
-        rank = group[0][0]
-        laid = deal.meld_of(deal.side, rank)
+        laid = side.by_rank.get(group[0][0])
         before = 0 if laid is None else laid.size
         by_size = sorted(range(len(group)), key=lambda i: -group[i][2])
         for i in by_size:
