@@ -22,13 +22,16 @@ from itertools import compress
 from operator import le
 from typing import Final
 
+from canasta._meld import trusted_meld
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
     SideMelds,
     black_three_steps,
+    going_out_plan_exists,
     may_go_out,
+    must_go_out,
     opening_out_of_reach,
     positional_out_possible,
     rules_context,
@@ -201,7 +204,8 @@ def _legal_of_one_rank(
     """
     legal = [size <= largest and points >= owed for _, _, size, points in group]
     if not all(legal):
-        laid = side.by_rank.get(group[0][0])
+        rank = group[0][0]
+        laid = side.by_rank.get(rank)
         before = 0 if laid is None else laid.size
         by_size = sorted(range(len(group)), key=lambda i: -group[i][2])
         for i in by_size:
@@ -211,8 +215,34 @@ def _legal_of_one_rank(
             legal[i] = any(
                 legal[j] and j != i and _rest_may_follow(deal, move, before + size, group[j][1])
                 for j in by_size
-            ) or (check_built(deal, move) is None)
+            ) or _finishable_after_rank_step(deal, side, rank, move, size, owed)
     return [move for (_, move, _, _), ok in zip(group, legal, strict=True) if ok]
+
+
+def _finishable_after_rank_step(
+    deal: Deal, side: SideMelds, rank: Rank, move: LayMeld | AddToMeld, size: int, owed: int
+) -> bool:
+    """``check_built(deal, move) is None`` for a meld or addition of ``size`` cards of a
+    natural ``rank``. Where nothing is owed and no pile card is locked, and a card stays
+    in hand, the deal after the step is not made: the turn can be finished after it if
+    the player may still stay (:func:`~canasta.feasibility.can_stay`: nothing owed, so
+    keeping enough cards is all), or else may go out and can
+    (:func:`~canasta.feasibility.can_go_out` of the hand and melds after it). The step
+    changes none of the turn's obligations, asked of the deal before it."""
+    draft = deal.draft
+    hand = deal.hands[deal.seat]
+    left = len(hand) - size
+    if owed > 0 or left < 1 or draft.locked.counts != NO_COUNTS:
+        return check_built(deal, move) is None
+    if not must_go_out(deal) and left >= (1 if draft.no_discard else 2):
+        return True
+    if not may_go_out(deal):
+        return False
+    cards = move.cards
+    laid = side.by_rank.get(rank)
+    grown = trusted_meld(rank, cards) if laid is None else laid.add(cards)
+    melds = {**side.by_rank, rank: grown}
+    return going_out_plan_exists(hand - cards, melds, deal.rules, 0, False)
 
 
 def _rest_may_follow(

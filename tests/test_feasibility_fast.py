@@ -152,3 +152,48 @@ def test_goingside_out_ruled_out_agrees_with_the_plain_count(
         assert side_out_ruled_out(hand.counts, side_melds(melds, rules)) is expected
         verdicts[expected] += 1
     assert min(verdicts.values()) > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"ask_permission": "mandatory"},
+        {"canastas_to_go_out": 2},
+        {"concealed_min_rule": "never", "concealed_allows_discard": False},
+        {"allow_wild_on_canasta": False},
+    ],
+    ids=repr,
+)
+def test_rank_steps_judged_without_the_deal_after_them_as_check_built_judges_them(
+    players: int, changes: dict[str, object]
+) -> None:
+    """The move generator's verdict on a meld or addition that keeps fewer than two cards,
+    asked of the hand and melds after it rather than of the deal after it
+    (:func:`canasta.movegen._finishable_after_rank_step`), is the one of
+    :func:`canasta.transitions.check_built`, for every step of every rank."""
+    from play_helpers import random_walk
+
+    from canasta.movegen import _finishable_after_rank_step
+    from canasta.transitions import check_built
+
+    rules = rules_of(players, changes)
+    verdicts = {True: 0, False: 0}
+    for seed in range(40):
+        for game in random_walk(canasta.Game.new(rules, seed=seed), random.Random(seed)):
+            deal = game.deal
+            if game.is_over or deal.phase is not canasta.Phase.MELD:
+                continue
+            side = side_melds(deal.melds[deal.side], rules)
+            draft = deal.draft
+            owed = max(deal.minimums[deal.side] - draft.points, 0) if draft.opening else 0
+            hand_size = len(deal.hand)
+            for steps, _, _, _ in side_step_groups(deal.usable.counts, side):
+                for rank, move, size, _ in steps:
+                    expected = check_built(deal, move) is None
+                    verdict = _finishable_after_rank_step(deal, side, rank, move, size, owed)
+                    assert verdict is expected, (deal, move)
+                    if hand_size - size == 1 and owed == 0:
+                        verdicts[expected] += 1
+    assert min(verdicts.values()) > 0, verdicts
