@@ -174,11 +174,19 @@ def can_stay(deal: Deal) -> bool:
 
         melds = deal.melds[deal.side]
         return opening_reachable(usable, melds, deal.rules, max(0, keep - kept_anyway), owed)
-    by_rank = _side_melds(deal)
-    least, most = _points_bounds(usable, by_rank, deal.rules, keep - kept_anyway)
+    return opening_stays(usable, _side_melds(deal), deal.rules, keep - kept_anyway, owed)
+
+
+def opening_stays(
+    usable: Cards, melds: dict[Rank, Meld], rules: RuleSet, keep: int, owed: int
+) -> bool:
+    """Whether melds from ``usable`` onto ``melds`` (by rank) can reach the ``owed`` points
+    of the opening while ``keep`` usable cards stay in hand: :func:`can_stay` once the
+    opening has begun."""
+    least, most = _points_bounds(usable, melds, rules, keep)
     if most < owed or least >= owed:
         return least >= owed
-    best = best_points_keeping(usable, by_rank, deal.rules, keep - kept_anyway)
+    best = best_points_keeping(usable, melds, rules, keep)
     return best is not None and best >= owed
 
 

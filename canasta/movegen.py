@@ -28,11 +28,13 @@ from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
     SideMelds,
+    _out_after_unlocking,
     black_three_steps,
     going_out_plan_exists,
     may_go_out,
     must_go_out,
     opening_out_of_reach,
+    opening_stays,
     positional_out_possible,
     rules_context,
     side_melds,
@@ -223,26 +225,39 @@ def _finishable_after_rank_step(
     deal: Deal, side: SideMelds, rank: Rank, move: LayMeld | AddToMeld, size: int, owed: int
 ) -> bool:
     """``check_built(deal, move) is None`` for a meld or addition of ``size`` cards of a
-    natural ``rank``. Where nothing is owed and no pile card is locked, and a card stays
-    in hand, the deal after the step is not made: the turn can be finished after it if
-    the player may still stay (:func:`~canasta.feasibility.can_stay`: nothing owed, so
-    keeping enough cards is all), or else may go out and can
-    (:func:`~canasta.feasibility.can_go_out` of the hand and melds after it). The step
-    changes none of the turn's obligations, asked of the deal before it."""
+    natural ``rank``, ``owed`` points of the opening owed before it. Where a card stays in
+    hand, the deal after the step is not made: the turn can be finished after it if the
+    player may still stay (:func:`~canasta.feasibility.can_stay`), or else may go out and
+    can (:func:`~canasta.feasibility.can_go_out`), asked of the hand and melds after it.
+    The step changes none of the turn's obligations (asked of the deal before it); it
+    counts toward the opening, which it may reach, freeing the pile cards (CL-INIT-4)."""
     draft = deal.draft
     hand = deal.hands[deal.seat]
     left = len(hand) - size
-    if owed > 0 or left < 1 or draft.locked.counts != NO_COUNTS:
+    locked = draft.locked
+    unlocked = locked.counts == NO_COUNTS
+    if left < 1 or (owed <= 0 and not unlocked):
         return check_built(deal, move) is None
-    if not must_go_out(deal) and left >= (1 if draft.no_discard else 2):
-        return True
-    if not may_go_out(deal):
-        return False
     cards = move.cards
+    owed -= cards.points
+    keep = 1 if draft.no_discard else 2
     laid = side.by_rank.get(rank)
     grown = trusted_meld(rank, cards) if laid is None else laid.add(cards)
     melds = {**side.by_rank, rank: grown}
-    return going_out_plan_exists(hand - cards, melds, deal.rules, 0, False)
+    rules = deal.rules
+    if owed <= 0:  # nothing owed after it: the pile cards are free
+        if not must_go_out(deal) and left >= keep:
+            return True
+        return may_go_out(deal) and going_out_plan_exists(hand - cards, melds, rules, 0, False)
+    usable = (hand if unlocked else hand - locked) - cards
+    if not must_go_out(deal) and opening_stays(usable, melds, rules, keep - len(locked), owed):
+        return True
+    if not may_go_out(deal):
+        return False
+    if not unlocked:
+        return _out_after_unlocking(usable, locked, melds, rules, owed)
+    exempt = not rules.concealed_needs_minimum(draft.took_pile)
+    return going_out_plan_exists(hand - cards, melds, rules, owed, exempt)
 
 
 def _rest_may_follow(

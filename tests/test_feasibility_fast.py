@@ -179,7 +179,7 @@ def test_rank_steps_judged_without_the_deal_after_them_as_check_built_judges_the
     from canasta.transitions import check_built
 
     rules = rules_of(players, changes)
-    verdicts = {True: 0, False: 0}
+    verdicts: dict[tuple[str, bool], int] = {}
     for seed in range(40):
         for game in random_walk(canasta.Game.new(rules, seed=seed), random.Random(seed)):
             deal = game.deal
@@ -190,10 +190,72 @@ def test_rank_steps_judged_without_the_deal_after_them_as_check_built_judges_the
             owed = max(deal.minimums[deal.side] - draft.points, 0) if draft.opening else 0
             hand_size = len(deal.hand)
             for steps, _, _, _ in side_step_groups(deal.usable.counts, side):
-                for rank, move, size, _ in steps:
+                for rank, move, size, points in steps:
                     expected = check_built(deal, move) is None
                     verdict = _finishable_after_rank_step(deal, side, rank, move, size, owed)
                     assert verdict is expected, (deal, move)
                     if hand_size - size == 1 and owed == 0:
-                        verdicts[expected] += 1
-    assert min(verdicts.values()) > 0, verdicts
+                        kind = "one card left"
+                    elif points < owed:
+                        kind = "opening, pile cards locked" if draft.locked else "opening"
+                    else:
+                        continue
+                    verdicts[kind, expected] = verdicts.get((kind, expected), 0) + 1
+    for kind in ("one card left", "opening"):
+        assert verdicts.get((kind, True)), verdicts
+        assert verdicts.get((kind, False)), verdicts
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"canastas_to_go_out": 0},
+        {"canastas_to_go_out": 0, "concealed_min_rule": "never"},
+        {"canastas_to_go_out": 0, "concealed_allows_discard": False},
+        {"canastas_to_go_out": 0, "concealed_min_rule": "always"},
+        {"canastas_to_go_out": 0, "ask_permission": "disabled"},
+    ],
+    ids=repr,
+)
+def test_opening_steps_judged_without_the_deal_after_them_in_small_hands(
+    changes: dict[str, object],
+) -> None:
+    """As above, in positions made for the rare cases: an unopened side with a small hand,
+    where going out while opening is near, some of it pile cards still locked."""
+    from play_helpers import random_walk
+
+    from canasta.movegen import _finishable_after_rank_step
+    from canasta.transitions import check_built
+
+    rules = rules_of(4, changes)
+    rng = random.Random(3)
+    wild_faces = [face for face in ALL_FACES if face.is_wild]
+    verdicts: dict[tuple[bool, bool], int] = {}
+    for seed in range(6):
+        for game in random_walk(canasta.Game.new(rules, seed=seed), random.Random(seed)):
+            deal = game.deal
+            if game.is_over or deal.phase is not canasta.Phase.MELD or deal.melds[deal.side]:
+                continue
+            if not deal.draft.opening or deal.draft.locked or deal.draft.answer is not None:
+                continue
+            for _ in range(6):
+                cards = list(deal.hand) + rng.sample(wild_faces, 3)
+                hand = Cards.of(rng.sample(cards, rng.randrange(4, 9)))
+                locked = Cards.of(rng.sample(list(hand), rng.randrange(0, 3)))
+                draft = deal.draft.replace(locked=locked, took_pile=bool(locked))
+                made = deal.replace(
+                    hands=tuple(hand if i == deal.seat else h for i, h in enumerate(deal.hands)),
+                    draft=draft,
+                )
+                side = side_melds(made.melds[made.side], rules)
+                owed = max(made.minimums[made.side] - draft.points, 0)
+                for steps, _, _, _ in side_step_groups(made.usable.counts, side):
+                    for rank, move, size, points in steps:
+                        expected = check_built(made, move) is None
+                        verdict = _finishable_after_rank_step(made, side, rank, move, size, owed)
+                        assert verdict is expected, (made, move)
+                        if points < owed:
+                            key = (bool(locked), expected)
+                            verdicts[key] = verdicts.get(key, 0) + 1
+    assert len(verdicts) == 4, verdicts
