@@ -198,9 +198,16 @@ def opening_out_of_reach(deal: Deal) -> bool:
     draft = deal.draft
     if deal.rules.melds_by_position or not draft.opening or deal.minimum_reached():
         return False
+    side = side_melds(deal.melds[turn_side(deal)], deal.rules)
     owed = deal.minimums[deal.side] - draft.points
-    _, most = _points_bounds(deal.usable, _side_melds(deal), deal.rules, 0)
-    return most < owed and going_out_ruled_out(deal)
+    return side_opening_out_of_reach(deal.usable, deal.hands[deal.seat], side, owed)
+
+
+def side_opening_out_of_reach(usable: Cards, hand: Cards, side: SideMelds, owed: int) -> bool:
+    """:func:`opening_out_of_reach` for the ``usable`` cards of the ``hand``, the side's
+    melds and the ``owed`` points of an opening begun (more than 0)."""
+    _, most = _points_bounds(usable, side.by_rank, side.rules, 0)
+    return most < owed and side_out_ruled_out(hand.counts, side)
 
 
 def _points_bounds(

@@ -33,11 +33,11 @@ from canasta.feasibility import (
     going_out_plan_exists,
     may_go_out,
     must_go_out,
-    opening_out_of_reach,
     opening_stays,
     positional_out_possible,
     rules_context,
     side_melds,
+    side_opening_out_of_reach,
     side_out_ruled_out,
     side_step_groups,
     turn_side,
@@ -104,7 +104,7 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     draft, seat, rules = deal.draft, deal.seat, deal.rules
     context = rules_context(rules)
     hand = deal.hands[seat]
-    hand_size = len(hand)
+    hand_size = sum(hand.counts)  # len(hand), without a call of Cards.__len__
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
     side_index = turn_side(deal)
     owed = 0
@@ -165,7 +165,9 @@ def _rank_meld_moves(
     (:func:`_legal_of_one_rank`); black threes get the full check."""
     legal: list[Move] = []
     counts = usable.counts
-    if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
+    hand = deal.hands[deal.seat]
+    # With the opening out of reach, only black threes may be melded.
+    if not (owed > 0 and side_opening_out_of_reach(usable, hand, side, owed)):
         for steps, moves, most, fewest in side_step_groups(counts, side):
             if most <= largest and fewest >= owed:
                 legal += moves
