@@ -499,7 +499,7 @@ def side_step_groups(counts: bytes, side: SideMelds) -> list[RankSteps]:
         if found is None:
             found = memo.old.get(key)
             if found is None:
-                found = _rank_group(counts, position, state, side.rules)
+                found = _rank_group(counts, position, state, side.rules, side.context)
             memo.put(key, found)
             current = memo.current
         if found[0]:
@@ -687,15 +687,22 @@ _CLOSED = (0, 0, True)  # the state of a meld closed to wild cards, whatever it 
 
 
 def _rank_group(
-    counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
+    counts: bytes,
+    position: int,
+    meld: tuple[int, int, bool] | None,
+    rules: RuleSet,
+    context: RulesContext | None = None,
 ) -> RankSteps:
     """The steps of :func:`meld_steps` for the natural rank at ``position``: new melds, or
     additions to a meld of ``meld = (naturals, wild cards, closed to wild cards)``. They
-    depend only on the counts of this rank, of the twos and of the jokers."""
+    depend only on the counts of this rank, of the twos and of the jokers. ``context`` is
+    :func:`rules_context` of the ``rules``, if known."""
     rank = NATURAL_RANKS[position]
-    by_room = _wild_choices(counts)
+    by_room = _WILD_CHOICES.get((counts[_FIRST_TWO : _FIRST_TWO + 4], counts[_JOKER]))
+    if by_room is None:
+        by_room = _wild_choices(counts)
     most_room = len(by_room) - 1
-    limits = rules_context(rules).limits
+    limits = (context or rules_context(rules)).limits
     if meld is None:
         first, least, held, placed, closed = rules.min_naturals, rules.min_meld_size, 0, 0, False
     else:
