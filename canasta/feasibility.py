@@ -561,22 +561,19 @@ class RulesContext:
         self.memo = _rank_steps_memo(rules)
         fewest = rules.min_naturals
         #: A table for bytes.translate: 1 for a count of naturals that may make a meld.
-        self.reaches = bytes(1 if count >= fewest else 0 for count in range(256))
+        self.reaches = _at_least(fewest)
         # Tables for side_out_ruled_out, from a rank's total: the cards of a rank too
         # short for a meld (strays), the wild cards a rank short of a meld alone needs, and
         # (by the total needed) whether a meld's size and the rank's cards reach it.
         smallest = rules.min_meld_size
-        self.strays = bytes(count if count < fewest else 0 for count in range(256))
+        self.strays = bytes(range(fewest)) + bytes(256 - fewest)
         self.shorts = bytes(
             smallest - count if 1 < count < smallest and count >= fewest else 0
             for count in range(256)
         )
         self.canasta_size = rules.canasta_size
         self.canastas_to_go_out = rules.canastas_to_go_out
-        self.reaching = tuple(
-            bytes(1 if count >= need else 0 for count in range(256))
-            for need in range(rules.canasta_size + 1)
-        )
+        self.reaching = tuple(map(_at_least, range(rules.canasta_size + 1)))
         self.closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
         self.bounds = _wild_bounds(rules)
         self.limits = _wild_limits(rules)
@@ -651,6 +648,12 @@ def side_melds(melds: tuple[Meld, ...], rules: RuleSet) -> SideMelds:
 # its id while it is here): a side's melds stay the same tuple from deal to deal until the
 # side melds.
 _SIDES: dict[int, SideMelds] = {}
+
+
+def _at_least(least: int) -> bytes:
+    """A table for ``bytes.translate``: 1 for a count of ``least`` or more, else 0."""
+    least = min(max(least, 0), 256)
+    return bytes(least) + b"\x01" * (256 - least)
 
 
 def rules_context(rules: RuleSet) -> RulesContext:

@@ -106,20 +106,19 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     hand = deal.hands[seat]
     hand_size = sum(hand.counts)  # len(hand), without a call of Cards.__len__
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
-    side_index = turn_side(deal)
     owed = 0
     if draft.opening:  # and the minimum not reached (Deal.minimum_reached)
-        owed = max(deal.minimums[side_index] - draft.points, 0)
+        owed = max(deal.minimums[turn_side(deal)] - draft.points, 0)
     locked = draft.locked
     usable = hand if locked.counts == NO_COUNTS else hand - locked  # Deal.usable
     side: SideMelds | None = None
     if context.by_position:
         moves = _positional_meld_moves(deal, relaxed, hand_size, owed)
     else:
-        side = side_melds(deal.melds[side_index], rules)
+        side = side_melds(deal.melds[turn_side(deal)], rules)
         moves = _rank_meld_moves(deal, side, usable, hand_size - 2 if relaxed else -1, owed)
     if rules.merging_allowed:
-        melds = deal.melds[side_index]
+        melds = deal.melds[turn_side(deal)]
         groups: dict[tuple[MeldKind, object], list[int]] = {}
         for index, meld in enumerate(melds):
             kind = meld.kind
