@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from canasta._meld import trusted_meld
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
-from canasta.deck import Cards, cards_of_vector, face_vectors
+from canasta.deck import Cards, face_vectors
 from canasta.melds import Meld, MeldKind
-from canasta.moves import AddToMeld, LayMeld, addition_of, lay_meld_of
+from canasta.moves import AddToMeld, LayMeld, lay_meld_of
 from canasta.rules import RuleSet
 from canasta.state import Deal
 
@@ -73,13 +73,34 @@ def going_out_ruled_out(deal: Deal) -> bool:
     rules = deal.rules
     if rules.melds_by_position:
         return False
-    return _out_ruled_out(deal.hands[deal.seat].counts, deal.melds[turn_side(deal)], rules)
+    side = side_melds(deal.melds[turn_side(deal)], rules)
+    return side_out_ruled_out(deal.hands[deal.seat].counts, side)
 
 
 def turn_side(deal: Deal) -> int:
     """:attr:`Deal.side <canasta.state.Deal.side>`, the side of the seat to play, for the
     rules code: compiled, it calls this directly, where the property is a Python call."""
     return deal.seat % len(deal.melds)
+
+
+def side_out_ruled_out(counts: bytes, side: SideMelds) -> bool:
+    """:func:`_out_ruled_out` for the side's melds, counted over all ranks at once: the
+    natural ranks' totals, those of the ranks without a meld, and with the meld's size
+    added, side by side in the bytes of one int, counted by ``bytes.translate``."""
+    context = side.context
+    whole = int.from_bytes(counts, "big")
+    total = whole >> 8  # folded as in rank_counts: a rank's total in the last of its bytes
+    total += total >> 8
+    total += total >> 16
+    free = (total & side.free).to_bytes(52, "big")
+    if sum(free.translate(context.strays)) > 1:
+        return True
+    wilds = (total >> 32 & 0xFF) + (whole & 0xFF)  # twos and jokers
+    if sum(free.translate(context.shorts)) > wilds:
+        return True
+    laid = ((total & _ALL_TOTALS) + side.sizes).to_bytes(52, "big")
+    possible = laid.translate(context.reaching[max(1, context.canasta_size - wilds)]).count(1)
+    return possible < context.canastas_to_go_out or not whole
 
 
 def _out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:
@@ -153,11 +174,19 @@ def can_stay(deal: Deal) -> bool:
 
         melds = deal.melds[deal.side]
         return opening_reachable(usable, melds, deal.rules, max(0, keep - kept_anyway), owed)
-    by_rank = _side_melds(deal)
-    least, most = _points_bounds(usable, by_rank, deal.rules, keep - kept_anyway)
+    return opening_stays(usable, _side_melds(deal), deal.rules, keep - kept_anyway, owed)
+
+
+def opening_stays(
+    usable: Cards, melds: dict[Rank, Meld], rules: RuleSet, keep: int, owed: int
+) -> bool:
+    """Whether melds from ``usable`` onto ``melds`` (by rank) can reach the ``owed`` points
+    of the opening while ``keep`` usable cards stay in hand: :func:`can_stay` once the
+    opening has begun."""
+    least, most = _points_bounds(usable, melds, rules, keep)
     if most < owed or least >= owed:
         return least >= owed
-    best = best_points_keeping(usable, by_rank, deal.rules, keep - kept_anyway)
+    best = best_points_keeping(usable, melds, rules, keep)
     return best is not None and best >= owed
 
 
@@ -169,9 +198,16 @@ def opening_out_of_reach(deal: Deal) -> bool:
     draft = deal.draft
     if deal.rules.melds_by_position or not draft.opening or deal.minimum_reached():
         return False
+    side = side_melds(deal.melds[turn_side(deal)], deal.rules)
     owed = deal.minimums[deal.side] - draft.points
-    _, most = _points_bounds(deal.usable, _side_melds(deal), deal.rules, 0)
-    return most < owed and going_out_ruled_out(deal)
+    return side_opening_out_of_reach(deal.usable, deal.hands[deal.seat], side, owed)
+
+
+def side_opening_out_of_reach(usable: Cards, hand: Cards, side: SideMelds, owed: int) -> bool:
+    """:func:`opening_out_of_reach` for the ``usable`` cards of the ``hand``, the side's
+    melds and the ``owed`` points of an opening begun (more than 0)."""
+    _, most = _points_bounds(usable, side.by_rank, side.rules, 0)
+    return most < owed and side_out_ruled_out(hand.counts, side)
 
 
 def _points_bounds(
@@ -434,38 +470,203 @@ the most cards and the fewest points among them."""
 
 def rank_step_groups(usable: Cards, melds: dict[Rank, Meld], rules: RuleSet) -> list[RankSteps]:
     """The steps of :func:`meld_steps` for the natural ranks, a group a rank, in rank order."""
-    counts = usable.counts
-    per_rank = rank_counts(counts)
-    wilds = counts[_FIRST_TWO : _FIRST_TWO + 4] + counts[_JOKER:]
-    fewest = rules.min_naturals
-    closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
-    memo = _rank_steps_memo(rules)
-    # Where the limit on wild cards is the same for any count of naturals (CL-MELD-3), a
-    # meld's naturals do not matter, and a meld with no room for wild cards is as good as
-    # closed: such melds share their entries.
-    flat, most_wilds = _wild_bounds(rules)
+    return side_step_groups(usable.counts, SideMelds(tuple(melds.values()), rules))
+
+
+def side_step_groups(counts: bytes, side: SideMelds) -> list[RankSteps]:
+    """:func:`rank_step_groups` for the usable cards' ``counts`` and the side's melds."""
+    whole = int.from_bytes(counts, "big")
+    # Cards per natural rank (as in rank_counts): the ranks with enough for a new meld, and
+    # the ranks with a meld, are those with steps.
+    total = whole >> 8
+    total += total >> 8
+    total += total >> 16
+    held = total.to_bytes(52, "big")[3:44:4].translate(side.context.reaches)
+    chosen = int.from_bytes(held, "big") | side.melded
+    positions = _POSITIONS.get(chosen)
+    if positions is None:
+        positions = _POSITIONS[chosen] = tuple(
+            position for position, bit in enumerate(chosen.to_bytes(11, "big")) if bit
+        )
+    entries = side.entries
+    memo = side.context.memo
+    current = memo.current
     groups: list[RankSteps] = []
-    for position, rank in enumerate(NATURAL_RANKS):
-        meld = melds.get(rank) if melds else None
-        state: tuple[int, int, bool] | None = None
-        rank_wilds = wilds
-        if meld is not None:
-            placed = meld.wilds
-            if meld.size >= closed_size or placed >= most_wilds:
-                state, rank_wilds = _CLOSED, b""
-            else:
-                state = (0 if flat else meld.naturals, placed, False)
-        elif per_rank[position] < fewest:
-            continue
-        key = (position, counts[4 * position : 4 * position + 4], rank_wilds, state)
-        found = memo.current.get(key)
+    for position in positions:
+        state, mask, tag = entries[position]
+        key = whole & mask | tag  # the rank's counts, and the wild cards' if they may join
+        found = current.get(key)
         if found is None:
-            found = memo.get(key)
+            found = memo.old.get(key)
             if found is None:
-                found = memo.put(key, _rank_group(counts, position, state, rules))
+                found = _rank_group(counts, position, state, side.rules, side.context)
+            memo.put(key, found)
+            current = memo.current
         if found[0]:
             groups.append(found)
     return groups
+
+
+#: The natural ranks (positions) of side_step_groups for the bytes (one a rank) of an int
+#: that are not zero: at most 2048 keys.
+_POSITIONS: dict[int, tuple[int, ...]] = {}
+_FACE_BITS = 8 * len(ALL_FACES)
+
+
+def _face_bits(face: int) -> int:
+    """The bits of a face's count in ``int.from_bytes(counts, "big")``."""
+    return 0xFF << (_FACE_BITS - 8 - 8 * face)
+
+
+_WILD_BITS = sum(map(_face_bits, (*range(_FIRST_TWO, _FIRST_TWO + 4), _JOKER)))
+_RANK_BITS = tuple(
+    sum(map(_face_bits, range(4 * position, 4 * position + 4)))
+    for position in range(len(NATURAL_RANKS))
+)
+#: Where a natural rank's total is in the counts folded by side_step_groups (52 bytes,
+#: jokers shifted out): the last byte of its four.
+_TOTAL_BITS = tuple(0xFF << 8 * (48 - 4 * position) for position in range(len(NATURAL_RANKS)))
+_ALL_TOTALS = sum(_TOTAL_BITS)
+
+_StepsKey = tuple[tuple[int, int, bool] | None, int, int]
+
+
+class RulesContext:
+    """What the move generator asks of a rule set all the time, found once: properties of
+    the rule set, and for :class:`SideMelds` its memo of steps and tables."""
+
+    __slots__ = (
+        "bounds",
+        "by_position",
+        "canasta_size",
+        "canastas_to_go_out",
+        "closed_size",
+        "limits",
+        "may_ask",
+        "memo",
+        "reaches",
+        "reaching",
+        "rules",
+        "shorts",
+        "strays",
+        "unmelded",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        #: RuleSet.melds_by_position.
+        self.by_position = rules.melds_by_position
+        #: Whether a player may ever ask to go out (CL-ASK-4).
+        self.may_ask = rules.has_partners and rules.ask_permission != "disabled"
+        self.memo = _rank_steps_memo(rules)
+        fewest = rules.min_naturals
+        #: A table for bytes.translate: 1 for a count of naturals that may make a meld.
+        self.reaches = _at_least(fewest)
+        # Tables for side_out_ruled_out, from a rank's total: the cards of a rank too
+        # short for a meld (strays), the wild cards a rank short of a meld alone needs, and
+        # (by the total needed) whether a meld's size and the rank's cards reach it.
+        smallest = rules.min_meld_size
+        self.strays = bytes(range(fewest)) + bytes(256 - fewest)
+        self.shorts = bytes(
+            smallest - count if 1 < count < smallest and count >= fewest else 0
+            for count in range(256)
+        )
+        self.canasta_size = rules.canasta_size
+        self.canastas_to_go_out = rules.canastas_to_go_out
+        self.reaching = tuple(map(_at_least, range(rules.canasta_size + 1)))
+        self.closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30
+        self.bounds = _wild_bounds(rules)
+        self.limits = _wild_limits(rules)
+        self.unmelded: tuple[_StepsKey, ...] = tuple(
+            (None, bits | _WILD_BITS, position << _FACE_BITS)
+            for position, bits in enumerate(_RANK_BITS)
+        )
+
+
+class SideMelds:
+    """A side's melds under a rule set, by rank, with what :func:`side_step_groups` and
+    :func:`going_out_ruled_out` ask of them: for each natural rank, the state its steps
+    depend on and how the memo of steps keys them (``entries``), which ranks have a meld
+    (``melded``, a byte a rank), and where the others' totals are in folded counts
+    (``free``) and the melds' sizes in their place (``sizes``), for
+    :func:`side_out_ruled_out`."""
+
+    __slots__ = ("by_rank", "context", "entries", "free", "melded", "melds", "rules", "sizes")
+
+    def __init__(self, melds: tuple[Meld, ...], rules: RuleSet) -> None:
+        self.melds = melds
+        self.rules = rules
+        context = rules_context(rules)
+        self.context = context
+        by_rank: dict[Rank, Meld] = {}
+        entries = list(context.unmelded)
+        melded = sizes = 0
+        free = _ALL_TOTALS
+        closed_size = context.closed_size
+        # Where the limit on wild cards is the same for any count of naturals (CL-MELD-3), a
+        # meld's naturals do not matter, and a meld with no room for wild cards is as good
+        # as closed: such melds share their memo entries.
+        flat, most_wilds = context.bounds
+        for meld in melds:
+            rank = meld.rank
+            by_rank[rank] = meld
+            position = _NATURAL_POSITION.get(rank)
+            if position is None:
+                continue
+            melded |= 1 << 8 * (10 - position)
+            free &= ~_TOTAL_BITS[position]
+            size, placed = meld.size, meld.wilds
+            sizes |= size << 8 * (48 - 4 * position)
+            if size >= closed_size or placed >= most_wilds:
+                entries[position] = (_CLOSED, _RANK_BITS[position], (16 | position) << _FACE_BITS)
+            else:
+                naturals = 0 if flat else meld.naturals
+                code = 2 + (naturals << 16 | placed)
+                entries[position] = (
+                    (naturals, placed, False),
+                    _RANK_BITS[position] | _WILD_BITS,
+                    (code << 4 | position) << _FACE_BITS,
+                )
+        self.by_rank = by_rank
+        self.entries = entries
+        self.melded = melded
+        self.free = free
+        self.sizes = sizes
+
+
+def side_melds(melds: tuple[Meld, ...], rules: RuleSet) -> SideMelds:
+    """:class:`SideMelds` for a side's melds, kept while they stay the same (the same tuple)."""
+    found = _SIDES.get(id(melds))
+    if found is None or found.melds is not melds or found.rules is not rules:
+        if len(_SIDES) >= 64:
+            _SIDES.clear()
+        found = _SIDES[id(melds)] = SideMelds(melds, rules)
+    return found
+
+
+# By the identity of the tuple of melds, which each entry holds (so no other tuple can have
+# its id while it is here): a side's melds stay the same tuple from deal to deal until the
+# side melds.
+_SIDES: dict[int, SideMelds] = {}
+
+
+def _at_least(least: int) -> bytes:
+    """A table for ``bytes.translate``: 1 for a count of ``least`` or more, else 0."""
+    least = min(max(least, 0), 256)
+    return bytes(least) + b"\x01" * (256 - least)
+
+
+def rules_context(rules: RuleSet) -> RulesContext:
+    """:class:`RulesContext` for a rule set, kept while it is played."""
+    found = _CONTEXTS.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_CONTEXTS) >= 4:
+            _CONTEXTS.clear()
+        found = _CONTEXTS[id(rules)] = RulesContext(rules)
+    return found
+
+
+_CONTEXTS: dict[int, RulesContext] = {}
 
 
 def black_three_steps(usable: Cards, melds: dict[Rank, Meld]) -> list[MeldStep]:
@@ -489,22 +690,30 @@ _CLOSED = (0, 0, True)  # the state of a meld closed to wild cards, whatever it 
 
 
 def _rank_group(
-    counts: bytes, position: int, meld: tuple[int, int, bool] | None, rules: RuleSet
+    counts: bytes,
+    position: int,
+    meld: tuple[int, int, bool] | None,
+    rules: RuleSet,
+    context: RulesContext | None = None,
 ) -> RankSteps:
     """The steps of :func:`meld_steps` for the natural rank at ``position``: new melds, or
     additions to a meld of ``meld = (naturals, wild cards, closed to wild cards)``. They
-    depend only on the counts of this rank, of the twos and of the jokers."""
+    depend only on the counts of this rank, of the twos and of the jokers. ``context`` is
+    :func:`rules_context` of the ``rules``, if known."""
     rank = NATURAL_RANKS[position]
-    by_room = _wild_choices(counts)
+    by_room = _WILD_CHOICES.get((counts[_FIRST_TWO : _FIRST_TWO + 4], counts[_JOKER]))
+    if by_room is None:
+        by_room = _wild_choices(counts)
     most_room = len(by_room) - 1
-    limits = _wild_limits(rules)
+    limits = (context or rules_context(rules)).limits
     if meld is None:
         first, least, held, placed, closed = rules.min_naturals, rules.min_meld_size, 0, 0, False
     else:
         first, least, (held, placed, closed) = 0, 1, meld
-    value = _NATURAL_POINTS[rank]
+    value = _POSITION_POINTS[position]
     natural_vectors = face_vectors(counts, 4 * position, 4 * position + 4)
     found: list[MeldStep] = []
+    moves: list[LayMeld | AddToMeld] = []
     most, fewest = 0, 1 << 30
     for k in range(first, len(natural_vectors)):
         room = 0 if closed else min(max(0, limits[held + k] - placed), most_room)
@@ -513,20 +722,42 @@ def _rank_group(
             size = k + wilds
             if size < least:
                 continue
-            key = (base + vector) << 4 | position  # an addition may hold no natural
-            key = key if meld is None else -key
-            step = _STEPS.current.get(key) or _STEPS.get(key)
-            if step is None:
-                cards = cards_of_vector(base + vector)
-                move = lay_meld_of(cards) if meld is None else addition_of(rank, cards)
-                step = _STEPS.put(key, (rank, move, size, natural_points + wild_points))
-            found.append(step)
+            # The move made here as lay_meld_of and addition_of make it: the compiled
+            # generator then makes its moves without a call into interpreted code.
+            cards = _new_object(Cards)
+            _SET_COUNTS(cards, (base + vector).to_bytes(_FACES, "big"))
+            move: LayMeld | AddToMeld
+            if meld is None:
+                move = _new_object(LayMeld)
+                _SET_LAY_CARDS(move, cards)
+                _SET_LAY_WILD_AS(move, None)
+            else:
+                move = _new_object(AddToMeld)
+                _SET_ADD_RANK(move, rank)
+                _SET_ADD_CARDS(move, cards)
+                _SET_ADD_MELD(move, None)
+                _SET_ADD_WILD_AS(move, None)
+            points = natural_points + wild_points
+            found.append((rank, move, size, points))
+            moves.append(move)
             if size > most:
                 most = size
-            if step[3] < fewest:
-                fewest = step[3]
-    steps = tuple(found)
-    return steps, tuple(step[1] for step in steps), most, fewest
+            if points < fewest:
+                fewest = points
+    return tuple(found), tuple(moves), most, fewest
+
+
+_FACES: Final = len(ALL_FACES)
+_POSITION_POINTS: Final = tuple(_NATURAL_POINTS[rank] for rank in NATURAL_RANKS)
+# The slots of the values made in _rank_group, set as attrs's __init__ sets them.
+_new_object: Final = object.__new__
+_SET_COUNTS: Final = Cards.__dict__["counts"].__set__
+_SET_LAY_CARDS: Final = LayMeld.__dict__["cards"].__set__
+_SET_LAY_WILD_AS: Final = LayMeld.__dict__["wild_as"].__set__
+_SET_ADD_RANK: Final = AddToMeld.__dict__["rank"].__set__
+_SET_ADD_CARDS: Final = AddToMeld.__dict__["cards"].__set__
+_SET_ADD_MELD: Final = AddToMeld.__dict__["meld"].__set__
+_SET_ADD_WILD_AS: Final = AddToMeld.__dict__["wild_as"].__set__
 
 
 class _Recent(Generic[_K, _V]):
@@ -553,16 +784,10 @@ class _Recent(Generic[_K, _V]):
         return value
 
 
-#: Steps by their cards (a vector, see :func:`~canasta.deck.face_vectors`) and the rank's
-#: position, negative for additions: the same step turns up in many groups of steps. About
-#: 300 bytes an entry.
-_STEPS: _Recent[int, MeldStep] = _Recent(5000)
-
-
 @functools.lru_cache(maxsize=4)
 def _rank_steps_memo(
     rules: RuleSet,
-) -> _Recent[tuple[int, bytes, bytes, tuple[int, int, bool] | None], RankSteps]:
+) -> _Recent[int, RankSteps]:
     """The steps of a rank under ``rules`` (:func:`rank_step_groups`), kept: they depend on
     a few counts that recur all the time, and moves are values. About 1.5 KB an entry: a
     few megabytes a rule set, for the last few rule sets played."""

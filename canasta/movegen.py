@@ -22,16 +22,24 @@ from itertools import compress
 from operator import le
 from typing import Final
 
+from canasta._meld import trusted_meld
 from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
+    SideMelds,
+    _out_after_unlocking,
     black_three_steps,
-    going_out_ruled_out,
+    going_out_plan_exists,
     may_go_out,
-    opening_out_of_reach,
+    must_go_out,
+    opening_stays,
     positional_out_possible,
-    rank_step_groups,
+    rules_context,
+    side_melds,
+    side_opening_out_of_reach,
+    side_out_ruled_out,
+    side_step_groups,
     turn_side,
 )
 from canasta.melds import Meld, MeldKind, representative
@@ -93,21 +101,24 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     steps are offered without the full check. Black threes oblige the player to go out
     (CL-B3-3, HW-B3-3), so they always get it.
     """
-    draft, seat = deal.draft, deal.seat
+    draft, seat, rules = deal.draft, deal.seat, deal.rules
+    context = rules_context(rules)
     hand = deal.hands[seat]
-    hand_size = len(hand)
+    hand_size = sum(hand.counts)  # len(hand), without a call of Cards.__len__
     relaxed = not (draft.answer is True or draft.black_threes or draft.no_discard)
     owed = 0
     if draft.opening:  # and the minimum not reached (Deal.minimum_reached)
         owed = max(deal.minimums[turn_side(deal)] - draft.points, 0)
     locked = draft.locked
     usable = hand if locked.counts == NO_COUNTS else hand - locked  # Deal.usable
-    if deal.rules.melds_by_position:
+    side: SideMelds | None = None
+    if context.by_position:
         moves = _positional_meld_moves(deal, relaxed, hand_size, owed)
     else:
-        moves = _rank_meld_moves(deal, usable, hand_size - 2 if relaxed else -1, owed)
-    if deal.rules.merging_allowed:
-        melds = deal.melds[deal.side]
+        side = side_melds(deal.melds[turn_side(deal)], rules)
+        moves = _rank_meld_moves(deal, side, usable, hand_size - 2 if relaxed else -1, owed)
+    if rules.merging_allowed:
+        melds = deal.melds[turn_side(deal)]
         groups: dict[tuple[MeldKind, object], list[int]] = {}
         for index, meld in enumerate(melds):
             kind = meld.kind
@@ -131,14 +142,12 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
                 moves.append(discard)
     # Necessary conditions first: asking once a turn before melding, with a partner
     # (CL-ASK-2, CL-ASK-4); passing in this phase only after a last red three (CL-EXH-1).
-    # Asking also needs a chance of going out (CL-ASK-2): tested before the full check.
-    rules = deal.rules
-    asking = not (draft.asked or draft.melded or draft.no_discard)
+    # Asking also needs a chance of going out (CL-ASK-2): tested before the full check
+    # (going_out_ruled_out, which never rules it out where melds are named by position).
     if (
-        asking
-        and rules.has_partners
-        and rules.ask_permission != "disabled"
-        and not going_out_ruled_out(deal)
+        not (draft.asked or draft.melded or draft.no_discard)
+        and context.may_ask
+        and not (side is not None and side_out_ruled_out(hand.counts, side))
         and check(deal, _ASK) is None
     ):
         moves.append(_ASK)
@@ -147,14 +156,18 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     return moves
 
 
-def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list[Move]:
-    """The legal melds and additions where melds are named by rank
-    (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
+def _rank_meld_moves(
+    deal: Deal, side: SideMelds, usable: Cards, largest: int, owed: int
+) -> list[Move]:
+    """The legal melds and additions where melds are named by rank, for the ``side``'s
+    melds (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
-    melds = {meld.rank: meld for meld in deal.melds[turn_side(deal)]}
     legal: list[Move] = []
-    if not (owed > 0 and opening_out_of_reach(deal)):  # else only black threes may be
-        for steps, moves, most, fewest in rank_step_groups(usable, melds, deal.rules):
+    counts = usable.counts
+    hand = deal.hands[deal.seat]
+    # With the opening out of reach, only black threes may be melded.
+    if not (owed > 0 and side_opening_out_of_reach(usable, hand, side, owed)):
+        for steps, moves, most, fewest in side_step_groups(counts, side):
             if most <= largest and fewest >= owed:
                 legal += moves
                 continue
@@ -165,16 +178,23 @@ def _rank_meld_moves(deal: Deal, usable: Cards, largest: int, owed: int) -> list
                     break
                 ready += 1
             legal += moves[:ready]
-            legal += _legal_of_one_rank(deal, steps[ready:], largest, owed)
-    for _, move, _, _ in black_three_steps(usable, melds):
-        # Black threes oblige the player to go out (CL-B3-3).
-        if not going_out_ruled_out(deal) and check(deal, move) is None:
-            legal.append(move)
+            legal += _legal_of_one_rank(deal, side, steps[ready:], largest, owed)
+    if counts[_CLUB_THREE] + counts[_SPADE_THREE] >= 3:  # else no black threes to meld
+        for _, move, _, _ in black_three_steps(usable, side.by_rank):
+            # Black threes oblige the player to go out (CL-B3-3).
+            if (
+                not side_out_ruled_out(deal.hands[deal.seat].counts, side)
+                and check(deal, move) is None
+            ):
+                legal.append(move)
     return legal
 
 
+_CLUB_THREE, _SPADE_THREE = (i for i, face in enumerate(ALL_FACES) if face.is_black_three)
+
+
 def _legal_of_one_rank(
-    deal: Deal, group: tuple[MeldStep, ...], largest: int, owed: int
+    deal: Deal, side: SideMelds, group: tuple[MeldStep, ...], largest: int, owed: int
 ) -> list[Move]:
     """The legal steps among ``group``, melds or additions of one rank, in their order.
 
@@ -188,7 +208,7 @@ def _legal_of_one_rank(
     legal = [size <= largest and points >= owed for _, _, size, points in group]
     if not all(legal):
         rank = group[0][0]
-        laid = deal.meld_of(deal.side, rank)
+        laid = side.by_rank.get(rank)
         before = 0 if laid is None else laid.size
         by_size = sorted(range(len(group)), key=lambda i: -group[i][2])
         for i in by_size:
@@ -198,8 +218,47 @@ def _legal_of_one_rank(
             legal[i] = any(
                 legal[j] and j != i and _rest_may_follow(deal, move, before + size, group[j][1])
                 for j in by_size
-            ) or (check_built(deal, move) is None)
+            ) or _finishable_after_rank_step(deal, side, rank, move, size, owed)
     return [move for (_, move, _, _), ok in zip(group, legal, strict=True) if ok]
+
+
+def _finishable_after_rank_step(
+    deal: Deal, side: SideMelds, rank: Rank, move: LayMeld | AddToMeld, size: int, owed: int
+) -> bool:
+    """``check_built(deal, move) is None`` for a meld or addition of ``size`` cards of a
+    natural ``rank``, ``owed`` points of the opening owed before it. Where a card stays in
+    hand, the deal after the step is not made: the turn can be finished after it if the
+    player may still stay (:func:`~canasta.feasibility.can_stay`), or else may go out and
+    can (:func:`~canasta.feasibility.can_go_out`), asked of the hand and melds after it.
+    The step changes none of the turn's obligations (asked of the deal before it); it
+    counts toward the opening, which it may reach, freeing the pile cards (CL-INIT-4)."""
+    draft = deal.draft
+    hand = deal.hands[deal.seat]
+    left = len(hand) - size
+    locked = draft.locked
+    unlocked = locked.counts == NO_COUNTS
+    if left < 1 or (owed <= 0 and not unlocked):
+        return check_built(deal, move) is None
+    cards = move.cards
+    owed -= cards.points
+    keep = 1 if draft.no_discard else 2
+    laid = side.by_rank.get(rank)
+    grown = trusted_meld(rank, cards) if laid is None else laid.add(cards)
+    melds = {**side.by_rank, rank: grown}
+    rules = deal.rules
+    if owed <= 0:  # nothing owed after it: the pile cards are free
+        if not must_go_out(deal) and left >= keep:
+            return True
+        return may_go_out(deal) and going_out_plan_exists(hand - cards, melds, rules, 0, False)
+    usable = (hand if unlocked else hand - locked) - cards
+    if not must_go_out(deal) and opening_stays(usable, melds, rules, keep - len(locked), owed):
+        return True
+    if not may_go_out(deal):
+        return False
+    if not unlocked:
+        return _out_after_unlocking(usable, locked, melds, rules, owed)
+    exempt = not rules.concealed_needs_minimum(draft.took_pile)
+    return going_out_plan_exists(hand - cards, melds, rules, owed, exempt)
 
 
 def _rest_may_follow(
