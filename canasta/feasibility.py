@@ -728,15 +728,9 @@ def _rank_group(
             _SET_COUNTS(cards, (base + vector).to_bytes(_FACES, "big"))
             move: LayMeld | AddToMeld
             if meld is None:
-                move = _new_object(LayMeld)
-                _SET_LAY_CARDS(move, cards)
-                _SET_LAY_WILD_AS(move, None)
+                move = made_lay_meld(cards, None)
             else:
-                move = _new_object(AddToMeld)
-                _SET_ADD_RANK(move, rank)
-                _SET_ADD_CARDS(move, cards)
-                _SET_ADD_MELD(move, None)
-                _SET_ADD_WILD_AS(move, None)
+                move = made_addition(rank, cards, None, None)
             points = natural_points + wild_points
             found.append((rank, move, size, points))
             moves.append(move)
@@ -758,6 +752,27 @@ _SET_ADD_RANK: Final = AddToMeld.__dict__["rank"].__set__
 _SET_ADD_CARDS: Final = AddToMeld.__dict__["cards"].__set__
 _SET_ADD_MELD: Final = AddToMeld.__dict__["meld"].__set__
 _SET_ADD_WILD_AS: Final = AddToMeld.__dict__["wild_as"].__set__
+
+
+def made_lay_meld(cards: Cards, wild_as: Rank | None) -> LayMeld:
+    """:func:`~canasta.moves.lay_meld_of`, made in compiled code: the compiled move
+    generator makes its moves without a call into interpreted code."""
+    move = _new_object(LayMeld)
+    _SET_LAY_CARDS(move, cards)
+    _SET_LAY_WILD_AS(move, wild_as)
+    return move
+
+
+def made_addition(
+    rank: Rank | None, cards: Cards, meld: int | None, wild_as: Rank | None
+) -> AddToMeld:
+    """:func:`~canasta.moves.addition_of`, made in compiled code, as :func:`made_lay_meld`."""
+    move = _new_object(AddToMeld)
+    _SET_ADD_RANK(move, rank)
+    _SET_ADD_CARDS(move, cards)
+    _SET_ADD_MELD(move, meld)
+    _SET_ADD_WILD_AS(move, wild_as)
+    return move
 
 
 class _Recent(Generic[_K, _V]):

@@ -31,6 +31,8 @@ from canasta.feasibility import (
     _out_after_unlocking,
     black_three_steps,
     going_out_plan_exists,
+    made_addition,
+    made_lay_meld,
     may_go_out,
     must_go_out,
     opening_stays,
@@ -361,26 +363,10 @@ def _step_move(step: Step) -> LayMeld | AddToMeld:
     """``lay_meld_of`` or ``addition_of`` for the step, made here: the compiled move
     generator then makes its moves without a call into interpreted code."""
     if step.target is None:
-        lay = _new_object(LayMeld)
-        _SET_LAY_CARDS(lay, step.cards)
-        _SET_LAY_WILD_AS(lay, step.wild_as)
-        return lay
-    add = _new_object(AddToMeld)
-    _SET_ADD_RANK(add, None)
-    _SET_ADD_CARDS(add, step.cards)
-    _SET_ADD_MELD(add, step.target)
-    _SET_ADD_WILD_AS(add, step.wild_as)
-    return add
+        return made_lay_meld(step.cards, step.wild_as)
+    return made_addition(None, step.cards, step.target, step.wild_as)
 
 
-# The slots of the moves, set as attrs's __init__ sets them (as canasta.moves.lay_meld_of).
-_new_object: Final = object.__new__
-_SET_LAY_CARDS: Final = LayMeld.__dict__["cards"].__set__
-_SET_LAY_WILD_AS: Final = LayMeld.__dict__["wild_as"].__set__
-_SET_ADD_RANK: Final = AddToMeld.__dict__["rank"].__set__
-_SET_ADD_CARDS: Final = AddToMeld.__dict__["cards"].__set__
-_SET_ADD_MELD: Final = AddToMeld.__dict__["meld"].__set__
-_SET_ADD_WILD_AS: Final = AddToMeld.__dict__["wild_as"].__set__
 _BLACK_THREES: Final = MeldKind.BLACK_THREES
 
 
