@@ -107,9 +107,6 @@ class Cards:
         return cls.of(cards)
 
     def __len__(self) -> int:
-        whole = int.from_bytes(self.counts, "big")
-        if whole & _ABOVE_THREE == 0:  # at most 3 of a face: the sum, below 255, is exact
-            return whole % 255
         return sum(self.counts)
 
     def __bool__(self) -> bool:
@@ -214,7 +211,6 @@ _card_index = operator.attrgetter("_index")  # Card.index, read without calling 
 # int operations run in C, where a map over 53 counts calls Python for each. Each lane keeps
 # its top bit free (a count below 128) so that no lane carries into the next.
 _TOP_BITS = int.from_bytes(b"\x80" * _FACES, "big")
-_ABOVE_THREE = int.from_bytes(b"\xfc" * _FACES, "big")
 
 
 def counts_sum(first: bytes, second: bytes) -> bytes | None:
