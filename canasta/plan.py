@@ -338,6 +338,9 @@ _NEAR: Final = tuple(
 _CHOICES: Final[dict[int, tuple[_Choice, ...]]] = {}
 #: :func:`_suit_choices` by :func:`_choice_key` without the position.
 _SUIT_CHOICES: Final[dict[int, tuple[tuple[Sequence[int], _More, bytes], ...]]] = {}
+#: How many entries each of the two tables above holds before it forgets them all (small for
+#: the garbage collector's sake; see :data:`_GROUPS`).
+_CHOICES_KEPT: Final = 1 << 10
 
 
 def _choice_key(counts: bytes, pos: int, masks: Sequence[int] | None) -> int:
@@ -384,14 +387,14 @@ def _choices_by_count(
         ordered = _SUIT_CHOICES.get(key >> 4)
         f = 4 * pos
         if ordered is None:
-            if len(_SUIT_CHOICES) >= 1 << 14:
+            if len(_SUIT_CHOICES) >= _CHOICES_KEPT:
                 _SUIT_CHOICES.clear()
             near = (key >> 16 & 15, key >> 12 & 15, key >> 8 & 15, key >> 4 & 15)
             ordered = _suit_choices(counts[f : f + 4], near)
             _SUIT_CHOICES[key >> 4] = ordered
         before, after = _ZEROS[f], _ZEROS[40 - f]
         found = tuple((best, more, before + held + after) for best, more, held in ordered)
-        if len(_CHOICES) >= 1 << 14:
+        if len(_CHOICES) >= _CHOICES_KEPT:
             _CHOICES.clear()
         _CHOICES[key] = found
     return found
@@ -700,7 +703,10 @@ def _joined_part(mask: int, lo: int, hi: int) -> int:
 
 
 #: How many groups of steps a planner remembers, of each kind (then it forgets them all).
-_GROUPS: Final = 1 << 14
+#: Kept small on purpose, like the bound of :data:`_CHOICES`: every step held is an object the
+#: garbage collector walks in each full collection, and with tens of thousands of them held,
+#: those collections took a fifth of a long run of the three-deck games.
+_GROUPS: Final = 1 << 9
 
 
 def _wild_signature(counts: bytes) -> int:

@@ -860,7 +860,7 @@ def _positional_take_candidates(deal: Deal) -> list[Sequence[TakePile]]:
         pairs = _PAIR_TAKES.get(key)
         if pairs is None:
             pairs = _pair_takes(hand, first)
-            if len(_PAIR_TAKES) >= 1 << 14:
+            if len(_PAIR_TAKES) >= 1 << 11:  # small: see plan._GROUPS
                 _PAIR_TAKES.clear()
             _PAIR_TAKES[key] = pairs
         if pairs:
