@@ -847,21 +847,37 @@ def _new_sequences(mask: int, s: int, plan: _Planner, sig: int) -> tuple[Step, .
                 out.append(Step(None, cards, None, _SEQ, points, size, low_rank, suit))
             if hi - lo < min_nat:
                 continue
-            for p in missing or range(lo, hi + 1):
-                without, left = base, points
-                if mask >> p & 1:  # the wild card stands for a natural held
-                    without = bytearray(base)
-                    without[4 * p + s] = 0
-                    left -= _NATURAL_VALUE[p]
-                wild_as = _RANKS[p]
-                for face, value in wild_faces:
-                    c = bytearray(without)
-                    c[face] += 1
-                    cards = _cards(bytes(c))
-                    out.append(
-                        Step(None, cards, wild_as, _SEQ, left + value, size, low_rank, suit)
-                    )
+            placed = _wild_placed(base, points, missing or range(lo, hi + 1), mask, s, wild_faces)
+            for cards, wild_as, value in placed:
+                out.append(Step(None, cards, wild_as, _SEQ, value, size, low_rank, suit))
     return tuple(out)
+
+
+def _wild_placed(
+    base: bytearray,
+    points: int,
+    positions: Sequence[int],
+    mask: int,
+    s: int,
+    wild_faces: Sequence[tuple[int, int]],
+) -> list[tuple[Cards, Rank, int]]:
+    """The naturals ``base`` (worth ``points``) of the suit numbered ``s`` with one wild card
+    of ``wild_faces`` (face, value) standing for each of ``positions`` in turn: the cards, the
+    rank the wild card stands for and the points. Where ``mask`` holds a natural at that
+    position, the wild card takes its place."""
+    placed = []
+    for p in positions:
+        without, left = base, points
+        if mask >> p & 1:  # the wild card stands for a natural held
+            without = bytearray(base)
+            without[4 * p + s] = 0
+            left -= _NATURAL_VALUE[p]
+        wild_as = _RANKS[p]
+        for face, value in wild_faces:
+            c = bytearray(without)
+            c[face] += 1
+            placed.append((_cards(bytes(c)), wild_as, left + value))
+    return placed
 
 
 def _sequence_additions(
@@ -899,30 +915,11 @@ def _sequence_additions(
             if not missing:
                 cards = _cards(bytes(base))
                 out.append(Step(index, cards, None, _SEQ, points, len(new), low_rank, None, meld))
-            for p in missing or new:
-                without, left = base, points
-                if mask >> p & 1:  # the wild card stands for a natural held
-                    without = bytearray(base)
-                    without[4 * p + s] = 0
-                    left -= _NATURAL_VALUE[p]
-                wild_as = _RANKS[p]
-                for face, value in wild_faces:
-                    c = bytearray(without)
-                    c[face] += 1
-                    cards = _cards(bytes(c))
-                    out.append(
-                        Step(
-                            index,
-                            cards,
-                            wild_as,
-                            _SEQ,
-                            left + value,
-                            len(new),
-                            low_rank,
-                            None,
-                            meld,
-                        )
-                    )
+            size = len(new)
+            for cards, wild_as, value in _wild_placed(
+                base, points, missing or new, mask, s, wild_faces
+            ):
+                out.append(Step(index, cards, wild_as, _SEQ, value, size, low_rank, None, meld))
     return tuple(out)
 
 
