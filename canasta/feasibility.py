@@ -11,7 +11,7 @@ of two ways:
 Both questions are answered exactly, by counting: suits never matter here, and twos and
 jokers differ only in points. Going out in the turn an unopened side takes the pile, while the
 pile cards are still locked (CL-INIT-4), needs a small search over the melds that reach the
-minimum first (:func:`_out_after_unlocking`).
+minimum first (:func:`out_after_unlocking`).
 """
 
 from __future__ import annotations
@@ -362,7 +362,7 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     melds = _side_melds(deal)
     if draft.locked:
         owed = deal.minimums[deal.side] - draft.points
-        return _out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
+        return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
     owed = 0
     exempt = False
     if draft.opening and not deal.minimum_reached():
@@ -416,7 +416,7 @@ def positional_out_possible(
     return going_out_possible(hand, melds, rules, owed, exempt)
 
 
-def _out_after_unlocking(
+def out_after_unlocking(
     usable: Cards, locked: Cards, melds: dict[Rank, Meld], rules: RuleSet, owed: int
 ) -> bool:
     """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile cards,

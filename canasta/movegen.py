@@ -28,7 +28,6 @@ from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
     SideMelds,
-    _out_after_unlocking,
     black_three_steps,
     going_out_plan_exists,
     made_addition,
@@ -36,6 +35,7 @@ from canasta.feasibility import (
     may_go_out,
     must_go_out,
     opening_stays,
+    out_after_unlocking,
     positional_out_possible,
     rules_context,
     side_melds,
@@ -258,7 +258,7 @@ def _finishable_after_rank_step(
     if not may_go_out(deal):
         return False
     if not unlocked:
-        return _out_after_unlocking(usable, locked, melds, rules, owed)
+        return out_after_unlocking(usable, locked, melds, rules, owed)
     exempt = not rules.concealed_needs_minimum(draft.took_pile)
     return going_out_plan_exists(hand - cards, melds, rules, owed, exempt)
 
