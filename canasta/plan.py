@@ -376,10 +376,7 @@ def _choices_by_count(
     which a copy stays costs nothing; a last copy costs the cards of its suit within two
     ranks of it (:func:`sequence_cost`). ``key``: :func:`_choice_key`, if known."""
     if not sequences:
-        return [
-            (choice, None, _naturals_head(pos, choice))
-            for choice in _natural_choices(counts, pos, False)
-        ]
+        return _all_choices(counts, pos, False)
     if key < 0:
         key = _choice_key(counts, pos, _suit_masks(counts) if masks is None else masks)
     found = _CHOICES.get(key)
@@ -398,6 +395,15 @@ def _choices_by_count(
             _CHOICES.clear()
         _CHOICES[key] = found
     return found
+
+
+def _all_choices(counts: bytes, pos: int, sequences: bool) -> list[_Choice]:
+    """Every choice of naturals of rank position ``pos`` (:func:`_natural_choices`), with
+    its head and no other choices: the choices of :func:`steps` without ``by_count``."""
+    return [
+        (choice, None, _naturals_head(pos, choice))
+        for choice in _natural_choices(counts, pos, sequences)
+    ]
 
 
 def _suit_choices(
@@ -500,7 +506,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
     seq_ok = plan.seq
     several = plan.several
     max_wilds = plan.max_wilds
-    min_naturals, min_size = plan.min_nat, plan.min_size
+    min_size = plan.min_size
     # The kinds of meld the side has, where it may hold only one of each.
     kinds: set[tuple[MeldKind, object]] = set()
     if not several:
@@ -540,16 +546,9 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
                 rank_melds[key] = found
             out += found
             continue
-        value = _NATURAL_VALUE[pos]
-        for choice in _natural_choices(counts, pos, seq_ok):
-            k = sum(choice)
-            if k < min_naturals:
-                continue
-            head = _naturals_head(pos, choice)
-            for t, j in _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k]):
-                cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
-                points = k * value + 20 * t + 50 * j
-                out.append(Step(None, cards, None, _RANK, points, k + t + j, rank))
+        out += _new_rank_steps(
+            _all_choices(counts, pos, seq_ok), pos, plan, twos, jokers, wild_tail
+        )
     # New sequences.
     if seq_ok:
         assert masks is not None
@@ -605,7 +604,8 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
             ):
                 continue  # no natural to add, and no wild card may join alone
             if not by_count:
-                out += _rank_additions(counts, index, meld, plan, twos, jokers, wild_tail)
+                every = _all_choices(counts, pos, plan.seq)
+                out += _grown_rank_steps(every, index, meld, plan, twos, jokers, wild_tail)
                 continue
             ckey = _choice_key(counts, pos, masks)
             added = (ckey << 40 | wild_key, index, id(meld))
@@ -732,21 +732,24 @@ def _wild_faces(sig: int) -> list[tuple[int, int]]:
 
 
 def _new_rank_steps(
-    by_k: Sequence[_Choice],
+    choices: Sequence[_Choice],
     pos: int,
     plan: _Planner,
     twos: int,
     jokers: int,
     wild_tail: tuple[bytes, ...],
 ) -> tuple[Step, ...]:
-    """The new melds of rank position ``pos`` of :func:`steps` by count, from the choices of
-    naturals ``by_k``."""
+    """The new melds of rank position ``pos`` of :func:`steps` from the choices of naturals
+    ``choices``: one a count (by count, :func:`_choices_by_count`) or all of them
+    (:func:`_all_choices`)."""
     out: list[Step] = []
     rank = _RANKS[pos]
     value = _NATURAL_VALUE[pos]
-    min_size, max_wilds = plan.min_size, plan.max_wilds
-    for k in range(plan.min_nat, len(by_k)):
-        _, more, head = by_k[k]
+    min_nat, min_size, max_wilds = plan.min_nat, plan.min_size, plan.max_wilds
+    for choice, more, head in choices:
+        k = sum(choice)
+        if k < min_nat:
+            continue
         for t, j in _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k]):
             cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
             points = k * value + 20 * t + 50 * j
@@ -755,7 +758,7 @@ def _new_rank_steps(
 
 
 def _grown_rank_steps(
-    by_k: Sequence[_Choice],
+    choices: Sequence[_Choice],
     index: int,
     meld: Meld,
     plan: _Planner,
@@ -763,8 +766,8 @@ def _grown_rank_steps(
     jokers: int,
     wild_tail: tuple[bytes, ...],
 ) -> tuple[Step, ...]:
-    """The additions of :func:`steps` by count to ``meld``, of one rank, at ``index``, from
-    the choices of naturals ``by_k``."""
+    """The additions of :func:`steps` to ``meld``, of one rank, at ``index``, from the
+    choices of naturals ``choices``: one a count (by count) or all of them."""
     out: list[Step] = []
     size, meld_wilds = meld.size, meld.wilds
     naturals = size - meld_wilds
@@ -773,44 +776,14 @@ def _grown_rank_steps(
     frozen = size >= plan.frozen_at
     rank = meld.rank
     value = _NATURAL_VALUE[_POS[rank]]
-    for k in range(len(by_k)):
+    for choice, more, head in choices:
+        k = sum(choice)
         room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
-        _, more, head = by_k[k]
         for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
             cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
             points = k * value + 20 * t + 50 * j
             out.append(Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld, more))
     return tuple(out)
-
-
-def _rank_additions(
-    counts: bytes,
-    index: int,
-    meld: Meld,
-    plan: _Planner,
-    twos: int,
-    jokers: int,
-    wild_tail: tuple[bytes, ...],
-) -> list[Step]:
-    """The additions of :func:`steps` to ``meld``, of one rank, at ``index``, with every
-    choice of suits."""
-    out: list[Step] = []
-    size, meld_wilds = meld.size, meld.wilds
-    naturals = size - meld_wilds
-    max_wilds = plan.max_wilds
-    frozen = size >= plan.frozen_at
-    rank = meld.rank
-    pos = _POS[rank]
-    value = _NATURAL_VALUE[pos]
-    for choice in _natural_choices(counts, pos, plan.seq):
-        k = sum(choice)
-        room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
-        head = _naturals_head(pos, choice)
-        for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-            cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
-            points = k * value + 20 * t + 50 * j
-            out.append(Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld))
-    return out
 
 
 def _new_sequences(mask: int, s: int, plan: _Planner, sig: int) -> tuple[Step, ...]:
