@@ -25,6 +25,14 @@ from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
 from canasta.deck import Cards, face_vectors
 from canasta.melds import Meld, MeldKind
 from canasta.moves import AddToMeld, LayMeld, lay_meld_of
+from canasta.plan import (
+    fold_ranks,
+    going_out_possible,
+    made_cards,
+    opening_reachable,
+    rank_counts,
+    steps,
+)
 from canasta.rules import RuleSet
 from canasta.state import Deal
 
@@ -37,21 +45,6 @@ _BLACK_THREES = (_FIRST_TWO + 4, _FIRST_TWO + 7)  # the three of clubs and the t
 _JOKER = _FIRST_TWO + 8
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-
-
-def rank_counts(counts: bytes) -> bytes:
-    """Cards per rank, in rank order (4 to Ace, then twos and threes), from 53 face counts;
-    jokers are ``counts[52]``.
-
-    >>> list(rank_counts(Cards.parse("4C 4S 5H AD 2C 2D 3S JK").counts))
-    [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1]
-    """
-    # Four faces a rank, one byte each: fold each group of four bytes into its last byte.
-    # No byte overflows while a face is held fewer than 64 times (a pack holds three).
-    total = int.from_bytes(counts[:52], "big")
-    total += total >> 8
-    total += total >> 16
-    return total.to_bytes(52, "big")[3::4]
 
 
 def _rank_counts(cards: Cards) -> tuple[dict[Rank, int], int, int, int]:
@@ -89,9 +82,7 @@ def side_out_ruled_out(counts: bytes, side: SideMelds) -> bool:
     added, side by side in the bytes of one int, counted by ``bytes.translate``."""
     context = side.context
     whole = int.from_bytes(counts, "big")
-    total = whole >> 8  # folded as in rank_counts: a rank's total in the last of its bytes
-    total += total >> 8
-    total += total >> 16
+    total = fold_ranks(whole >> 8)  # a rank's total in the last of its bytes
     free = (total & side.free).to_bytes(52, "big")
     if sum(free.translate(context.strays)) > 1:
         return True
@@ -170,8 +161,6 @@ def can_stay(deal: Deal) -> bool:
     kept_anyway = len(draft.locked)
     usable = deal.usable
     if deal.rules.melds_by_position:
-        from canasta.plan import opening_reachable
-
         melds = deal.melds[deal.side]
         return opening_reachable(usable, melds, deal.rules, max(0, keep - kept_anyway), owed)
     return opening_stays(usable, _side_melds(deal), deal.rules, keep - kept_anyway, owed)
@@ -392,8 +381,6 @@ def positional_out_possible(
     """:func:`can_go_out`, going out permitted, where melds are named by position, for the
     player's ``hand`` with the pile cards ``locked`` in it, the side's ``melds`` and the
     opening points ``owed`` (``exempt``: going out concealed needs no minimum)."""
-    from canasta.plan import going_out_possible, steps
-
     if locked:
         seen: set[tuple[bytes, tuple[Meld, ...], int]] = set()
 
@@ -478,9 +465,7 @@ def side_step_groups(counts: bytes, side: SideMelds) -> list[RankSteps]:
     whole = int.from_bytes(counts, "big")
     # Cards per natural rank (as in rank_counts): the ranks with enough for a new meld, and
     # the ranks with a meld, are those with steps.
-    total = whole >> 8
-    total += total >> 8
-    total += total >> 16
+    total = fold_ranks(whole >> 8)
     held = total.to_bytes(52, "big")[3:44:4].translate(side.context.reaches)
     chosen = int.from_bytes(held, "big") | side.melded
     positions = _POSITIONS.get(chosen)
@@ -724,8 +709,7 @@ def _rank_group(
                 continue
             # The move made here as lay_meld_of and addition_of make it: the compiled
             # generator then makes its moves without a call into interpreted code.
-            cards = _new_object(Cards)
-            _SET_COUNTS(cards, (base + vector).to_bytes(_FACES, "big"))
+            cards = made_cards((base + vector).to_bytes(_FACES, "big"))
             move: LayMeld | AddToMeld
             if meld is None:
                 move = made_lay_meld(cards, None)
@@ -745,7 +729,6 @@ _FACES: Final = len(ALL_FACES)
 _POSITION_POINTS: Final = tuple(_NATURAL_POINTS[rank] for rank in NATURAL_RANKS)
 # The slots of the values made in _rank_group, set as attrs's __init__ sets them.
 _new_object: Final = object.__new__
-_SET_COUNTS: Final = Cards.__dict__["counts"].__set__
 _SET_LAY_CARDS: Final = LayMeld.__dict__["cards"].__set__
 _SET_LAY_WILD_AS: Final = LayMeld.__dict__["wild_as"].__set__
 _SET_ADD_RANK: Final = AddToMeld.__dict__["rank"].__set__

@@ -55,9 +55,9 @@ _CARDS: Final = Cards
 _set_counts: Final = Cards.__dict__["counts"].__set__  # the slot, as attrs's __init__ sets it
 
 
-def _cards(counts: bytes) -> Cards:
-    """:func:`canasta.deck.trusted_cards`, made here: the compiled steps then make their
-    cards without a call into interpreted code."""
+def made_cards(counts: bytes) -> Cards:
+    """:func:`canasta.deck.trusted_cards`, made here: the compiled steps (and the compiled
+    :mod:`canasta.feasibility`) then make their cards without a call into interpreted code."""
     cards = _new_object(_CARDS)
     _set_counts(cards, counts)
     return cards
@@ -67,7 +67,7 @@ def cards_less(whole: Cards, part: Cards) -> Cards:
     """``whole - part`` for ``part`` known to be among ``whole``: the counts subtracted as
     one number (no count goes below zero, so none borrows from the next)."""
     rest = int.from_bytes(whole.counts, "big") - int.from_bytes(part.counts, "big")
-    return _cards(rest.to_bytes(len(ALL_FACES), "big"))
+    return made_cards(rest.to_bytes(len(ALL_FACES), "big"))
 
 
 class Step:
@@ -158,7 +158,7 @@ def _other_suits(step: Step) -> Iterator[Step]:
     counts = step.cards.counts
     first = 4 * _POS[step._rank]
     for choice in more():
-        cards = _cards(counts[:first] + bytes(choice) + counts[first + 4 :])
+        cards = made_cards(counts[:first] + bytes(choice) + counts[first + 4 :])
         yield Step(
             step.target, cards, None, _RANK, step.points, step.size, step._rank, None, step._meld
         )
@@ -240,7 +240,7 @@ def _run_cards(s: int, low: int, high: int) -> Cards:
     """One natural card of the suit numbered ``s`` at each position from low to high."""
     c = bytearray(len(ALL_FACES))
     c[4 * low + s : 4 * high + s + 1 : 4] = bytes([1]) * (high - low + 1)
-    return _cards(bytes(c))
+    return made_cards(bytes(c))
 
 
 #: :func:`_run_cards` by suit number, low and high position (None where high < low).
@@ -325,7 +325,7 @@ def _natural_extensions(
                 points += _NATURAL_VALUE[p]
             size = lo - new_lo + new_hi - hi
             yield Step(
-                index, _cards(bytes(c)), None, _SEQ, points, size, _RANKS[new_lo], None, meld
+                index, made_cards(bytes(c)), None, _SEQ, points, size, _RANKS[new_lo], None, meld
             )
 
 
@@ -526,7 +526,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
 
     # New melds of one rank.
     rank_melds = plan.rank_melds
-    held = _rank_counts(counts)
+    held = rank_counts(counts)
     # Only the positions with enough naturals for a meld.
     for pos in compress(_POSITIONS, held.translate(plan.enough_naturals)):
         have = held[pos]
@@ -577,7 +577,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
     # New melds of wild cards.
     if plan.wild_melds and (several or (_WILD, None) not in kinds):
         for t, j in _wild_pairs(twos, jokers, min_size, plan.wild_long):
-            cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
+            cards = made_cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
             out.append(Step(None, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK))
     # A new meld of black threes.
     if counts[48] + counts[51] >= 3 and all(m.kind is not _BLACK for m in melds):
@@ -587,7 +587,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
                 c = bytearray(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
                 for face in black[:n]:
                     c[face] += 1
-                cards = _cards(bytes(c))
+                cards = made_cards(bytes(c))
                 points = 5 * n + 20 * t + 50 * j
                 out.append(Step(None, cards, None, _BLACK, points, n + t + j, _THREE_RANK))
     # Additions.
@@ -625,7 +625,7 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
             size = meld.size
             room = 0 if size >= plan.frozen_at else plan.wild_long - size
             for t, j in _wild_pairs(twos, jokers, 1, room):
-                cards = _cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
+                cards = made_cards(_ZEROS[44] + wild_tail[t] + _COUNT_BYTE[j])
                 out.append(
                     Step(
                         index, cards, None, _WILD, 20 * t + 50 * j, t + j, _JOKER_RANK, None, meld
@@ -657,13 +657,23 @@ def _step_list(counts: bytes, melds: Sequence[Meld], plan: _Planner, by_count: b
     return out
 
 
-def _rank_counts(counts: bytes) -> bytes:
-    """The natural cards held of each rank position: the four counts of each added up at
-    once, as one number (no sum reaches 256, so none carries into the next)."""
-    n = int.from_bytes(counts[:44], "big")
-    n += n >> 8
-    n += n >> 16
-    return n.to_bytes(44, "big")[3::4]
+def fold_ranks(faces: int) -> int:
+    """Face counts (four a rank), as ``int.from_bytes`` reads them, with each rank's total
+    in the last of its four bytes: each group of four bytes folded into its last byte at
+    once. No byte overflows while a face is held fewer than 64 times (a pack holds three)."""
+    faces += faces >> 8
+    return faces + (faces >> 16)
+
+
+def rank_counts(counts: bytes) -> bytes:
+    """Cards per rank, in rank order (4 to Ace, then twos and threes), from face counts;
+    jokers are ``counts[52]``. From the first 44 counts alone, the natural ranks.
+
+    >>> list(rank_counts(Cards.parse("4C 4S 5H AD 2C 2D 3S JK").counts))
+    [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1]
+    """
+    faces = counts[:52]
+    return fold_ranks(int.from_bytes(faces, "big")).to_bytes(len(faces), "big")[3::4]
 
 
 #: The rank positions.
@@ -751,7 +761,7 @@ def _new_rank_steps(
         if k < min_nat:
             continue
         for t, j in _wild_pairs(twos, jokers, max(0, min_size - k), max_wilds[k]):
-            cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+            cards = made_cards(head + wild_tail[t] + _COUNT_BYTE[j])
             points = k * value + 20 * t + 50 * j
             out.append(Step(None, cards, None, _RANK, points, k + t + j, rank, None, None, more))
     return tuple(out)
@@ -780,7 +790,7 @@ def _grown_rank_steps(
         k = sum(choice)
         room = 0 if frozen else max_wilds[naturals + k] - meld_wilds
         for t, j in _wild_pairs(twos, jokers, 0 if k else 1, room):
-            cards = _cards(head + wild_tail[t] + _COUNT_BYTE[j])
+            cards = made_cards(head + wild_tail[t] + _COUNT_BYTE[j])
             points = k * value + 20 * t + 50 * j
             out.append(Step(index, cards, None, _RANK, points, k + t + j, rank, None, meld, more))
     return tuple(out)
@@ -816,7 +826,7 @@ def _new_sequences(mask: int, s: int, plan: _Planner, sig: int) -> tuple[Step, .
             if size < shortest:
                 continue
             if not missing and size >= min_nat:
-                cards = _cards(bytes(base))
+                cards = made_cards(bytes(base))
                 out.append(Step(None, cards, None, _SEQ, points, size, low_rank, suit))
             if hi - lo < min_nat:
                 continue
@@ -849,7 +859,7 @@ def _wild_placed(
         for face, value in wild_faces:
             c = bytearray(without)
             c[face] += 1
-            placed.append((_cards(bytes(c)), wild_as, left + value))
+            placed.append((made_cards(bytes(c)), wild_as, left + value))
     return placed
 
 
@@ -886,7 +896,7 @@ def _sequence_additions(
                     base[4 * p + s] = 1
                     points += _NATURAL_VALUE[p]
             if not missing:
-                cards = _cards(bytes(base))
+                cards = made_cards(bytes(base))
                 out.append(Step(index, cards, None, _SEQ, points, len(new), low_rank, None, meld))
             size = len(new)
             for cards, wild_as, value in _wild_placed(
@@ -1209,7 +1219,7 @@ def _stuck_naturals(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> by
     widest = min(widest, _TOP + 1)  # the same windows, and the key _in_run uses
     seq = seq and length <= widest  # else no window
     min_nat, min_size, max_wilds = plan.min_nat, plan.min_size, plan.max_wilds
-    held = _rank_counts(nat)
+    held = rank_counts(nat)
     for pos in compress(_POSITIONS, held):
         have = held[pos]
         if pos in rank_melds:
@@ -1479,7 +1489,7 @@ def _rank_melds_reach(
     laid = set() if several else {m.rank for m in melds if m.kind is _RANK}
     full: list[tuple[int, int, int]] = []
     short: list[tuple[int, int, int]] = []
-    held = _rank_counts(counts)
+    held = rank_counts(counts)
     for pos in compress(_POSITIONS, held.translate(plan.enough_naturals)):
         have = held[pos]
         if several or _RANKS[pos] not in laid:

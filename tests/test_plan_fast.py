@@ -16,12 +16,12 @@ from canasta.melds import MeldKind, added, new_meld
 from canasta.movegen import _step_move
 from canasta.moves import addition_of, lay_meld_of
 from canasta.plan import (
-    _cards,
     _choices_by_count,
     _suit_masks,
     _wild_pairs,
     _wild_tails,
     cards_less,
+    made_cards,
     steps,
 )
 
@@ -99,7 +99,7 @@ def test_wild_tails(counts: list[int]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 3), min_size=53, max_size=53), st.randoms())
 def test_cards_and_cards_less(counts: list[int], rng: random.Random) -> None:
-    whole = _cards(bytes(counts))
+    whole = made_cards(bytes(counts))
     assert whole == Cards(bytes(counts))
     assert whole.counts == bytes(counts)
     part = Cards(bytes(rng.randint(0, n) for n in counts))

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from canasta.cards import NATURAL_RANKS
-from canasta.plan import _in_run, _natural_runs, _rank_counts, _suit_masks
+from canasta.plan import _in_run, _natural_runs, _suit_masks, rank_counts
 
 _TOP = len(NATURAL_RANKS) - 1
 _VALUES = [5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20]  # four to ace
@@ -50,5 +50,7 @@ def test_in_run(mask: int, pos: int, length: int, extra: int) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 6), min_size=53, max_size=53))
 def test_rank_counts(counts: list[int]) -> None:
-    expected = bytes(sum(counts[4 * p : 4 * p + 4]) for p in range(_TOP + 1))
-    assert _rank_counts(bytes(counts)) == expected
+    expected = bytes(sum(counts[4 * p : 4 * p + 4]) for p in range(13))  # twos and threes too
+    assert rank_counts(bytes(counts)) == expected
+    # From the natural faces alone (the first 44 counts), the natural ranks.
+    assert rank_counts(bytes(counts[:44])) == expected[: _TOP + 1]
