@@ -293,6 +293,10 @@ _BLACK_THREE_BY_INDEX = tuple(
     face.rank is Rank.THREE and face.suit in (Suit.SPADES, Suit.CLUBS) for face in ALL_FACES
 )
 
+#: The red threes and the black threes, in display order (to count them in a hand's counts).
+RED_THREES: tuple[Card, ...] = tuple(face for face in ALL_FACES if face.is_red_three)
+BLACK_THREES: tuple[Card, ...] = tuple(face for face in ALL_FACES if face.is_black_three)
+
 #: The text of each face, by :attr:`Card.index` (``str(card)`` reads it: printing is frequent).
 FACE_TEXT: tuple[str, ...] = tuple(
     "JK" if card.suit is None else card.rank.text + card.suit.letter for card in ALL_FACES

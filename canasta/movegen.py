@@ -23,7 +23,7 @@ from operator import le
 from typing import Final
 
 from canasta._meld import trusted_meld
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
+from canasta.cards import ALL_FACES, BLACK_THREES, NATURAL_RANKS, Rank
 from canasta.deck import Cards
 from canasta.feasibility import (
     MeldStep,
@@ -192,7 +192,7 @@ def _rank_meld_moves(
     return legal
 
 
-_CLUB_THREE, _SPADE_THREE = (i for i, face in enumerate(ALL_FACES) if face.is_black_three)
+_CLUB_THREE, _SPADE_THREE = (face.index for face in BLACK_THREES)
 
 
 def _legal_of_one_rank(

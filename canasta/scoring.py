@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from canasta.cards import ALL_FACES
+from canasta.cards import BLACK_THREES, RED_THREES
 from canasta.state import EMPTY, Deal, DealEnd, Event
 
 __all__ = ["DealResult", "SideScore", "score_deal"]
@@ -67,10 +67,6 @@ class DealResult:
         return tuple(score.total for score in self.scores)
 
 
-_RED_THREES = tuple(face for face in ALL_FACES if face.is_red_three)
-_BLACK_THREES = tuple(face for face in ALL_FACES if face.is_black_three)
-
-
 def score_deal(deal: Deal) -> tuple[SideScore, ...]:
     """Score every side of a finished deal (CL-SCORE-1)."""
     rules = deal.rules
@@ -83,7 +79,7 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
             held = held + deal.hands[seat]
         counts = held.counts
         # Red threes still in a hand (first-turn timing, deal ended early) belong to the side.
-        red_in_hand = sum(counts[face.index] for face in _RED_THREES)
+        red_in_hand = sum(counts[face.index] for face in RED_THREES)
         red_count = len(deal.red_threes[side]) + red_in_hand
         if rules.red_threes_need_canasta:  # CL-R3-8, SA-R3-3
             counts_plus = deal.canastas(side) >= rules.red_threes_canastas_needed
@@ -91,7 +87,7 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
             counts_plus = bool(melds)
         amount = rules.red_three_amount(red_count)
         # A black three's card value is 5; Bolivia charges more for one left in a hand (BO-B3-3).
-        black_threes = sum(counts[face.index] for face in _BLACK_THREES)
+        black_threes = sum(counts[face.index] for face in BLACK_THREES)
         black_three_surcharge = black_threes * (rules.black_three_in_hand_value - 5)
         going_out = 0
         went_out = deal.went_out

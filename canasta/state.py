@@ -15,7 +15,7 @@ from typing import Any, overload
 
 import attrs
 
-from canasta.cards import ALL_FACES, Card, Rank
+from canasta.cards import RED_THREES, Card, Rank
 from canasta.deck import Cards, counts_minimum, shuffled_pack, trusted_cards
 from canasta.melds import Meld
 from canasta.moves import Move
@@ -543,12 +543,9 @@ def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
     return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
 
 
-_RED_THREE_FACES = tuple(face for face in ALL_FACES if face.is_red_three)
-
-
 def _has_red_three(hand: Cards) -> bool:
     counts = hand.counts
-    return any(counts[face.index] for face in _RED_THREE_FACES)
+    return any(counts[face.index] for face in RED_THREES)
 
 
 def _turn_upcard(rules: RuleSet, stock: list[Card]) -> tuple[list[Card], bool]:
@@ -580,7 +577,7 @@ def lay_out_red_threes(
     """
     placed: list[Card] = []
     ran_out = False
-    for face in _RED_THREE_FACES:
+    for face in RED_THREES:
         for _ in range(hand.counts[face.index]):
             hand = hand.remove(face)
             placed.append(face)

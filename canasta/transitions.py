@@ -872,7 +872,7 @@ def _positional_take_candidates(deal: Deal) -> list[Sequence[TakePile]]:
     if rules.take_with_natural_and_wild:
         same_rank = list(compress(ALL_FACES[first : first + 4], counts[first : first + 4]))
         if same_rank:
-            by_cost = sorted(same_rank, key=lambda face: sequence_cost(Cards.of([face]), hand))
+            by_cost = sorted(same_rank, key=lambda face: sequence_cost(_SINGLES[face.index], hand))
             faces = hand.faces()
             for wild_rank in (Rank.TWO, Rank.JOKER):
                 wild = next((face for face in faces if face.rank is wild_rank), None)
