@@ -11,21 +11,21 @@ Draw()
 <Phase.MELD: 'meld'>
 """
 
-from canasta import movegen as _movegen
+import sys as _sys
+
 from canasta.__about__ import __version__
-from canasta.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
-from canasta.deck import Cards, pack_cards, shuffled_pack
-from canasta.errors import (
-    IllegalMoveError,
-    JsonError,
-    MoveParseError,
-    PositionError,
-    Violation,
-    rule_url,
-)
-from canasta.game import Game
-from canasta.melds import CanastaKind, Meld, MeldKind, check_addition, check_new_meld
-from canasta.moves import (
+from canasta._engine import meld_rules as _meld_rules
+from canasta._engine import scoring as _scoring
+from canasta._engine import state as _state
+from canasta._engine.meld_rules import CanastaKind, Meld, MeldKind, check_addition, check_new_meld
+from canasta._engine.scoring import DealResult, SideScore
+from canasta._engine.state import DealEnd, Event, Phase, TurnDraft
+from canasta._model import cards as _cards
+from canasta._model import deck as _deck
+from canasta._model import moves as _moves
+from canasta._model.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
+from canasta._model.deck import Cards, pack_cards, shuffled_pack
+from canasta._model.moves import (
     AddToMeld,
     Answer,
     Ask,
@@ -38,15 +38,47 @@ from canasta.moves import (
     TakePile,
     parse_move,
 )
-from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
-from canasta.scoring import DealResult, SideScore
-from canasta.state import DealEnd, Event, Phase, TurnDraft
+from canasta._rules import ruleset as _ruleset
+from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta.errors import (
+    IllegalMoveError,
+    JsonError,
+    MoveParseError,
+    PositionError,
+    Violation,
+    rule_url,
+)
+from canasta.game import Game
 from canasta.table import Table
 from canasta.views import PlayerView
 
-#: Whether the rules core (legal moves, transitions, searches) runs as compiled code, from a
-#: wheel built with mypyc (see :doc:`/performance`), rather than from its Python source.
-COMPILED: bool = not _movegen.__file__.endswith(".py")
+#: Whether the rules core runs as compiled code; always ``False`` since the mypyc build was
+#: removed (see the changelog). Kept for a release for programs that read it.
+COMPILED: bool = False
+
+# Errors show in tracebacks as the package's: ``canasta.RuleSetError``.
+for _error in (CardParseError, RuleSetError):
+    _error.__module__ = __name__
+
+# Module paths of earlier releases, kept working for a release: ``import canasta.cards`` and
+# ``from canasta.melds import Meld`` find the modules where the code now lives.
+_OLD_MODULES = {
+    "cards": _cards,
+    "deck": _deck,
+    "melds": _meld_rules,
+    "moves": _moves,
+    "rules": _ruleset,
+    "state": _state,
+    "scoring": _scoring,
+}
+_sys.modules.update({f"{__name__}.{name}": module for name, module in _OLD_MODULES.items()})
+
+
+def __getattr__(name: str) -> object:
+    if name in _OLD_MODULES:
+        return _OLD_MODULES[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ALL_FACES",

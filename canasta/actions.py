@@ -40,11 +40,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
-from canasta.deck import Cards
-from canasta.errors import Violation
-from canasta.melds import meld_layout
-from canasta.moves import (
+from canasta._engine.meld_rules import meld_layout
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
+from canasta._model.deck import Cards
+from canasta._model.moves import (
     AddToMeld,
     Answer,
     Ask,
@@ -56,7 +55,8 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.rules import RuleSet
+from canasta._rules.ruleset import RuleSet
+from canasta.errors import Violation
 
 if TYPE_CHECKING:
     import numpy as np

@@ -31,10 +31,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from canasta.cards import Card, Rank
-from canasta.deck import Cards
-from canasta.melds import Meld, MeldKind, added, merged, new_meld
-from canasta.moves import (
+from canasta._engine.meld_rules import Meld, MeldKind, added, merged, new_meld
+from canasta._engine.scoring import score_deal
+from canasta._model.cards import Card, Rank
+from canasta._model.deck import Cards
+from canasta._model.moves import (
     AddToMeld,
     Answer,
     Ask,
@@ -46,13 +47,12 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.rules import RuleSet
-from canasta.scoring import score_deal
+from canasta._rules.ruleset import RuleSet
 from canasta.views import PlayerView
 
 if TYPE_CHECKING:
+    from canasta._engine.state import Deal
     from canasta.game import Game
-    from canasta.state import Deal
 
 __all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_names", "find_bot"]
 

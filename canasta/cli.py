@@ -20,24 +20,24 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from canasta.__about__ import __version__
-from canasta.bots import Bot, GreedyBot, bot_names, find_bot
-from canasta.cards import Card
-from canasta.deck import Cards
-from canasta.errors import IllegalMoveError, MoveParseError
-from canasta.game import Game
-from canasta.melds import Meld, MeldKind
-from canasta.moves import Answer, Ask, Draw, Move, Pass, TakePile
-from canasta.records import RecordError, load
-from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
-from canasta.rulesheet import (
+from canasta._engine.meld_rules import Meld, MeldKind
+from canasta._engine.scoring import DealResult
+from canasta._engine.state import DealEnd, Phase
+from canasta._model.cards import Card
+from canasta._model.deck import Cards
+from canasta._model.moves import Answer, Ask, Draw, Move, Pass, TakePile
+from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._rules.sheet import (
     player_counts,
     rules_text,
     settings,
     value_text,
 )
-from canasta.scoring import DealResult
+from canasta.bots import Bot, GreedyBot, bot_names, find_bot
+from canasta.errors import IllegalMoveError, MoveParseError
+from canasta.game import Game
+from canasta.records import RecordError, load
 from canasta.simulate import DEFAULT_MAX_DEALS, Summary, simulate
-from canasta.state import DealEnd, Phase
 from canasta.views import PlayerView
 
 __all__ = ["PlaySession", "build_parser", "main", "play"]

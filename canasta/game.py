@@ -22,17 +22,17 @@ from operator import attrgetter
 
 import attrs
 
-from canasta.cards import Card
-from canasta.deck import Cards, pack_cards
+from canasta._engine.meld_rules import Meld, MeldKind, new_meld
+from canasta._engine.movegen import legal_moves
+from canasta._engine.scoring import DealResult, score_deal
+from canasta._engine.state import Deal, DealEnd, Phase, TurnDraft
+from canasta._engine.transitions import check, missing_cards, play
+from canasta._model.cards import Card
+from canasta._model.deck import Cards, pack_cards
+from canasta._model.moves import Move, parse_move
+from canasta._rules.ruleset import RuleSet, find_rules
 from canasta.errors import IllegalMoveError, PositionError, Violation
-from canasta.melds import Meld, MeldKind, new_meld
-from canasta.movegen import legal_moves
-from canasta.moves import Move, parse_move
-from canasta.rules import RuleSet, find_rules
-from canasta.scoring import DealResult, score_deal
-from canasta.state import Deal, DealEnd, Phase, TurnDraft
 from canasta.table import Table
-from canasta.transitions import check, missing_cards, play
 from canasta.views import PlayerView
 
 __all__ = ["Game"]
@@ -74,7 +74,7 @@ class Game:
         players: int | None = None,
         seed: int | str | None = None,
     ) -> Game:
-        """A new match of ``rules``: a rule set, or a name for :func:`~canasta.rules.find_rules`.
+        """A new match of ``rules``: a rule set, or a name for :func:`~canasta.find_rules`.
 
         Without a seed a random one is chosen (from the operating system, not from the
         global random state) and kept in :attr:`seed`, so the game can be replayed.
@@ -154,16 +154,16 @@ class Game:
         """A game set up by hand at the start of a turn, for scenarios, tests and puzzles.
 
         ``hands`` lists each player's cards; ``melds`` each side's melds, each as cards
-        (``"QH QS QD"``) or a :class:`~canasta.melds.Meld` (``Meld.of("7D 8D 9D JK",
+        (``"QH QS QD"``) or a :class:`~canasta._engine.meld_rules.Meld` (``Meld.of("7D 8D 9D JK",
         wild_as="10")`` for a sequence whose wild card could stand at either end). Where the
         rules allow sequences, wild melds or several melds of a rank
-        (:attr:`~canasta.rules.RuleSet.melds_by_position`), a side's melds keep the order
+        (:attr:`~canasta._rules.ruleset.RuleSet.melds_by_position`), a side's melds keep the order
         given, and their numbers (``add #1 ...``) are their places in it; otherwise they are
         sorted by rank, and a side has one meld of a rank (CL-MELD-6). ``pile`` is given
         bottom card first. Cards not placed anywhere form the stock, shuffled by ``seed``,
         unless ``stock`` is given (top card last). ``draws`` puts cards on top of that
         shuffled stock, to be drawn in the order written. ``pile_frozen`` defaults to whether
-        a card of the pile freezes it (:meth:`~canasta.rules.RuleSet.freezes_pile`).
+        a card of the pile freezes it (:meth:`~canasta._rules.ruleset.RuleSet.freezes_pile`).
         ``scores`` are the cumulative scores at the start of the deal; they set the
         initial-meld minimums. ``melded_players`` have melded earlier in this deal (so they
         cannot go out concealed).
@@ -409,7 +409,7 @@ class Game:
         return game._after_deal_step() if outcome.phase is Phase.OVER else game
 
     def parse_move(self, text: str) -> Move:
-        """Read a move from its text form (see :func:`canasta.moves.parse_move`)."""
+        """Read a move from its text form (see :func:`canasta._model.moves.parse_move`)."""
         return parse_move(text)
 
     def _wrong_player(self, player: int | None) -> Violation | None:
@@ -454,7 +454,7 @@ class Game:
         ``Game.from_json(game.to_json()) == game``: the rules, the seed, the deal with its
         hidden cards and history, and the finished deals are all written.
         """
-        from canasta.serialize import game_to_json
+        from canasta._notation.jsonio import game_to_json
 
         return game_to_json(self, indent=indent)
 
@@ -465,7 +465,7 @@ class Game:
         Raises :class:`~canasta.errors.JsonError` (a
         :class:`~canasta.errors.PositionError`) saying what is wrong and where.
         """
-        from canasta.serialize import game_from_json
+        from canasta._notation.jsonio import game_from_json
 
         return game_from_json(text)
 
@@ -494,7 +494,8 @@ def _position_melds(
     rules: RuleSet, side: int, given: Iterable[Meld | Cards | str]
 ) -> tuple[Meld, ...]:
     """A side's melds for :meth:`Game.from_position`: each checked as a new meld under
-    ``rules`` (:func:`~canasta.melds.new_meld`); kept in the order given where melds are named
+    ``rules`` (:func:`~canasta._engine.meld_rules.new_meld`);
+    kept in the order given where melds are named
     by position, sorted by rank with one meld of a rank otherwise (CL-MELD-6)."""
     melds: list[Meld] = []
     for item in given:

@@ -27,11 +27,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from canasta.cards import NATURAL_RANKS, Rank
-from canasta.deck import Cards
-from canasta.melds import Meld, MeldKind
-from canasta.rules import RuleSet
-from canasta.state import Phase
+from canasta._engine.meld_rules import Meld, MeldKind
+from canasta._engine.state import Phase
+from canasta._model.cards import NATURAL_RANKS, Rank
+from canasta._model.deck import Cards
+from canasta._rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     import numpy as np

@@ -44,12 +44,12 @@ from typing import IO, Any
 
 import attrs
 
+from canasta._engine.scoring import DealResult
+from canasta._engine.state import DealEnd
+from canasta._model.moves import Move, parse_move
+from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
 from canasta.errors import IllegalMoveError, MoveParseError
 from canasta.game import Game
-from canasta.moves import Move, parse_move
-from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
-from canasta.scoring import DealResult
-from canasta.state import DealEnd
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
 

@@ -28,11 +28,11 @@ from typing import Any
 
 import attrs
 
+from canasta._engine.meld_rules import Meld
+from canasta._model.moves import AddToMeld, LayMeld, Move
+from canasta._rules.ruleset import RuleSet
 from canasta.bots import Bot, find_bot
 from canasta.game import Game
-from canasta.melds import Meld
-from canasta.moves import AddToMeld, LayMeld, Move
-from canasta.rules import RuleSet
 
 __all__ = ["DEFAULT_MAX_DEALS", "GameOutcome", "Summary", "game_seed", "play_game", "simulate"]
 

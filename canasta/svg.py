@@ -32,10 +32,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from canasta.cards import Card
+from canasta._engine.meld_rules import CanastaKind, Meld
+from canasta._engine.state import Phase
+from canasta._model.cards import Card
 from canasta.game import Game
-from canasta.melds import CanastaKind, Meld
-from canasta.state import Phase
 from canasta.views import PlayerView
 
 __all__ = ["render"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from canasta.cards import Card
-from canasta.deck import Cards
-from canasta.melds import Meld
-from canasta.state import Deal
+from canasta._engine.meld_rules import Meld
+from canasta._engine.state import Deal
+from canasta._model.cards import Card
+from canasta._model.deck import Cards
 
 __all__ = ["Table"]
 

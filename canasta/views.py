@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from canasta.cards import JOKER, Card
-from canasta.deck import Cards, pack_cards
+from canasta._engine.movegen import legal_moves
+from canasta._engine.scoring import DealResult
+from canasta._engine.state import EMPTY, Deal, Event, Phase, TurnDraft
+from canasta._engine.transitions import check
+from canasta._model.cards import JOKER, Card
+from canasta._model.deck import Cards, pack_cards
+from canasta._model.moves import Answer, Move
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import IllegalMoveError, Violation
-from canasta.movegen import legal_moves
-from canasta.moves import Answer, Move
-from canasta.rules import RuleSet
-from canasta.scoring import DealResult
-from canasta.state import EMPTY, Deal, Event, Phase, TurnDraft
 from canasta.table import Table
-from canasta.transitions import check
 
 if TYPE_CHECKING:
     import numpy as np
@@ -312,14 +312,14 @@ class PlayerView:
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The view as JSON (see :doc:`/json`): compact, or indented by ``indent`` spaces."""
-        from canasta.serialize import view_to_json
+        from canasta._notation.jsonio import view_to_json
 
         return view_to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
         """The view a JSON document describes; raises :class:`~canasta.errors.JsonError`."""
-        from canasta.serialize import view_from_json
+        from canasta._notation.jsonio import view_from_json
 
         return view_from_json(text)
 

@@ -25,7 +25,7 @@ from canasta import (
     Rank,
     TakePile,
 )
-from canasta.rules import RuleSet, classic_six_player
+from canasta._rules.ruleset import RuleSet, classic_six_player
 
 #: Options that change what is legal, each with its non-default value.
 OPTION_CHANGES: list[dict[str, object]] = [

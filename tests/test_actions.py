@@ -27,6 +27,8 @@ from canasta import (
     TakePile,
     parse_move,
 )
+from canasta._model.cards import Rank
+from canasta._rules.ruleset import RuleSet, bolivia, hollywood, samba
 from canasta.actions import (
     MELD_SLOTS,
     ActionError,
@@ -40,8 +42,6 @@ from canasta.actions import (
     legal_actions,
     num_actions,
 )
-from canasta.cards import Rank
-from canasta.rules import RuleSet, bolivia, hollywood, samba
 
 PRESETS = ("classic", "hollywood", "samba", "bolivia")
 rule_sets = st.builds(

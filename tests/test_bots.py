@@ -10,8 +10,8 @@ from play_helpers import asking_position
 
 import canasta
 from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
+from canasta._model.moves import MergeMelds
 from canasta.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, bot_names, find_bot
-from canasta.moves import MergeMelds
 
 
 def play_turn(game: Game, bot: Bot, seed: int = 0) -> tuple[Game, list[Move]]:

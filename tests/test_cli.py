@@ -16,10 +16,10 @@ from scenario_helpers import hollywood_table
 
 import canasta
 from canasta import Game, RuleSet
+from canasta._rules.sheet import preset_labels
 from canasta.bots import GreedyBot
 from canasta.cli import build_parser, main, play
 from canasta.records import dumps
-from canasta.rulesheet import preset_labels
 
 COMMANDS = ["info", "play", "simulate", "rules", "replay", "actions"]
 

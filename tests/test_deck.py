@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from canasta import ALL_FACES, JOKER, Card, CardParseError, Cards, Rank, pack_cards, shuffled_pack
-from canasta.deck import counts_minimum
+from canasta._model.deck import counts_minimum
 
 
 def cards(text: str) -> Cards:

@@ -40,10 +40,10 @@ def defined_ids() -> dict[str, str]:
 
 
 def engine_rule_ids() -> dict[str, set[str]]:
-    """Every rule ID written as a string in canasta/*.py (what the engine raises and cites),
-    with the modules that write it."""
+    """Every rule ID written as a string in the package's modules (what the engine raises and
+    cites), with the modules that write it."""
     found: dict[str, set[str]] = {}
-    for module in sorted(PACKAGE.glob("*.py")):
+    for module in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(module.read_text("utf-8"))):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
             if is_text and RULE_ID.fullmatch(node.value):
@@ -89,7 +89,7 @@ def test_every_rule_id_the_engine_cites_is_defined_on_the_rules_pages() -> None:
     cited = engine_rule_ids()
     assert {"CL-PILE-5", "CL-TURN-7", "CL-INIT-1", "CL-MELD-3"} <= set(cited)
     assert {"HW-MELD-6", "HW-FRZ-2", "SA-MELD-2", "BO-MELD-2"} <= set(cited)
-    for module in ("melds.py", "transitions.py", "rules.py"):  # plan.py: in comments only
+    for module in ("meld_rules.py", "transitions.py", "ruleset.py"):  # plan.py: comments only
         prefixes = {rule.split("-")[0] for rule, modules in cited.items() if module in modules}
         assert "HW" in prefixes, module  # the scan sees the three-deck IDs where they are
     ids = defined_ids()
@@ -98,15 +98,16 @@ def test_every_rule_id_the_engine_cites_is_defined_on_the_rules_pages() -> None:
 
 
 def test_every_rule_id_a_rule_set_cites_is_defined_on_its_page() -> None:
-    """The tables that map Classic's IDs to a three-deck game's (``canasta.rules.*_RULE_IDS``
-    and each preset's ``rule_ids``), read at run time, so that IDs built by code count too."""
-    import canasta.rules
-    from canasta.rulesheet import preset_labels
+    """The tables that map Classic's IDs to a three-deck game's (``*_RULE_IDS``
+    in ``canasta._rules.ruleset`` and each preset's ``rule_ids``), read at run time, so that
+    IDs built by code count too."""
+    import canasta._rules.ruleset
+    from canasta._rules.sheet import preset_labels
 
     ids = defined_ids()
     tables = {
         name: table
-        for name, table in vars(canasta.rules).items()
+        for name, table in vars(canasta._rules.ruleset).items()
         if name.endswith("_RULE_IDS") and isinstance(table, dict)
     }
     assert {"HOLLYWOOD_RULE_IDS", "SAMBA_RULE_IDS", "BOLIVIA_RULE_IDS"} <= set(tables)
@@ -115,7 +116,7 @@ def test_every_rule_id_a_rule_set_cites_is_defined_on_its_page() -> None:
         assert undefined == [], name
     for label in preset_labels():
         game, players = label.split(":")
-        rules = canasta.rules.find_rules(game, players=int(players))
+        rules = canasta._rules.ruleset.find_rules(game, players=int(players))
         prefix = {"classic": "CL", "hollywood": "HW", "samba": "SA", "bolivia": "BO"}[game]
         cited = {rules.rule_id(rule) for rule in ids if rule.startswith("CL-")}
         assert {rule for rule in cited if rule not in ids} == set(), label
@@ -287,7 +288,7 @@ def _position_blocks(page: Path) -> list[str]:
 def test_the_three_deck_pictures_show_every_canasta_kind_a_sequence_and_a_frozen_pile() -> None:
     from canasta_figures import position_game
 
-    from canasta.melds import CanastaKind
+    from canasta._engine.meld_rules import CanastaKind
 
     games = [position_game(block) for block in _position_blocks(DOCS / "rules" / "three-deck.md")]
     assert {game.rules.name for game in games} == {"hollywood"}
@@ -300,7 +301,7 @@ def test_the_three_deck_pictures_show_every_canasta_kind_a_sequence_and_a_frozen
 def test_the_comparison_tables_of_the_rules_page() -> None:
     """The rules page shows the four-player presets of every rule set, and each rule set's
     presets apart: every preset is in some table, and no table is too wide to read."""
-    from canasta.rulesheet import preset_labels
+    from canasta._rules.sheet import preset_labels
 
     text = (DOCS / "rules.rst").read_text("utf-8")
     tables = re.findall(r"\.\. rule-set-comparison::\n((?:   :.*\n)*)", text)

@@ -1,6 +1,6 @@
 """The dead-end search against a brute-force oracle.
 
-:func:`canasta.feasibility.can_finish` decides by counting whether a turn can still be
+:func:`canasta._engine.feasibility.can_finish` decides by counting whether a turn can still be
 finished. The oracle here decides the same by trying every sequence of melds and additions
 (with the engine's own rule checks, but with the search switched off) until a legal discard
 or a legal going out is found. They must agree on every position tried: a position the
@@ -21,11 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
-import canasta.transitions as transitions
+import canasta._engine.transitions as transitions
 from canasta import AddToMeld, Discard, Game, LayMeld, Phase
-from canasta.feasibility import can_finish
-from canasta.movegen import _meld_phase_candidates
-from canasta.state import Deal, DealEnd
+from canasta._engine.feasibility import can_finish
+from canasta._engine.movegen import _meld_phase_candidates
+from canasta._engine.state import Deal, DealEnd
 
 MAX_HAND = 8
 
@@ -140,7 +140,7 @@ def test_examples(hand: str, melds: list[str], scores: list[int], expected: bool
 def test_CL_B3_3_a_second_group_of_black_threes_cannot_be_melded() -> None:
     # Three decks hold six black threes, but a side has one meld of them at most and
     # nothing joins it (CL-MELD-6, CL-B3-4), so holding six of them blocks going out.
-    rules = canasta.rules.classic_six_player(six_player_sides=3)
+    rules = canasta._rules.ruleset.classic_six_player(six_player_sides=3)
     game = Game.from_position(
         rules,
         hands=["3S 3S 3S 3C 3C 3C KH", "4C 4D", "", "", "", ""],
@@ -158,7 +158,7 @@ def test_CL_B3_3_a_second_group_of_black_threes_cannot_be_melded() -> None:
 
 @given(st.lists(st.sampled_from(canasta.ALL_FACES), max_size=30))
 def test_rank_counts_match_a_plain_count(faces: list[canasta.Card]) -> None:
-    from canasta.feasibility import _rank_counts
+    from canasta._engine.feasibility import _rank_counts
 
     naturals, twos, jokers, black = _rank_counts(canasta.Cards.of(faces))
     expected = {}
@@ -232,8 +232,8 @@ def test_quick_point_bounds_bracket_the_exact_best(
     keep: int,
     options: dict[str, object],
 ) -> None:
-    from canasta.feasibility import _points_bounds, best_points_keeping
-    from canasta.melds import Meld
+    from canasta._engine.feasibility import _points_bounds, best_points_keeping
+    from canasta._engine.meld_rules import Meld
 
     rules = attrs.evolve(canasta.find_rules("classic", players=4), **options)
     cards = canasta.Cards.of(hand)
@@ -256,7 +256,7 @@ def test_quick_point_bounds_bracket_the_exact_best(
 def test_going_out_ruled_out_only_when_the_search_says_so(
     players: int, options: dict[str, object], seed: int
 ) -> None:
-    from canasta.feasibility import can_go_out, going_out_ruled_out
+    from canasta._engine.feasibility import can_go_out, going_out_ruled_out
 
     rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
     ruled_out = 0
@@ -281,7 +281,7 @@ SMALL_HAND_FACES = [
 def test_going_out_ruled_out_near_the_end_of_a_deal(
     hand: list[canasta.Card], with_canasta: bool
 ) -> None:
-    from canasta.feasibility import can_go_out, going_out_ruled_out
+    from canasta._engine.feasibility import can_go_out, going_out_ruled_out
 
     melds = ["KH KS KH KS KC KD KC"] if with_canasta else ["KH KS KC"]
     game = Game.from_position(
@@ -301,7 +301,7 @@ def test_going_out_ruled_out_near_the_end_of_a_deal(
 def test_an_opening_out_of_reach_refuses_every_meld_step(
     players: int, options: dict[str, object]
 ) -> None:
-    from canasta.feasibility import opening_out_of_reach
+    from canasta._engine.feasibility import opening_out_of_reach
 
     rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
     out_of_reach = 0
@@ -333,7 +333,7 @@ def test_an_opening_out_of_reach_refuses_every_meld_step(
     ],
 )
 def test_going_out_ruled_out_examples(hand: str, drawn: str, ruled_out: bool) -> None:
-    from canasta.feasibility import can_go_out, going_out_ruled_out
+    from canasta._engine.feasibility import can_go_out, going_out_ruled_out
 
     game = Game.from_position(
         "classic",
@@ -376,7 +376,7 @@ def test_memoised_rank_steps_match_steps_made_for_the_exact_meld(
     """The memo of a rank's steps keys some melds by less than they hold (no room for wild
     cards, or a limit on them that ignores the naturals): the steps must be those made for
     the meld itself."""
-    from canasta.feasibility import _rank_group, rank_step_groups
+    from canasta._engine.feasibility import _rank_group, rank_step_groups
 
     rules = attrs.evolve(canasta.find_rules("classic", players=players), **options)
     closed_size = rules.canasta_size if not rules.allow_wild_on_canasta else 1 << 30

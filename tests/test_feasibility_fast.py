@@ -1,5 +1,5 @@
-"""The quick paths of :mod:`canasta.feasibility` against the plain computations they stand
-for: the steps of each rank found through :class:`~canasta.feasibility.SideMelds` and the
+"""The quick paths of :mod:`canasta._engine.feasibility` against the plain computations they stand
+for: the steps of each rank found through :class:`~canasta._engine.feasibility.SideMelds` and the
 memo of steps, and the quick exit of the test of going out by a side's melds."""
 
 from __future__ import annotations
@@ -11,10 +11,7 @@ import pytest
 
 import canasta
 from canasta import AddToMeld, LayMeld, Rank
-from canasta._meld import trusted_meld
-from canasta.cards import ALL_FACES, NATURAL_RANKS
-from canasta.deck import Cards, pack_cards
-from canasta.feasibility import (
+from canasta._engine.feasibility import (
     RankSteps,
     SideMelds,
     _out_ruled_out,
@@ -24,8 +21,11 @@ from canasta.feasibility import (
     side_out_ruled_out,
     side_step_groups,
 )
-from canasta.melds import Meld
-from canasta.rules import RuleSet
+from canasta._engine.meld_rules import Meld
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS
+from canasta._model.deck import Cards, pack_cards
+from canasta._model.melds import trusted_meld
+from canasta._rules.ruleset import RuleSet
 
 RULE_CHANGES: list[dict[str, object]] = [
     {},
@@ -171,12 +171,12 @@ def test_rank_steps_judged_without_the_deal_after_them_as_check_built_judges_the
 ) -> None:
     """The move generator's verdict on a meld or addition that keeps fewer than two cards,
     asked of the hand and melds after it rather than of the deal after it
-    (:func:`canasta.movegen._finishable_after_rank_step`), is the one of
-    :func:`canasta.transitions.check_built`, for every step of every rank."""
+    (:func:`canasta._engine.movegen._finishable_after_rank_step`), is the one of
+    :func:`canasta._engine.transitions.check_built`, for every step of every rank."""
     from play_helpers import random_walk
 
-    from canasta.movegen import _finishable_after_rank_step
-    from canasta.transitions import check_built
+    from canasta._engine.movegen import _finishable_after_rank_step
+    from canasta._engine.transitions import check_built
 
     rules = rules_of(players, changes)
     verdicts: dict[tuple[str, bool], int] = {}
@@ -225,8 +225,8 @@ def test_opening_steps_judged_without_the_deal_after_them_in_small_hands(
     where going out while opening is near, some of it pile cards still locked."""
     from play_helpers import random_walk
 
-    from canasta.movegen import _finishable_after_rank_step
-    from canasta.transitions import check_built
+    from canasta._engine.movegen import _finishable_after_rank_step
+    from canasta._engine.transitions import check_built
 
     rules = rules_of(4, changes)
     rng = random.Random(3)

@@ -19,9 +19,9 @@ from scenario_helpers import hollywood_table
 
 import canasta
 from canasta import Game, PositionError, RuleSet
-from canasta.melds import MeldKind
-from canasta.rules import classic_six_player
-from canasta.serialize import (
+from canasta._engine.meld_rules import MeldKind
+from canasta._engine.state import TurnDraft
+from canasta._notation.jsonio import (
     SCHEMA_FILE,
     JsonError,
     game_to_data,
@@ -29,7 +29,7 @@ from canasta.serialize import (
     rules_from_data,
     rules_to_data,
 )
-from canasta.state import TurnDraft
+from canasta._rules.ruleset import classic_six_player
 from canasta.views import PlayerView
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -597,7 +597,7 @@ def test_produced_documents_follow_the_schema() -> None:
 
 
 def test_loading_executes_nothing() -> None:
-    source = Path(canasta.serialize.__file__).read_text(encoding="utf-8")
+    source = Path(canasta._notation.jsonio.__file__).read_text(encoding="utf-8")
     for word in ("pickle", "eval(", "exec(", "__import__", "marshal"):
         assert word not in source
 

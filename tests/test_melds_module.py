@@ -1,6 +1,5 @@
-"""``Meld`` and its kinds are defined apart from the compiled rules about melds
-(``canasta._meld``) but belong to :mod:`canasta.melds`: that is where they are imported from,
-documented and pickled."""
+"""``Meld`` and its kinds are values of the model (``canasta._model.melds``), importable
+from the package and from the module path of earlier releases, ``canasta.melds``."""
 
 import pickle
 
@@ -8,12 +7,12 @@ import pytest
 
 import canasta
 from canasta import melds
-from canasta.melds import CanastaKind, Meld, MeldKind
+from canasta._engine.meld_rules import CanastaKind, Meld, MeldKind
 
 
 @pytest.mark.parametrize("cls", [Meld, MeldKind, CanastaKind])
 def test_the_value_classes_belong_to_canasta_melds(cls: type) -> None:
-    assert cls.__module__ == "canasta.melds"
+    assert cls.__module__ == "canasta._model.melds"
     assert getattr(melds, cls.__name__) is cls
     assert getattr(canasta, cls.__name__) is cls
 

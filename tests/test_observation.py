@@ -18,6 +18,7 @@ from test_views import positions, swap_hidden_card  # noqa: E402
 
 import canasta  # noqa: E402
 from canasta import Game  # noqa: E402
+from canasta._rules.ruleset import rule_set_names  # noqa: E402
 from canasta.observation import (  # noqa: E402
     MELD_SLOTS,
     SLOT_WIDTH,
@@ -25,7 +26,6 @@ from canasta.observation import (  # noqa: E402
     observation_layout,
     observation_shape,
 )
-from canasta.rules import rule_set_names  # noqa: E402
 
 seeds = st.integers(min_value=0, max_value=2**32)
 PRESETS = [(name, players) for name in rule_set_names() for players in range(2, 7)]

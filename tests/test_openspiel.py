@@ -17,8 +17,9 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import canasta  # noqa: E402
+from canasta._engine.scoring import score_deal  # noqa: E402
+from canasta._model.cards import ALL_FACES  # noqa: E402
 from canasta.actions import legal_actions, num_actions  # noqa: E402
-from canasta.cards import ALL_FACES  # noqa: E402
 from canasta.integrations import openspiel  # noqa: E402
 from canasta.integrations.openspiel import (  # noqa: E402
     FAMILIES,
@@ -29,7 +30,6 @@ from canasta.integrations.openspiel import (  # noqa: E402
     parse_options,
 )
 from canasta.observation import observation, observation_shape  # noqa: E402
-from canasta.scoring import score_deal  # noqa: E402
 
 
 def _load(name: str, **params: object) -> pyspiel.Game:

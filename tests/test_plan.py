@@ -1,4 +1,4 @@
-"""canasta.plan against brute force: every step is legal and every legal step is listed once;
+"""The planner against brute force: every step is legal and every legal step is listed once;
 the opening and going-out searches agree with an exhaustive search over the steps."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards
-from canasta.melds import Meld, MeldKind, added, new_meld
-from canasta.plan import Step, going_out_possible, opening_reachable, steps
-from canasta.rules import RuleSet, hollywood
+from canasta._engine.meld_rules import Meld, MeldKind, added, new_meld
+from canasta._engine.plan import Step, going_out_possible, opening_reachable, steps
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
+from canasta._model.deck import Cards
+from canasta._rules.ruleset import RuleSet, hollywood
 
 HOLLYWOOD = hollywood()
 SAMBA_LIKE = attrs.evolve(

@@ -1,4 +1,4 @@
-"""The remembered tables and the quick constructions of canasta.plan's steps and of the move
+"""The remembered tables and the quick constructions of the planner's steps and of the move
 generator give what the plain computations give."""
 
 from __future__ import annotations
@@ -10,12 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plan import RULES, random_position
 
-from canasta.cards import NATURAL_RANKS
-from canasta.deck import Cards
-from canasta.melds import MeldKind, added, new_meld
-from canasta.movegen import _step_move
-from canasta.moves import addition_of, lay_meld_of
-from canasta.plan import (
+from canasta._engine.meld_rules import MeldKind, added, new_meld
+from canasta._engine.movegen import _step_move
+from canasta._engine.plan import (
     _choices_by_count,
     _suit_masks,
     _wild_pairs,
@@ -24,6 +21,9 @@ from canasta.plan import (
     made_cards,
     steps,
 )
+from canasta._model.cards import NATURAL_RANKS
+from canasta._model.deck import Cards
+from canasta._model.moves import addition_of, lay_meld_of
 
 _TOP = len(NATURAL_RANKS) - 1
 
@@ -112,7 +112,7 @@ def test_cards_and_cards_less(counts: list[int], rng: random.Random) -> None:
 def test_steps_by_count_results_others_and_moves(name: str, seed: int, size: int) -> None:
     """Each step by count and each of its others: the cards are in hand, points and size
     agree with them, the result is the meld the rules make of them, and the move is the one
-    of :func:`canasta.moves.lay_meld_of` or :func:`canasta.moves.addition_of`."""
+    of :func:`canasta._model.moves.lay_meld_of` or :func:`canasta._model.moves.addition_of`."""
     rules = RULES[name]
     hand, melds = random_position(seed, size, rules)
     for step in steps(hand, melds, rules, by_count=True):

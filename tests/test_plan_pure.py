@@ -1,4 +1,4 @@
-"""The groups of steps that canasta.plan remembers give what a fresh computation gives, in
+"""The groups of steps that canasta._engine.plan remembers give what a fresh computation gives, in
 positions met in play (where the remembered groups are met again) and in random ones."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import pytest
 from test_plan import RULES, random_position
 
 import canasta
-from canasta.deck import Cards
-from canasta.melds import Meld
-from canasta.plan import (
+from canasta._engine.meld_rules import Meld
+from canasta._engine.plan import (
     _CHOICES,
     _CHOICES_KEPT,
     _GROUPS,
@@ -34,8 +33,9 @@ from canasta.plan import (
     _stuck_naturals,
     steps,
 )
-from canasta.rules import RuleSet
-from canasta.state import Phase
+from canasta._engine.state import Phase
+from canasta._model.deck import Cards
+from canasta._rules.ruleset import RuleSet
 
 
 def _described(step: Step) -> tuple[object, ...]:
@@ -152,7 +152,7 @@ def test_sequence_additions_by_segment(name: str) -> None:
 
 
 def _plain_stuck(nat: bytes, melds: _Melds, plan: _Planner, wilds: int) -> bytearray:
-    """:func:`canasta.plan._stuck_naturals`, position by position and suit by suit."""
+    """:func:`canasta._engine.plan._stuck_naturals`, position by position and suit by suit."""
     stuck = bytearray(44)
     length = max(plan.min_size, plan.seq_nat)
     widest = length + (1 if plan.seq_wilds and wilds else 0)

@@ -1,4 +1,4 @@
-"""The quick answers of canasta.plan are sound: a quick "yes" to the opening question is
+"""The quick answers of canasta._engine.plan are sound: a quick "yes" to the opening question is
 always a "yes" of the exhaustive search over the steps (tests/test_plan.py's oracle)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plan import RULES, best_opening, random_position
 
-from canasta.deck import Cards
-from canasta.plan import _planner, _rank_melds_reach, opening_reachable
+from canasta._engine.plan import _planner, _rank_melds_reach, opening_reachable
+from canasta._model.deck import Cards
 
 SHORTCUT_RULES = {
     **RULES,

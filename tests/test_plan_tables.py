@@ -1,12 +1,12 @@
-"""The tables behind canasta.plan's quick paths give what the plain loops give."""
+"""The tables behind canasta._engine.plan's quick paths give what the plain loops give."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import NATURAL_RANKS
-from canasta.plan import _in_run, _natural_runs, _suit_masks, rank_counts
+from canasta._engine.plan import _in_run, _natural_runs, _suit_masks, rank_counts
+from canasta._model.cards import NATURAL_RANKS
 
 _TOP = len(NATURAL_RANKS) - 1
 _VALUES = [5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20]  # four to ace

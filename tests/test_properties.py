@@ -41,7 +41,7 @@ from canasta import (
     Rank,
     TakePile,
 )
-from canasta.rules import RuleSet
+from canasta._rules.ruleset import RuleSet
 
 
 @settings(max_examples=12)

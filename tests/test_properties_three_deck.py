@@ -46,11 +46,11 @@ from canasta import (
     Rank,
     TakePile,
 )
-from canasta.cards import NATURAL_RANKS, Suit
+from canasta._engine.meld_rules import MeldKind, added, new_meld
+from canasta._model.cards import NATURAL_RANKS, Suit
+from canasta._model.moves import MergeMelds
+from canasta._rules.ruleset import RuleSet, hollywood
 from canasta.errors import Violation
-from canasta.melds import MeldKind, added, new_meld
-from canasta.moves import MergeMelds
-from canasta.rules import RuleSet, hollywood
 
 OPTIONS: list[dict[str, object]] = [
     {},

@@ -16,9 +16,9 @@ from play_helpers import random_walk, rule_sets
 
 import canasta
 from canasta import Discard, Draw, Game, RuleSet
+from canasta._rules.ruleset import classic_six_player
 from canasta.bots import GreedyBot
 from canasta.records import FORMAT_VERSION, Record, RecordError, dump, dumps, load, loads
-from canasta.rules import classic_six_player
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from canasta import RuleSet, RuleSetError, find_rules, rule_set_names
-from canasta.rules import (
+from canasta._rules.ruleset import (
     CLASSIC_INITIAL_MELD_TABLE,
     classic,
     classic_five_player,

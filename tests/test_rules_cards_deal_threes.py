@@ -32,7 +32,7 @@ from canasta import (
     RuleSet,
     TakePile,
 )
-from canasta.state import Deal
+from canasta._engine.state import Deal
 
 RULES = canasta.find_rules("classic", players=4)
 SEEDS = range(400)
@@ -249,7 +249,7 @@ def test_CL_DEF_3_red_and_black_threes() -> None:
         (canasta.find_rules("classic", players=4), [0, 1, 0, 1]),
         (canasta.find_rules("classic", players=6), [0, 1, 0, 1, 0, 1]),
         (
-            canasta.rules.classic_six_player(six_player_sides=3),
+            canasta._rules.ruleset.classic_six_player(six_player_sides=3),
             [0, 1, 2, 0, 1, 2],
         ),
     ],
@@ -459,7 +459,7 @@ def test_CL_DECK_3_suits_do_not_matter_except_for_threes() -> None:
     ("rules", "size"),
     [
         (canasta.find_rules("classic", players=6), 162),
-        (canasta.rules.classic_six_player(pack="two"), 108),
+        (canasta._rules.ruleset.classic_six_player(pack="two"), 108),
         (canasta.find_rules("classic", players=2), 108),
         (canasta.find_rules("classic", players=3), 108),
         (canasta.find_rules("classic", players=5), 108),
@@ -623,7 +623,7 @@ PLAYER_COUNTS = [
     (canasta.find_rules("classic", players=4), 11, 64),
     (canasta.find_rules("classic", players=5), 11, 64),
     (canasta.find_rules("classic", players=6), 13, 84),
-    (canasta.rules.classic_six_player(pack="two"), 11, 42),
+    (canasta._rules.ruleset.classic_six_player(pack="two"), 11, 42),
 ]
 
 

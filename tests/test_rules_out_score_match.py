@@ -33,7 +33,7 @@ from canasta import (
     RuleSetError,
     TakePile,
 )
-from canasta.rules import classic_six_player
+from canasta._rules.ruleset import classic_six_player
 
 CLASSIC = canasta.find_rules("classic", players=4)
 TWO = canasta.find_rules("classic", players=2)

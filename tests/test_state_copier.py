@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta.state import Deal, Phase, TurnDraft, deal_copier
+from canasta._engine.state import Deal, Phase, TurnDraft, deal_copier
 
 
 def _fields(deal: Deal) -> tuple[object, ...]:
@@ -55,7 +55,7 @@ def test_a_game_with_another_deal_is_attrs_evolve_with_no_legal_moves_kept() -> 
     [("KH KS 2C", None), ("JK 2D 2H", None), ("3C 3S 3S", None), ("7D 8D 9D JK", "10")],
 )
 def test_a_trusted_meld_is_the_meld_attrs_makes(cards: str, wild_as: str | None) -> None:
-    from canasta.melds import Meld, trusted_meld
+    from canasta._engine.meld_rules import Meld, trusted_meld
 
     meld = Meld.of(cards, wild_as=wild_as)
     made = Meld(meld.rank, meld.cards, meld.suit, meld.wild_as)

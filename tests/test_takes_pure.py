@@ -11,12 +11,10 @@ import pytest
 from play_helpers import random_walk
 
 from canasta import Game, Phase, Rank, TakePile, find_rules
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card
-from canasta.deck import Cards
-from canasta.melds import MeldKind, added
-from canasta.plan import sequence_cost
-from canasta.state import Deal
-from canasta.transitions import (
+from canasta._engine.meld_rules import MeldKind, added
+from canasta._engine.plan import sequence_cost
+from canasta._engine.state import Deal
+from canasta._engine.transitions import (
     _PAIR_TAKES,
     _SINGLES,
     _new_take_meld,
@@ -24,10 +22,12 @@ from canasta.transitions import (
     _positional_take_candidates,
     _top_added,
 )
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card
+from canasta._model.deck import Cards
 
 
 def plain_candidates(deal: Deal) -> list[list[TakePile]]:
-    """:func:`canasta.transitions._positional_take_candidates`, each move made afresh."""
+    """:func:`canasta._engine.transitions._positional_take_candidates`, each move made afresh."""
     top = deal.top_card
     assert top is not None
     rules, hand = deal.rules, deal.hand

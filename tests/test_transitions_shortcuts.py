@@ -1,6 +1,6 @@
 """The move generator's quick paths give the answers of the full checks they skip: the
-draw phase's pile takes (:func:`canasta.transitions.pile_takes`) and the quick exit of
-:func:`canasta.feasibility.going_out_ruled_out`."""
+draw phase's pile takes (:func:`canasta._engine.transitions.pile_takes`) and the quick exit of
+:func:`canasta._engine.feasibility.going_out_ruled_out`."""
 
 from __future__ import annotations
 
@@ -14,20 +14,20 @@ import pytest
 from play_helpers import OPTION_CHANGES, make_rules, random_walk
 
 from canasta import Game, Phase, Rank, TakePile, find_rules
-from canasta.cards import ALL_FACES, NATURAL_RANKS
-from canasta.deck import Cards, pack_cards
-from canasta.feasibility import _out_ruled_out, rank_counts
-from canasta.melds import Meld, MeldKind, representative
-from canasta.movegen import _finishable_after, _step_move
-from canasta.plan import steps
-from canasta.rules import RuleSet
-from canasta.state import Deal
-from canasta.transitions import (
+from canasta._engine.feasibility import _out_ruled_out, rank_counts
+from canasta._engine.meld_rules import Meld, MeldKind, representative
+from canasta._engine.movegen import _finishable_after, _step_move
+from canasta._engine.plan import steps
+from canasta._engine.state import Deal
+from canasta._engine.transitions import (
     _positional_take_candidates,
     check,
     check_built,
     pile_takes,
 )
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS
+from canasta._model.deck import Cards, pack_cards
+from canasta._rules.ruleset import RuleSet
 
 
 def reference_pile_takes(deal: Deal) -> list[TakePile]:
@@ -68,7 +68,7 @@ def test_pile_takes_are_the_candidates_the_full_check_accepts(
 
 
 def reference_out_ruled_out(counts: bytes, melds: Iterable[Meld], rules: RuleSet) -> bool:
-    """:func:`canasta.feasibility._out_ruled_out` without its quick exit."""
+    """:func:`canasta._engine.feasibility._out_ruled_out` without its quick exit."""
     per_rank = rank_counts(counts)
     sizes = {meld.rank: meld.size for meld in melds}
     sizes.pop(Rank.THREE, None)
@@ -113,8 +113,8 @@ def test_going_out_ruled_out_quick_exit_agrees_with_the_full_count(min_naturals:
 @pytest.mark.parametrize("name", ["hollywood", "samba", "bolivia"])
 def test_positional_opening_steps_without_the_deal_agree_with_check_built(name: str) -> None:
     """The move generator's verdict on a meld step while the opening minimum is owed, asked
-    without the deal after it (:func:`canasta.movegen._finishable_after`), is the one of
-    :func:`canasta.transitions.check_built`."""
+    without the deal after it (:func:`canasta._engine.movegen._finishable_after`), is the one of
+    :func:`canasta._engine.transitions.check_built`."""
     rules = find_rules(name, players=4)
     verdicts = {True: 0, False: 0}
     for seed in range(20):
@@ -145,7 +145,7 @@ def test_positional_opening_steps_without_the_deal_agree_with_check_built(name: 
 def test_positional_opening_steps_that_only_going_out_finishes(name: str) -> None:
     """Two canastas' worth of fours and fives and a six, far short of the minimum owed: a
     step is legal only if the player can go out concealed after it (CL-CONC-4), which
-    :func:`canasta.movegen._finishable_after` asks without the deal after the step too."""
+    :func:`canasta._engine.movegen._finishable_after` asks without the deal after the step too."""
     rules = find_rules(name, players=2)
     for game in random_walk(Game.new(rules, seed=0), random.Random(0)):
         deal = game.deal
@@ -167,7 +167,7 @@ def test_positional_opening_steps_that_only_going_out_finishes(name: str) -> Non
 
 @pytest.mark.parametrize("name", ["hollywood", "samba", "bolivia"])
 def test_positional_pile_takes_are_the_candidates_the_full_check_accepts(name: str) -> None:
-    """Where melds are named by position, :func:`canasta.transitions.pile_takes` asks what
+    """Where melds are named by position, :func:`canasta._engine.transitions.pile_takes` asks what
     refuses every take once and then the rest of each candidate's check: the same takes as
     the full :func:`check` of every candidate."""
     rules = find_rules(name, players=4)

@@ -10,7 +10,7 @@ deals one OpenSpiel game plays, default 1; 0 plays to the rule set's target scor
 
 Player actions are the ids of :mod:`canasta.actions`. Each deal begins with chance nodes
 that deal the pack one card at a time, in the order :meth:`~canasta.game.Game.redealt`
-takes it; an outcome is a card face (0 to 52, :data:`~canasta.cards.ALL_FACES`) with
+takes it; an outcome is a card face (0 to 52, :data:`~canasta._model.cards.ALL_FACES`) with
 probability proportional to the copies of it not yet dealt. Observation and
 information-state tensors are :func:`canasta.observation.observation` of the player's view;
 the information-state string adds the public history and the cards the player has been
@@ -45,17 +45,17 @@ import numpy as np
 import pyspiel
 from numpy.typing import NDArray
 
+from canasta._engine.meld_rules import Meld
+from canasta._engine.scoring import score_deal
+from canasta._engine.state import Event, TurnDraft
+from canasta._engine.transitions import missing_cards
+from canasta._model.cards import ALL_FACES, FACE_TEXT, Card
+from canasta._model.deck import pack_cards
+from canasta._model.moves import Move
+from canasta._rules.ruleset import RuleSet, find_rules
 from canasta.actions import ActionError, describe, legal_action_map, num_actions
-from canasta.cards import ALL_FACES, FACE_TEXT, Card
-from canasta.deck import pack_cards
 from canasta.game import Game
-from canasta.melds import Meld
-from canasta.moves import Move
 from canasta.observation import observation, observation_shape
-from canasta.rules import RuleSet, find_rules
-from canasta.scoring import score_deal
-from canasta.state import Event, TurnDraft
-from canasta.transitions import missing_cards
 from canasta.views import PlayerView
 
 __all__ = [
@@ -134,7 +134,7 @@ def _option_value(text: str) -> int | bool | str | None:
 def parse_options(text: str) -> dict[str, int | bool | str | None]:
     """The house rules of an ``options`` parameter: ``key:value`` pairs separated by ``;``.
 
-    Keys are :class:`~canasta.rules.RuleSet` fields that hold one value (``target_score``,
+    Keys are :class:`~canasta._rules.ruleset.RuleSet` fields that hold one value (``target_score``,
     ``ask_permission``, ``draw_count`` ...; not ``num_players``, which is the ``players``
     parameter, nor the fields that hold tables). Values are read as ``true``/``false``,
     ``none``, an integer, or else a word. OpenSpiel's game strings keep ``,`` and ``=`` for

@@ -39,11 +39,11 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from canasta._model.moves import Move
+from canasta._rules.ruleset import RuleSet, find_rules
 from canasta.actions import decode, legal_action_map, num_actions
 from canasta.game import Game
-from canasta.moves import Move
 from canasta.observation import observation, observation_layout, observation_shape
-from canasta.rules import RuleSet, find_rules
 
 __all__ = ["CanastaEnv", "env", "raw_env"]
 
@@ -85,7 +85,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
     ``rules`` is a rule set or the name of a preset (``"classic"``, ``"hollywood"``,
     ``"samba"``, ``"bolivia"``) for ``players`` players (the preset's usual four if
     omitted); ``options`` are house rules for :meth:`RuleSet.with_options
-    <canasta.rules.RuleSet.with_options>`. The environment ends (every agent terminated)
+    <canasta._rules.ruleset.RuleSet.with_options>`. The environment ends (every agent terminated)
     after ``deals`` deals, or when the match ends (a side reaches the target score) if
     that comes first or ``deals`` is ``None``. With ``max_steps``, it is cut off (every
     agent truncated) after that many moves. At the end of each deal every agent is

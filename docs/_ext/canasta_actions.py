@@ -19,8 +19,8 @@ from canasta_observation import _table
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from canasta._rules.ruleset import find_rules, rule_set_names
 from canasta.actions import action_blocks, describe, num_actions
-from canasta.rules import find_rules, rule_set_names
 
 
 def block_rows() -> list[list[str]]:

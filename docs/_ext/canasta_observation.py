@@ -18,8 +18,8 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from canasta._rules.ruleset import find_rules, rule_set_names
 from canasta.observation import observation_layout, observation_shape
-from canasta.rules import find_rules, rule_set_names
 
 PLAYERS = (2, 3, 4, 5, 6)
 

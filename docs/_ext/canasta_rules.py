@@ -10,7 +10,7 @@
   to its rule. An ID that no rules page defines is a warning. IDs in code (````CL-PILE-5````,
   examples, signatures) and in titles are left alone.
 * **The table of rule sets.** ``.. rule-set-comparison::`` draws every preset side by side,
-  as ``canasta rules --compare`` prints it, from the :class:`~canasta.rules.RuleSet` objects
+  as ``canasta rules --compare`` prints it, from the :class:`~canasta.RuleSet` objects
   at build time; ``:diff:`` keeps only the settings that differ, and ``:presets:`` names the
   presets to show (``classic:4 hollywood:4``, or a rule set's name for all its presets), as
   ``canasta rules --compare classic:4 hollywood:4`` does.
@@ -261,9 +261,9 @@ def comparison_rows(
     ['classic:4', 'samba:2', 'samba:3', 'samba:4', 'samba:5', 'samba:6']
     """
     # The command's own rows (canasta/cli.py), so the table and the command never differ.
-    from canasta.rules import find_rules
-    from canasta.rulesheet import comparison_rows as command_rows
-    from canasta.rulesheet import preset_labels
+    from canasta._rules.ruleset import find_rules
+    from canasta._rules.sheet import comparison_rows as command_rows
+    from canasta._rules.sheet import preset_labels
 
     labels = preset_labels()
     if presets.split():

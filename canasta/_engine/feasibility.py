@@ -20,12 +20,8 @@ import functools
 from collections.abc import Iterable, Iterator
 from typing import Final, Generic, TypeVar
 
-from canasta._meld import trusted_meld
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank
-from canasta.deck import Cards, face_vectors
-from canasta.melds import Meld, MeldKind
-from canasta.moves import AddToMeld, LayMeld, lay_meld_of
-from canasta.plan import (
+from canasta._engine.meld_rules import Meld, MeldKind
+from canasta._engine.plan import (
     fold_ranks,
     going_out_possible,
     made_cards,
@@ -33,8 +29,12 @@ from canasta.plan import (
     rank_counts,
     steps,
 )
-from canasta.rules import RuleSet
-from canasta.state import Deal
+from canasta._engine.state import Deal
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Rank
+from canasta._model.deck import Cards, face_vectors
+from canasta._model.melds import trusted_meld
+from canasta._model.moves import AddToMeld, LayMeld, lay_meld_of
+from canasta._rules.ruleset import RuleSet
 
 __all__ = ["can_finish", "can_go_out", "can_stay", "may_go_out", "must_go_out"]
 
@@ -71,7 +71,7 @@ def going_out_ruled_out(deal: Deal) -> bool:
 
 
 def turn_side(deal: Deal) -> int:
-    """:attr:`Deal.side <canasta.state.Deal.side>`, the side of the seat to play, for the
+    """:attr:`Deal.side <canasta._engine.state.Deal.side>`, the side of the seat to play, for the
     rules code: compiled, it calls this directly, where the property is a Python call."""
     return deal.seat % len(deal.melds)
 
@@ -363,7 +363,7 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
 
 def _positional_can_go_out(deal: Deal) -> bool:
     """:func:`can_go_out` where melds are named by position (sequences, wild melds, several
-    melds of one rank): the same questions, asked of :mod:`canasta.plan`."""
+    melds of one rank): the same questions, asked of :mod:`canasta._engine.plan`."""
     draft = deal.draft
     owed = 0
     exempt = False
@@ -738,7 +738,7 @@ _SET_ADD_WILD_AS: Final = AddToMeld.__dict__["wild_as"].__set__
 
 
 def made_lay_meld(cards: Cards, wild_as: Rank | None) -> LayMeld:
-    """:func:`~canasta.moves.lay_meld_of`, made in compiled code: the compiled move
+    """:func:`~canasta._model.moves.lay_meld_of`, made in compiled code: the compiled move
     generator makes its moves without a call into interpreted code."""
     move = _new_object(LayMeld)
     _SET_LAY_CARDS(move, cards)
@@ -749,7 +749,8 @@ def made_lay_meld(cards: Cards, wild_as: Rank | None) -> LayMeld:
 def made_addition(
     rank: Rank | None, cards: Cards, meld: int | None, wild_as: Rank | None
 ) -> AddToMeld:
-    """:func:`~canasta.moves.addition_of`, made in compiled code, as :func:`made_lay_meld`."""
+    """:func:`~canasta._model.moves.addition_of`, made in compiled code, as
+    :func:`made_lay_meld`."""
     move = _new_object(AddToMeld)
     _SET_ADD_RANK(move, rank)
     _SET_ADD_CARDS(move, cards)
@@ -795,7 +796,7 @@ def _rank_steps_memo(
 def _wild_choices(counts: bytes) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """For each room from 0 to the number of wild cards in ``counts``, every choice of at
     most that many of its twos and jokers: how many, which (a vector of face counts, see
-    :func:`~canasta.deck.face_vectors`) and their points; twos before jokers, fewer first,
+    :func:`~canasta._model.deck.face_vectors`) and their points; twos before jokers, fewer first,
     the first twos in display order."""
     key = (counts[_FIRST_TWO : _FIRST_TWO + 4], counts[_JOKER])
     table = _WILD_CHOICES.get(key)

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from canasta.rules import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
 
 __all__ = [
     "Setting",

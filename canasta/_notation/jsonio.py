@@ -38,14 +38,14 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeVar
 
 import attrs
 
-from canasta.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit
-from canasta.deck import Cards, pack_cards
+from canasta._engine.meld_rules import Meld, MeldKind, new_meld
+from canasta._engine.scoring import DealResult, SideScore
+from canasta._engine.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft
+from canasta._model.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit
+from canasta._model.deck import Cards, pack_cards
+from canasta._model.moves import Move, parse_move
+from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules
 from canasta.errors import JsonError, MoveParseError
-from canasta.melds import Meld, MeldKind, new_meld
-from canasta.moves import Move, parse_move
-from canasta.rules import RuleSet, RuleSetError, find_rules
-from canasta.scoring import DealResult, SideScore
-from canasta.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft
 from canasta.table import Table
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def rules_to_data(rules: RuleSet) -> dict[str, Any]:
 
 
 def _draft_to_data(draft: TurnDraft) -> dict[str, Any]:
-    """The fields that differ from a fresh :class:`~canasta.state.TurnDraft`."""
+    """The fields that differ from a fresh :class:`~canasta._engine.state.TurnDraft`."""
     data: dict[str, Any] = {}
     for field in attrs.fields(TurnDraft):
         value = getattr(draft, field.name)
@@ -604,7 +604,7 @@ def _meld(value: object, path: str, rules: RuleSet) -> Meld:
 
 def _melds(value: object, path: str, rules: RuleSet) -> tuple[tuple[Meld, ...], ...]:
     """Each side's melds. Where melds are named by their position
-    (:attr:`~canasta.rules.RuleSet.melds_by_position`) they keep the order given; otherwise
+    (:attr:`~canasta.RuleSet.melds_by_position`) they keep the order given; otherwise
     they are sorted by rank, one meld of a rank (CL-MELD-6)."""
     sides = []
     for side, group in enumerate(_per_side(value, path, rules, "lists of melds")):

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import attrs
 
-from canasta.cards import Card
+from canasta._model.cards import Card
 
 __all__ = [
     "RuleSet",
@@ -929,7 +929,7 @@ def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
     >>> find_rules("pinochle")
     Traceback (most recent call last):
     ...
-    canasta.rules.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic, ...
+    canasta.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic, ...
     """
     if isinstance(name, RuleSet):
         if players is not None and players != name.num_players:

@@ -1,12 +1,12 @@
 """Meld planning for rule sets that name melds by position (Hollywood, Samba, Bolivia).
 
-The generalisation of :mod:`canasta.feasibility` to sequences, melds of wild cards and
+The generalisation of :mod:`canasta._engine.feasibility` to sequences, melds of wild cards and
 several melds of one rank: :func:`steps` lists every new meld and addition a hand allows,
 :func:`opening_reachable` says whether the initial-meld minimum can still be reached while
 keeping cards, and :func:`going_out_possible` whether the hand can be melded out.
 
->>> from canasta.rules import hollywood
->>> from canasta.melds import Meld
+>>> from canasta._rules.ruleset import hollywood
+>>> from canasta._engine.meld_rules import Meld
 >>> seq = Meld.of("7D 8D 9D JK", wild_as="10")
 >>> [str(step.result) for step in steps(Cards.parse("JD"), [seq], hollywood())]
 ['7D 8D 9D JK(10) JD']
@@ -23,10 +23,10 @@ from itertools import compress, product
 from operator import sub
 from typing import Final
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
-from canasta.deck import Cards
-from canasta.melds import Meld, MeldKind
-from canasta.rules import RuleSet
+from canasta._engine.meld_rules import Meld, MeldKind
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
+from canasta._model.deck import Cards
+from canasta._rules.ruleset import RuleSet
 
 __all__ = ["Step", "going_out_possible", "opening_reachable", "sequence_cost", "steps"]
 
@@ -56,8 +56,9 @@ _set_counts: Final = Cards.__dict__["counts"].__set__  # the slot, as attrs's __
 
 
 def made_cards(counts: bytes) -> Cards:
-    """:func:`canasta.deck.trusted_cards`, made here: the compiled steps (and the compiled
-    :mod:`canasta.feasibility`) then make their cards without a call into interpreted code."""
+    """:func:`canasta._model.deck.trusted_cards`, made here: the compiled steps (and the compiled
+    :mod:`canasta._engine.feasibility`) then make their cards without a call into
+    interpreted code."""
     cards = _new_object(_CARDS)
     _set_counts(cards, counts)
     return cards

@@ -1,6 +1,6 @@
 """Scoring a finished deal (CL-SCORE), with every component reported apart.
 
->>> from canasta.rules import classic
+>>> from canasta._rules.ruleset import classic
 >>> score = SideScore(side=0, meld_points=180, canasta_bonus=300, red_threes=0,
 ...                   going_out=100, hand_penalty=0)
 >>> score.total  # the worked example of CL-SCORE-7
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import attrs
 
-from canasta.cards import BLACK_THREES, RED_THREES
-from canasta.state import EMPTY, Deal, DealEnd, Event
+from canasta._engine.state import EMPTY, Deal, DealEnd, Event
+from canasta._model.cards import BLACK_THREES, RED_THREES
 
 __all__ = ["DealResult", "SideScore", "score_deal"]
 

@@ -1,9 +1,4 @@
-"""The value classes of :mod:`canasta.melds`: :class:`Meld` and the kinds of meld and canasta.
-
-They live apart from the rules about melds so that those rules can be compiled (mypyc
-compiles functions, not attrs classes); :mod:`canasta.melds` is where they are documented
-and imported from, and their ``__module__`` says so.
-"""
+"""Melds as values: :class:`Meld` and the kinds of meld and canasta."""
 
 from __future__ import annotations
 
@@ -11,9 +6,9 @@ import enum
 
 import attrs
 
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
-from canasta.deck import Cards
-from canasta.rules import RuleSet
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
+from canasta._model.deck import Cards
+from canasta._rules.ruleset import RuleSet
 
 _JOKER_INDEX = len(ALL_FACES) - 1
 _TWO_INDICES = tuple(i for i, face in enumerate(ALL_FACES) if face.rank is Rank.TWO)
@@ -53,8 +48,8 @@ _NATURAL_POSITION = {rank: position for position, rank in enumerate(NATURAL_RANK
 class Meld:
     """A meld on the table: its rank and its cards (a joker stays a joker, a two a two).
 
-    A meld of black threes has rank :attr:`~canasta.cards.Rank.THREE` (CL-B3-3), a meld of
-    wild cards only rank :attr:`~canasta.cards.Rank.JOKER` (HW-MELD-4). A sequence
+    A meld of black threes has rank :attr:`~canasta._model.cards.Rank.THREE` (CL-B3-3), a meld of
+    wild cards only rank :attr:`~canasta._model.cards.Rank.JOKER` (HW-MELD-4). A sequence
     (HW-MELD-3) has a ``suit``; its ``rank`` is its lowest position, and ``wild_as`` the rank
     its wild card stands for, fixed once laid (HW-MELD-10). Made from those, a meld also
     holds its ``size`` (number of cards), its ``wilds`` (number of twos and jokers) and its
@@ -98,8 +93,8 @@ class Meld:
         ``wild_as`` names the rank a sequence's wild card stands for, where the cards leave
         it open (``7D 8D 9D JK``: the six or the ten).
         """
+        from canasta._engine.meld_rules import meld_layout
         from canasta.errors import Violation
-        from canasta.melds import meld_layout
 
         cards = Cards.parse(cards) if isinstance(cards, str) else cards
         layout = meld_layout(cards, _as_rank(wild_as))
@@ -270,8 +265,3 @@ def _as_rank(value: Rank | str | None) -> Rank | None:
         if rank.text == text or (text == "T" and rank is Rank.TEN):
             return rank
     raise ValueError(f"{value!r} is not a natural rank (4-10, J, Q, K, A)")
-
-
-# Documented, pickled and shown as members of canasta.melds, which imports them from here.
-for _class in (CanastaKind, MeldKind, Meld):
-    _class.__module__ = "canasta.melds"

@@ -1,6 +1,6 @@
 """The rules of a turn: checking a move and making the deal that follows it.
 
-:func:`play` returns the next :class:`~canasta.state.Deal`, or the
+:func:`play` returns the next :class:`~canasta._engine.state.Deal`, or the
 :class:`~canasta.errors.Violation` that makes the move illegal; ``apply`` uses it. :func:`check`
 gives the same verdict for ``is_legal``, ``explain`` and the move generator: it runs the same
 rule checks (``_*_violation``) but skips building the next deal where the turn can surely be
@@ -14,11 +14,7 @@ from itertools import compress, repeat
 from operator import le, sub
 from typing import Any, TypeVar
 
-from canasta._meld import trusted_meld
-from canasta.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards, counts_minimum, trusted_cards
-from canasta.errors import Violation
-from canasta.feasibility import (
+from canasta._engine.feasibility import (
     can_finish,
     can_go_out,
     can_stay,
@@ -26,7 +22,7 @@ from canasta.feasibility import (
     may_go_out,
     turn_side,
 )
-from canasta.melds import (
+from canasta._engine.meld_rules import (
     CanastaKind,
     Meld,
     MeldKind,
@@ -39,7 +35,22 @@ from canasta.melds import (
     new_meld,
     representative,
 )
-from canasta.moves import (
+from canasta._engine.plan import naturals_key, sequence_cost
+from canasta._engine.state import (
+    EMPTY,
+    Deal,
+    DealEnd,
+    Phase,
+    TurnDraft,
+    deal_copier,
+    lay_out_red_threes,
+    new_event,
+    stock_exhausted,
+)
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
+from canasta._model.deck import Cards, counts_minimum, trusted_cards
+from canasta._model.melds import trusted_meld
+from canasta._model.moves import (
     AddToMeld,
     Answer,
     Ask,
@@ -51,19 +62,8 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.plan import naturals_key, sequence_cost
-from canasta.rules import RuleSet
-from canasta.state import (
-    EMPTY,
-    Deal,
-    DealEnd,
-    Phase,
-    TurnDraft,
-    deal_copier,
-    lay_out_red_threes,
-    new_event,
-    stock_exhausted,
-)
+from canasta._rules.ruleset import RuleSet
+from canasta.errors import Violation
 
 T = TypeVar("T")
 
@@ -182,7 +182,7 @@ def play(deal: Deal, move: Move, *, trusted: bool = False) -> Deal | Violation:
     """The deal after ``move``, with the move in its history, or why ``move`` is illegal.
 
     ``trusted`` skips the searches that decide whether the turn can still be finished:
-    only for a move known to be legal (one :func:`canasta.movegen.legal_moves` gave).
+    only for a move known to be legal (one :func:`canasta._engine.movegen.legal_moves` gave).
     """
     outcome = _outcome(deal, move, trusted)
     if isinstance(outcome, Violation):
@@ -802,8 +802,8 @@ _TOPS_ADDED: dict[tuple[int, bytes], tuple[Meld, RuleSet, Meld | Violation]] = {
 
 
 def _top_added(meld: Meld, single: Cards, rules: RuleSet) -> Meld | Violation:
-    """:func:`canasta.melds.added` of one card, remembered: the top card is asked of the
-    same melds turn after turn."""
+    """:func:`canasta._engine.meld_rules.added` of one card, remembered: the top card is
+    asked of the same melds turn after turn."""
     key = (id(meld), single.counts)
     found = _TOPS_ADDED.get(key)
     if found is not None and found[0] is meld and found[1] is rules:
@@ -818,7 +818,7 @@ def _top_added(meld: Meld, single: Cards, rules: RuleSet) -> Meld | Violation:
 def _positional_take_candidates(deal: Deal) -> list[Sequence[TakePile]]:
     """Every way to take the pile worth checking, one list per choice of cards by count:
     the variants that differ in the suits of cards of one rank, best first (the one that
-    keeps the most use for sequences, :func:`canasta.plan.sequence_cost`)."""
+    keeps the most use for sequences, :func:`canasta._engine.plan.sequence_cost`)."""
     top = deal.top_card
     assert top is not None
     rules, hand = deal.rules, deal.hand
@@ -885,7 +885,7 @@ _RANK_MELD = MeldKind.RANK
 _SEQUENCE = MeldKind.SEQUENCE
 #: Taking the pile onto a meld, by its position (moves are values: the same ones serve).
 _TAKES_ONTO = tuple(TakePile(meld=index) for index in range(32))
-#: :func:`_pair_takes` by :func:`canasta.plan.naturals_key` of the hand and the rank.
+#: :func:`_pair_takes` by :func:`canasta._engine.plan.naturals_key` of the hand and the rank.
 _PAIR_TAKES: dict[int, tuple[TakePile, ...]] = {}
 
 

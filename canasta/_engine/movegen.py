@@ -9,10 +9,10 @@ for sequences, or the first other suits with which the turn can be finished.
 A candidate that leaves nothing owed (two cards kept, the opening minimum reached) is
 offered at once. The others are valid by construction, so only whether the turn can still be
 finished after them is asked, with the validator's own search
-(:func:`canasta.transitions.check_built`), unless the answer is known without it: a step
+(:func:`canasta._engine.transitions.check_built`), unless the answer is known without it: a step
 whose cards are part of a legal step of the same rank is legal, and no step is legal when
 the opening minimum is out of reach and going out ruled out. Black threes, discards, asking
-and passing go through :func:`canasta.transitions.check`, the validator itself.
+and passing go through :func:`canasta._engine.transitions.check`, the validator itself.
 """
 
 from __future__ import annotations
@@ -22,10 +22,7 @@ from itertools import compress
 from operator import le
 from typing import Final
 
-from canasta._meld import trusted_meld
-from canasta.cards import ALL_FACES, BLACK_THREES, NATURAL_RANKS, Rank
-from canasta.deck import Cards
-from canasta.feasibility import (
+from canasta._engine.feasibility import (
     MeldStep,
     SideMelds,
     black_three_steps,
@@ -44,8 +41,20 @@ from canasta.feasibility import (
     side_step_groups,
     turn_side,
 )
-from canasta.melds import Meld, MeldKind, representative
-from canasta.moves import (
+from canasta._engine.meld_rules import Meld, MeldKind, representative
+from canasta._engine.plan import Step, cards_less, opening_reachable, steps
+from canasta._engine.state import Deal, Phase, stock_exhausted
+from canasta._engine.transitions import (
+    BLACK_THREES_LAST,
+    NO_COUNTS,
+    check,
+    check_built,
+    pile_takes,
+)
+from canasta._model.cards import ALL_FACES, BLACK_THREES, NATURAL_RANKS, Rank
+from canasta._model.deck import Cards
+from canasta._model.melds import trusted_meld
+from canasta._model.moves import (
     AddToMeld,
     Answer,
     Ask,
@@ -55,15 +64,6 @@ from canasta.moves import (
     MergeMelds,
     Move,
     Pass,
-)
-from canasta.plan import Step, cards_less, opening_reachable, steps
-from canasta.state import Deal, Phase, stock_exhausted
-from canasta.transitions import (
-    BLACK_THREES_LAST,
-    NO_COUNTS,
-    check,
-    check_built,
-    pile_takes,
 )
 
 __all__ = ["legal_moves"]
@@ -162,7 +162,7 @@ def _rank_meld_moves(
     deal: Deal, side: SideMelds, usable: Cards, largest: int, owed: int
 ) -> list[Move]:
     """The legal melds and additions where melds are named by rank, for the ``side``'s
-    melds (:func:`~canasta.feasibility.meld_steps`), decided one rank at a time
+    melds (:func:`~canasta._engine.feasibility.meld_steps`), decided one rank at a time
     (:func:`_legal_of_one_rank`); black threes get the full check."""
     legal: list[Move] = []
     counts = usable.counts
@@ -205,7 +205,7 @@ def _legal_of_one_rank(
     turn can be finished is asked, the largest first: a step whose cards are part of a
     legal step of the group is legal too, as adding the rest next leaves the same position
     (:func:`_rest_may_follow`), and any other goes to
-    :func:`~canasta.transitions.check_built`.
+    :func:`~canasta._engine.transitions.check_built`.
     """
     legal = [size <= largest and points >= owed for _, _, size, points in group]
     if not all(legal):
@@ -230,8 +230,8 @@ def _finishable_after_rank_step(
     """``check_built(deal, move) is None`` for a meld or addition of ``size`` cards of a
     natural ``rank``, ``owed`` points of the opening owed before it. Where a card stays in
     hand, the deal after the step is not made: the turn can be finished after it if the
-    player may still stay (:func:`~canasta.feasibility.can_stay`), or else may go out and
-    can (:func:`~canasta.feasibility.can_go_out`), asked of the hand and melds after it.
+    player may still stay (:func:`~canasta._engine.feasibility.can_stay`), or else may go out and
+    can (:func:`~canasta._engine.feasibility.can_go_out`), asked of the hand and melds after it.
     The step changes none of the turn's obligations (asked of the deal before it); it
     counts toward the opening, which it may reach, freeing the pile cards (CL-INIT-4)."""
     draft = deal.draft
@@ -280,10 +280,10 @@ def _rest_may_follow(
 
 def _positional_meld_moves(deal: Deal, relaxed: bool, hand_size: int, owed: int) -> list[Move]:
     """The legal new melds and additions where the rules number melds: the steps of
-    :func:`canasta.plan.steps`, by counts, those that keep two cards and leave nothing owed
+    :func:`canasta._engine.plan.steps`, by counts, those that keep two cards and leave nothing owed
     at once (see :func:`_meld_phase_moves`), the others if the turn can still be finished
     after them; for a meld of one rank that cannot, the first of its
-    :attr:`~canasta.plan.Step.others` (the same choice with other suits) that can."""
+    :attr:`~canasta._engine.plan.Step.others` (the same choice with other suits) that can."""
     # Black threes are melded only when going out, with at most BLACK_THREES_LAST cards
     # left in hand (CL-B3-3, HW-B3-3): the check refuses the others, so skip them.
     threes_room = BLACK_THREES_LAST if may_go_out(deal) else -1
@@ -328,15 +328,15 @@ def _finishable_after(
     keep: int,
     owed: int,
 ) -> bool:
-    """Whether a step of :func:`canasta.plan.steps`, valid by construction, leaves a turn
-    that can be finished (:func:`~canasta.transitions.check_built`); black threes, which
+    """Whether a step of :func:`canasta._engine.plan.steps`, valid by construction, leaves a turn
+    that can be finished (:func:`~canasta._engine.transitions.check_built`); black threes, which
     oblige the player to go out, get the full check.
 
     With ``keep`` of 0 or more (a turn with nothing owed but the opening minimum, see
     :func:`_positional_meld_moves`), a step that keeps two cards is first asked whether the
     opening minimum can still be reached after it, keeping ``keep`` usable cards: the
-    question :func:`~canasta.feasibility.can_stay` asks of the deal after it, and then
-    whether the player can go out from it (:func:`~canasta.feasibility.can_go_out`), both
+    question :func:`~canasta._engine.feasibility.can_stay` asks of the deal after it, and then
+    whether the player can go out from it (:func:`~canasta._engine.feasibility.can_go_out`), both
     without making that deal: the minimum is still owed after the step, so its pile cards
     stay locked and the turn's other obligations are those before it.
     """

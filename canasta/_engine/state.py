@@ -1,8 +1,8 @@
 """The state of one deal: hands, melds, red threes, pile, stock, whose turn, and the turn draft.
 
-A :class:`Deal` is an immutable value; the transitions in :mod:`canasta.transitions` make new
-ones. Hands are per *seat* (the players taking part in this deal, in turn order); melds, red
-threes and minimums are per *side*.
+A :class:`Deal` is an immutable value; the transitions in
+:mod:`canasta._engine.transitions` make new ones. Hands are per *seat* (the players taking
+part in this deal, in turn order); melds, red threes and minimums are per *side*.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any, overload
 
 import attrs
 
-from canasta.cards import RED_THREES, Card, Rank
-from canasta.deck import Cards, counts_minimum, shuffled_pack, trusted_cards
-from canasta.melds import Meld
-from canasta.moves import Move
-from canasta.rules import RuleSet
+from canasta._engine.meld_rules import Meld
+from canasta._model.cards import RED_THREES, Card, Rank
+from canasta._model.deck import Cards, counts_minimum, shuffled_pack, trusted_cards
+from canasta._model.moves import Move
+from canasta._rules.ruleset import RuleSet
 
 __all__ = ["Deal", "DealEnd", "Event", "Phase", "TurnDraft"]
 
@@ -130,7 +130,7 @@ class History(Sequence[Event]):
     Adding an event makes a new history in constant time and memory, so the deals after each
     move share one chain of events instead of each copying it.
 
-    >>> from canasta.moves import Discard, Draw
+    >>> from canasta._model.moves import Discard, Draw
     >>> first = History().append(Event(0, Draw()))
     >>> second = first.append(Event(0, Discard("4C")))
     >>> len(first), len(second), second[0] == first[-1], second == tuple(second)

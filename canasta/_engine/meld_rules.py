@@ -1,6 +1,6 @@
 """Melds: groups of cards of one rank laid on the table, and the rules they must follow.
 
->>> from canasta.rules import classic
+>>> from canasta._rules.ruleset import classic
 >>> meld = Meld.of("KH KS KD 2C JK")
 >>> meld.rank, meld.naturals, meld.wilds, meld.is_canasta, meld.points
 (<Rank.KING: 'K'>, 3, 2, False, 100)
@@ -10,17 +10,17 @@ CL-MELD-2: a meld needs at least 2 natural cards; KH 2C JK has 1
 
 from __future__ import annotations
 
-from canasta._meld import (
+from canasta._model.cards import NATURAL_RANKS, Card, Rank
+from canasta._model.deck import Cards
+from canasta._model.melds import (
     CanastaKind,
     Meld,
     MeldKind,
     _position,
     trusted_meld,
 )
-from canasta.cards import NATURAL_RANKS, Card, Rank
-from canasta.deck import Cards
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
-from canasta.rules import RuleSet
 
 __all__ = [
     "CanastaKind",
@@ -177,7 +177,7 @@ def check_new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) ->
     Only the meld itself is checked; when black threes may be melded (CL-B3-3) and whether
     the side already has the rank (CL-MELD-6) depend on the game.
 
-    >>> from canasta.rules import hollywood
+    >>> from canasta._rules.ruleset import hollywood
     >>> print(check_new_meld(Cards.parse("AH AS JK"), hollywood()))
     CL-MELD-2: a meld needs at least 3 natural cards; AH AS JK has 2
     """

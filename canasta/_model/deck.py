@@ -22,7 +22,7 @@ from itertools import compress
 
 import attrs
 
-from canasta.cards import ALL_FACES, FACE_TEXT, Card, CardParseError, Rank
+from canasta._model.cards import ALL_FACES, FACE_TEXT, Card, CardParseError, Rank
 
 __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
@@ -72,7 +72,7 @@ class Cards:
     ValueError: cannot remove 5C: not among 4C
     """
 
-    #: How many of each face, in the order of :data:`~canasta.cards.ALL_FACES` (a ``bytes``
+    #: How many of each face, in the order of :data:`~canasta._model.cards.ALL_FACES` (a ``bytes``
     #: of 53 small counts; a tuple of ints is accepted when a multiset is made).
     counts: bytes = attrs.field(default=_ZERO, converter=_to_counts, validator=_check_counts)
 
@@ -93,7 +93,7 @@ class Cards:
         >>> Cards.parse("KH KX")
         Traceback (most recent call last):
         ...
-        canasta.cards.CardParseError: card 2 of 'KH KX': 'KX' is not a card: unknown suit 'X'; ...
+        canasta.CardParseError: card 2 of 'KH KX': 'KX' is not a card: unknown suit 'X'; ...
         """
         if not isinstance(text, str):
             raise CardParseError(f"expected text naming cards, got {type(text).__name__}")

@@ -13,8 +13,8 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from canasta.cards import Card, CardParseError, Rank
-from canasta.deck import Cards
+from canasta._model.cards import Card, CardParseError, Rank
+from canasta._model.deck import Cards
 from canasta.errors import MoveParseError
 
 __all__ = [
