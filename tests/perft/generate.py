@@ -114,7 +114,7 @@ def render(preset: str) -> str:
 def first_difference(expected: str, actual: str) -> str | None:
     """Where two files' texts first differ, said for a reader; ``None`` if they are equal."""
     old, new = expected.splitlines(), actual.splitlines()
-    for number, (was, now) in enumerate(zip(old, new), start=1):
+    for number, (was, now) in enumerate(zip(old, new, strict=False), start=1):
         if was != now:
             return f"line {number} ({COLUMNS}): expected {was!r}, got {now!r}"
     if len(old) != len(new):
