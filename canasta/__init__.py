@@ -38,8 +38,9 @@ from canasta._model.moves import (
     TakePile,
     parse_move,
 )
-from canasta._rules import ruleset as _ruleset
-from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._rules import presets as _presets
+from canasta._rules.presets import find_rules, rule_set_names
+from canasta._rules.ruleset import RuleSet, RuleSetError
 from canasta.errors import (
     IllegalMoveError,
     JsonError,
@@ -67,7 +68,7 @@ _OLD_MODULES = {
     "deck": _deck,
     "melds": _meld_rules,
     "moves": _moves,
-    "rules": _ruleset,
+    "rules": _presets,
     "state": _state,
     "scoring": _scoring,
 }

@@ -40,9 +40,9 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from canasta._engine.meld_rules import meld_layout
 from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
 from canasta._model.deck import Cards
+from canasta._model.melds import layout as meld_layout
 from canasta._model.moves import (
     AddToMeld,
     Answer,

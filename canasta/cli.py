@@ -26,7 +26,8 @@ from canasta._engine.state import DealEnd, Phase
 from canasta._model.cards import Card
 from canasta._model.deck import Cards
 from canasta._model.moves import Answer, Ask, Draw, Move, Pass, TakePile
-from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._rules.presets import find_rules, rule_set_names
+from canasta._rules.ruleset import RuleSet, RuleSetError
 from canasta._rules.sheet import (
     player_counts,
     rules_text,
@@ -335,10 +336,10 @@ class _Screen:
                 groups.append([card])
         return "  ".join(self.cards(group) for group in groups) or "-"
 
-    def meld(self, meld: Meld) -> str:
+    def meld(self, meld: Meld, rules: RuleSet) -> str:
         """A meld's cards; a sequence in rank order, its wild card where it stands, such as
         ``7♦ 8♦ 9♦ JK(10♦)`` (HW-MELD-10)."""
-        kind = meld.canasta_kind
+        kind = meld.canasta_kind_under(rules)
         mark = f"  [{kind.value.replace('_', ' ')} canasta]" if kind is not None else ""
         if meld.suit is None:
             return f"{self.cards(meld.cards)}{mark}"
@@ -401,9 +402,11 @@ def _show_table(
         )
         for number, meld in enumerate(table.melds[side]):
             if rules.melds_by_position:  # melds are named by number: add #1 9D
-                screen.say(f"      #{number:<2} {_meld_label(meld):>4}: {screen.meld(meld)}")
+                screen.say(
+                    f"      #{number:<2} {_meld_label(meld):>4}: {screen.meld(meld, rules)}"
+                )
             else:
-                screen.say(f"      {meld.rank.text:>2}: {screen.meld(meld)}")
+                screen.say(f"      {meld.rank.text:>2}: {screen.meld(meld, rules)}")
         if not table.melds[side]:
             screen.say("      (no melds)")
     top = screen.card(table.pile_top) if table.pile_top else "empty"

@@ -28,7 +28,13 @@ __all__ = [
 RULES_URL = "https://canasta.readthedocs.io/en/latest/rules/"
 
 # The rules page of each family of rule IDs (docs/rules/*.md).
-_RULE_PAGES = {"CL": "classic", "HW": "three-deck", "SA": "three-deck", "BO": "three-deck"}
+_RULE_PAGES = {
+    "CL": "classic",
+    "HW": "three-deck",
+    "SA": "three-deck",
+    "BO": "three-deck",
+    "MV": "moves",
+}
 
 
 def rule_url(rule: str, base: str = RULES_URL) -> str:

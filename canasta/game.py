@@ -22,6 +22,7 @@ from operator import attrgetter
 
 import attrs
 
+from canasta._engine.dealing import first_seat, start_deal
 from canasta._engine.meld_rules import Meld, MeldKind, new_meld
 from canasta._engine.movegen import legal_moves
 from canasta._engine.scoring import DealResult, score_deal
@@ -30,7 +31,8 @@ from canasta._engine.transitions import check, missing_cards, play
 from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import Move, parse_move
-from canasta._rules.ruleset import RuleSet, find_rules
+from canasta._rules.presets import find_rules
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import IllegalMoveError, PositionError, Violation
 from canasta.table import Table
 from canasta.views import PlayerView
@@ -120,8 +122,8 @@ class Game:
         pack: Sequence[Card] | None = None,
     ) -> Game:
         minimums = tuple(rules.initial_minimum(score) for score in scores)
-        first_seat = number % rules.active_players  # the deal rotates clockwise (CL-SEAT-2)
-        deal = Deal.start(rules, f"{seed}/{number}", number, minimums, first_seat, pack)
+        first = first_seat(rules, seed, number)  # the deal rotates clockwise (CL-SEAT-2)
+        deal = start_deal(rules, f"{seed}/{number}", number, minimums, first, pack)
         game = cls(
             rules=rules,
             seed=seed,

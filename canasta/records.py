@@ -47,7 +47,8 @@ import attrs
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import DealEnd
 from canasta._model.moves import Move, parse_move
-from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._rules.presets import find_rules, rule_set_names
+from canasta._rules.ruleset import RuleSet, RuleSetError
 from canasta.errors import IllegalMoveError, MoveParseError
 from canasta.game import Game
 

@@ -204,7 +204,7 @@ class _Picture:
     def _meld_group(self, meld: Meld, number: int) -> _Group:
         """A meld's cards, a sequence's in rank order with its wild card in its place; where
         melds are named by number (HW-MELD-9), labelled ``#number``."""
-        kind = meld.canasta_kind if meld.is_canasta_under(self.rules) else None
+        kind = meld.canasta_kind_under(self.rules)
         cards, stands_for = _meld_cards(meld)
         labels = [f"#{number}"] if self.rules.melds_by_position else []
         frame = ""

@@ -130,7 +130,7 @@ class PlayerView:
         """The legal moves of this player if it is their move (else none), as the game has them."""
         if self.is_over or self.to_move != self.player:
             return iter(())
-        return legal_moves(self._rules_deal())
+        return iter(legal_moves(self._rules_deal()))
 
     def explain(self, move: Move) -> Violation | None:
         """Why ``move`` by this player is illegal now, or ``None`` if it is legal."""

@@ -196,7 +196,7 @@ def check_validator_agrees(
             violation = game.explain(move)
             assert (violation is None) == (key(move, game) in offered), (move, violation)
             if violation is not None:
-                assert violation.rule.startswith(prefix), violation
+                assert violation.rule.startswith((prefix, "MV-")), violation
                 with pytest.raises(canasta.IllegalMoveError) as raised:
                     game.apply(move)
                 assert raised.value.rule == violation.rule
@@ -245,5 +245,5 @@ def check_any_move(
             with pytest.raises(canasta.IllegalMoveError) as raised:
                 game.apply(move, player=player)
             assert raised.value.rule == violation.rule
-            assert violation.rule.startswith(prefix), violation
+            assert violation.rule.startswith((prefix, "MV-")), violation
         assert game == before

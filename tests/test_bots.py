@@ -158,7 +158,7 @@ def test_greedy_completes_a_canasta_with_a_wild_card() -> None:
     )
     game, moves = play_turn(game, GreedyBot())
     assert AddToMeld("K", "JK") in moves
-    assert game.table.melds[0][-1].is_canasta
+    assert game.table.melds[0][-1].is_canasta_under(game.rules)
 
 
 def test_greedy_discards_a_black_three_and_not_what_the_next_player_melded() -> None:

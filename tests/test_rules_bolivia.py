@@ -47,7 +47,7 @@ from canasta._engine.scoring import score_deal
 from canasta._model.deck import pack_cards
 from canasta._model.moves import MergeMelds
 
-BO = canasta._rules.ruleset.bolivia()
+BO = canasta._rules.presets.bolivia()
 
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
@@ -166,26 +166,26 @@ def test_BO_SEAT_1_four_players_in_two_partnerships() -> None:
 def test_BO_SEAT_2_other_player_counts_follow_samba_A33(
     players: int, sides: int, layout: list[int]
 ) -> None:
-    rules = canasta._rules.ruleset.bolivia(players)
+    rules = canasta._rules.presets.bolivia(players)
     assert rules == canasta.find_rules("bolivia", players=players)
     assert rules.num_sides == sides
     assert [rules.side_of_player(p) for p in range(players)] == layout
     # still Bolivia
     assert rules.max_wild_meld_length == 7
     assert rules.going_out_needs_natural_sequence
-    samba = canasta._rules.ruleset.samba(players)
+    samba = canasta._rules.presets.samba(players)
     assert samba.num_sides == sides
 
 
 def test_BO_SEAT_2_six_players_option_two_sides() -> None:
-    rules = canasta._rules.ruleset.bolivia(6, six_player_sides=2)
+    rules = canasta._rules.presets.bolivia(6, six_player_sides=2)
     assert rules.num_sides == 2
     assert [rules.side_of_player(p) for p in range(6)] == [0, 1, 0, 1, 0, 1]
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 15), (3, 15), (4, 15), (5, 15), (6, 13)])
 def test_BO_DEAL_1_fifteen_cards_thirteen_with_six(players: int, size: int) -> None:
-    rules = canasta._rules.ruleset.bolivia(players)
+    rules = canasta._rules.presets.bolivia(players)
     assert rules.hand_size == size
     for seed in range(3):
         game = Game.new(rules, seed=seed)
@@ -227,7 +227,7 @@ def test_BO_UPC_1_black_three_upcard_stays_on_top_and_blocks_A28() -> None:
 
 
 def test_BO_UPC_1_option_cover_black_three_A28() -> None:
-    rules = canasta._rules.ruleset.bolivia(upcard_cover_black_three=True)
+    rules = canasta._rules.presets.bolivia(upcard_cover_black_three=True)
     for seed in range(300):
         deal = Game.new(rules, seed=seed).deal
         assert not deal.pile[-1].is_black_three
@@ -285,7 +285,7 @@ def test_BO_MELD_1_rank_sequence_and_wild_melds_may_be_laid() -> None:
     kinds = [m.kind for m in game.deal.melds[0]]
     assert kinds == [MeldKind.RANK, MeldKind.SEQUENCE, MeldKind.WILD]
     # Samba has no wild melds: the same meld is Bolivia's own
-    assert new_meld_rule("JK 2C 2D", canasta._rules.ruleset.samba()) is not None
+    assert new_meld_rule("JK 2C 2D", canasta._rules.presets.samba()) is not None
 
 
 def test_BO_MELD_1_black_threes_only_when_going_out() -> None:
@@ -324,7 +324,7 @@ def test_BO_MELD_2_third_wild_may_not_be_added_later() -> None:
 
 def test_BO_MELD_2_option_unlimited_wilds_A32() -> None:
     assert BO.max_wilds_per_meld == 2
-    rules = canasta._rules.ruleset.bolivia(max_wilds_per_meld=99)
+    rules = canasta._rules.presets.bolivia(max_wilds_per_meld=99)
     assert new_meld_rule("KH KS JK 2C 2D", rules) is None
     assert new_meld_rule("KH KS JK JK 2C 2D 2H", rules) is None
     game = drawn("KH KS JK 2C 2D 9S 9H", rules=rules)
@@ -372,7 +372,7 @@ def test_BO_MELD_3_sequence_grows_to_an_escalera_and_then_closes() -> None:
     game = drawn("10H 9C 9D 4S", ["4H 5H 6H 7H 8H 9H"])
     game = assert_accepted(game, AddToMeld(None, "10H", meld=0))
     esc = game.deal.melds[0][0]
-    assert esc.canasta_kind is CanastaKind.NATURAL_SEQUENCE
+    assert esc.canasta_kind_under(BO) is CanastaKind.NATURAL_SEQUENCE
     more = drawn("JH 9C 9D 4S", [ESC])
     assert_rejected(more, AddToMeld(None, "JH", meld=0), "BO-CAN-3", "BO-MELD-3")
     low = drawn("JH 9C 9D 4S", ["5H 6H 7H 8H 9H 10H JH"])
@@ -408,7 +408,7 @@ def test_BO_MELD_4_wild_meld_grows_to_a_bolivia_and_then_closes() -> None:
     game = assert_accepted(game, AddToMeld(None, "2D", meld=0))
     bolivia = game.deal.melds[0][0]
     assert len(bolivia.cards) == 7
-    assert bolivia.canasta_kind is CanastaKind.WILD
+    assert bolivia.canasta_kind_under(BO) is CanastaKind.WILD
     closed = drawn("2H 9C 9D", [BOL])
     assert closed.explain(AddToMeld(None, "2H", meld=0)) is not None
     with pytest.raises(canasta.IllegalMoveError):
@@ -499,7 +499,7 @@ def test_BO_INIT_1_150_at_10000_and_more() -> None:
 
 def test_BO_INIT_1_option_other_table_A35() -> None:
     table = ((None, 15), (0, 50), (2500, 90), (5000, 120), (10000, 150))
-    rules = canasta._rules.ruleset.bolivia(initial_meld_table=table)
+    rules = canasta._rules.presets.bolivia(initial_meld_table=table)
     assert [rules.initial_minimum(s) for s in (-5, 2000, 2500, 7000, 10000)] == [
         15,
         50,
@@ -584,7 +584,7 @@ def test_BO_INIT_3_unopened_side_takes_only_by_m1() -> None:
 def test_BO_CAN_1_four_kinds_and_their_bonuses(cards: str, kind: CanastaKind, bonus: int) -> None:
     made = meld(cards)
     assert made.is_canasta_under(BO)
-    assert made.canasta_kind is kind
+    assert made.canasta_kind_under(BO) is kind
     assert made.bonus(BO) == bonus
 
 
@@ -600,7 +600,7 @@ def test_BO_CAN_1_rank_canasta_may_grow_past_seven_with_naturals() -> None:
     after = assert_accepted(game, AddToMeld(None, "KC KC", meld=0))
     grown = after.deal.melds[0][0]
     assert len(grown.cards) == 9
-    assert grown.canasta_kind is CanastaKind.NATURAL
+    assert grown.canasta_kind_under(BO) is CanastaKind.NATURAL
     assert grown.bonus(BO) == 500
 
 
@@ -610,7 +610,7 @@ def test_BO_CAN_2_no_wild_on_a_completed_rank_canasta(wild: str) -> None:
     assert_rejected(game, AddToMeld(None, wild, meld=0), "BO-CAN-2")
     # the six-card meld is no canasta yet and takes a second wild
     after = assert_accepted(game, AddToMeld(None, wild, meld=1))
-    assert after.deal.melds[0][1].canasta_kind is CanastaKind.MIXED
+    assert after.deal.melds[0][1].canasta_kind_under(BO) is CanastaKind.MIXED
     mixed = drawn(f"{wild} 9C 9D", ["QH QS QD QC QH QS JK"])
     assert_rejected(mixed, AddToMeld(None, wild, meld=0), "BO-CAN-2")
 
@@ -907,7 +907,7 @@ def test_BO_B3_3_black_threes_also_cost_100_when_the_stock_runs_out_A34() -> Non
 
 
 def test_BO_B3_3_option_black_three_in_hand_value_A34() -> None:
-    rules = canasta._rules.ruleset.bolivia(black_three_in_hand_value=5)
+    rules = canasta._rules.presets.bolivia(black_three_in_hand_value=5)
     game = assert_accepted(exhausted(rules=rules), Pass())
     assert game.results[-1].scores[0].hand_penalty == -(20 + 20 + 5 + 5 + 10)
 
@@ -962,7 +962,7 @@ def test_BO_R3_3_plus_only_with_two_canastas_of_any_kind(melds1: list[str], sign
 
 
 def test_BO_R3_3_option_red_threes_canastas_needed() -> None:
-    rules = canasta._rules.ruleset.bolivia(red_threes_canastas_needed=1)
+    rules = canasta._rules.presets.bolivia(red_threes_canastas_needed=1)
     game = go_out(going_out_position(rules=rules, red_threes=["", "3H"], melds=[[ESC, K7], [BOL]]))
     assert game.results[-1].scores[1].red_threes == 100
 
@@ -1019,7 +1019,7 @@ def test_BO_MRG_1_sequences_join_up_to_seven() -> None:
     game = drawn("9C 9D 4S", ["4H 5H 6H", "7H 8H 9H 10H"])
     after = assert_accepted(game, MergeMelds(0, 1))
     (esc,) = after.deal.melds[0]
-    assert esc.canasta_kind is CanastaKind.NATURAL_SEQUENCE
+    assert esc.canasta_kind_under(BO) is CanastaKind.NATURAL_SEQUENCE
     long = drawn("9C 9D 4S", ["4H 5H 6H 7H", "8H 9H 10H JH"])
     assert_rejected(long, MergeMelds(0, 1), "BO-MRG-1", "BO-MELD-3")
 
@@ -1028,7 +1028,7 @@ def test_BO_MRG_1_wild_melds_merge_up_to_seven() -> None:
     game = drawn("9C 9D 4S", ["JK JK JK", "2C 2C 2D 2D"])
     after = assert_accepted(game, MergeMelds(0, 1))
     (bolivia,) = after.deal.melds[0]
-    assert bolivia.canasta_kind is CanastaKind.WILD
+    assert bolivia.canasta_kind_under(BO) is CanastaKind.WILD
     assert bolivia.bonus(BO) == 2500
     eight = drawn("9C 9D 4S", ["JK JK JK 2H", "2C 2C 2D 2D"])
     assert_rejected(eight, MergeMelds(0, 1), "BO-MRG-1", "BO-MELD-4")

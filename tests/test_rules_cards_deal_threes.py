@@ -32,6 +32,7 @@ from canasta import (
     RuleSet,
     TakePile,
 )
+from canasta._engine.dealing import start_deal
 from canasta._engine.state import Deal
 
 RULES = canasta.find_rules("classic", players=4)
@@ -273,14 +274,14 @@ def test_CL_DEF_5_meld_is_three_or_more_cards_of_one_rank() -> None:
 
 def test_CL_DEF_6_canasta_natural_or_mixed() -> None:
     six = Meld.of("KH KH KS KS KD KD")
-    assert not six.is_canasta
-    assert six.canasta_kind is None
+    assert not six.is_canasta_under(RULES)
+    assert six.canasta_kind_under(RULES) is None
     natural = Meld.of("KH KH KS KS KD KD KC")
-    assert natural.is_canasta
-    assert natural.canasta_kind is canasta.CanastaKind.NATURAL
+    assert natural.is_canasta_under(RULES)
+    assert natural.canasta_kind_under(RULES) is canasta.CanastaKind.NATURAL
     mixed = Meld.of("KH KH KS KS 2D JK 2C")
-    assert mixed.is_canasta
-    assert mixed.canasta_kind is canasta.CanastaKind.MIXED
+    assert mixed.is_canasta_under(RULES)
+    assert mixed.canasta_kind_under(RULES) is canasta.CanastaKind.MIXED
     assert natural.bonus(RULES) == 500
     assert mixed.bonus(RULES) == 300
 
@@ -587,7 +588,7 @@ def test_CL_SEAT_2_play_and_deal_rotate_clockwise() -> None:
 def test_CL_SEAT_2_first_player_of_each_deal_is_dealt_first() -> None:
     """Cards go out clockwise from the dealer's left, i.e. from the player who leads."""
     for first in range(4):
-        deal = Deal.start(RULES, f"seat-{first}", 0, (50, 50), first)
+        deal = start_deal(RULES, f"seat-{first}", 0, (50, 50), first)
         hands, _, _, _ = spec_deal(RULES, f"seat-{first}", first)
         assert deal.seat == first
         assert list(deal.hands) == hands
@@ -636,7 +637,7 @@ def test_CL_DEAL_1_one_card_at_a_time_clockwise_then_upcard_then_red_threes(
         for number in range(40):
             first = number % variant.active_players
             seed = f"deal-{number}"
-            deal = Deal.start(variant, seed, number, (50,) * variant.num_sides, first)
+            deal = start_deal(variant, seed, number, (50,) * variant.num_sides, first)
             hands, pile, stock, reds = spec_deal(variant, seed, first)
             assert list(deal.hands) == hands, seed
             assert list(deal.pile) == pile, seed
@@ -873,7 +874,7 @@ def test_CL_R3_2_replacement_red_three_is_laid_out_and_replaced_too() -> None:
             break
     else:
         raise AssertionError("no seed with a red three as replacement")
-    deal = Deal.start(RULES, seed, 0, (50, 50), 0)
+    deal = start_deal(RULES, seed, 0, (50, 50), 0)
     total_reds = sum(len(r) for r in deal.red_threes)
     assert total_reds > dealt_reds
     assert all(len(hand) == 11 for hand in deal.hands)

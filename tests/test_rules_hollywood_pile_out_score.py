@@ -45,8 +45,8 @@ from canasta._engine.meld_rules import CanastaKind, MeldKind
 from canasta._engine.scoring import score_deal
 from canasta._model.moves import MergeMelds
 
-HW = canasta._rules.ruleset.hollywood()
-HW5 = canasta._rules.ruleset.hollywood(5)
+HW = canasta._rules.presets.hollywood()
+HW5 = canasta._rules.presets.hollywood(5)
 
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
@@ -212,7 +212,7 @@ def test_HW_PILE_5_no_m4_onto_a_canasta_but_m1_beside_it() -> None:
 def test_HW_PILE_5_no_m4_onto_a_sequence_canasta() -> None:
     run = "4S 5S 6S 7S 8S 9S 10S"
     game = position("5C 9D", melds=[[run], []], pile="4C JS")
-    assert game.deal.melds[0][0].canasta_kind is CanastaKind.NATURAL_SEQUENCE
+    assert game.deal.melds[0][0].canasta_kind_under(HW) is CanastaKind.NATURAL_SEQUENCE
     assert_rejected(game, TakePile(meld=0), "HW-PILE-5")
 
 
@@ -1039,7 +1039,7 @@ def test_HW_MRG_1_sequences_join_after_adding_the_connecting_card() -> None:
     game = assert_accepted(game, MergeMelds(0, 1))
     (meld,) = game.deal.melds[0]
     assert meld.cards == Cards.parse("4S 5S 6S 7S 8S 9S 10S")
-    assert meld.canasta_kind is CanastaKind.NATURAL_SEQUENCE
+    assert meld.canasta_kind_under(HW) is CanastaKind.NATURAL_SEQUENCE
 
 
 def test_HW_MRG_1_sequences_of_different_suits_do_not_join() -> None:
@@ -1081,7 +1081,7 @@ def test_HW_MRG_3_wild_card_keeps_its_position() -> None:
     (meld,) = game.deal.melds[0]
     assert meld.wild_as is canasta.Rank.JACK
     assert meld.cards == Cards.parse("4D 5D 6D 7D 8D 9D 10D JK")
-    assert meld.canasta_kind is CanastaKind.MIXED_SEQUENCE
+    assert meld.canasta_kind_under(HW) is CanastaKind.MIXED_SEQUENCE
 
 
 def test_HW_MRG_3_two_inside_a_run_stays_where_it_is() -> None:
@@ -1114,7 +1114,7 @@ def test_HW_MRG_5_two_canastas_merge_and_only_one_bonus_remains() -> None:
     after = assert_accepted(game, MergeMelds(0, 1))
     (meld,) = after.deal.melds[0]
     assert len(meld.cards) == 14
-    assert meld.canasta_kind is CanastaKind.WILD
+    assert meld.canasta_kind_under(HW) is CanastaKind.WILD
     assert meld.bonus(HW) == 2000
 
 
@@ -1122,7 +1122,7 @@ def test_HW_MRG_5_rank_canastas_merge() -> None:
     game = merge_position([K7, "KC KC KD KH KS JK 2C"])
     after = assert_accepted(game, MergeMelds(0, 1))
     (meld,) = after.deal.melds[0]
-    assert meld.canasta_kind is CanastaKind.MIXED
+    assert meld.canasta_kind_under(HW) is CanastaKind.MIXED
     assert meld.bonus(HW) == 300
 
 

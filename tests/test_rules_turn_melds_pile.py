@@ -352,23 +352,23 @@ def test_CL_MELD_9_no_maximum_meld_size() -> None:
 
 
 def test_CL_CAN_1_seven_cards_make_a_canasta() -> None:
-    assert not Meld.of("KC KC KD KD KH KH").is_canasta
-    assert Meld.of(SEVEN_KINGS).is_canasta
-    assert Meld.of("KC KC KD KD KH 2C JK").is_canasta
+    assert not Meld.of("KC KC KD KD KH KH").is_canasta_under(RULES)
+    assert Meld.of(SEVEN_KINGS).is_canasta_under(RULES)
+    assert Meld.of("KC KC KD KD KH 2C JK").is_canasta_under(RULES)
     game = _meld_phase("KS 5C 6C", own="KC KC KD KD KH KH")
     after = assert_accepted(game, AddToMeld(Rank.KING, "KS"))
     king = meld_of(after, 0, Rank.KING)
-    assert king.is_canasta
+    assert king.is_canasta_under(RULES)
     assert after.deal.canastas(0) == 1
 
 
 def test_CL_CAN_2_seven_kings_worth_570_as_a_meld() -> None:
     kings = Meld.of(SEVEN_KINGS)
-    assert kings.canasta_kind is canasta.CanastaKind.NATURAL
+    assert kings.canasta_kind_under(RULES) is canasta.CanastaKind.NATURAL
     assert (kings.points, kings.bonus(RULES)) == (70, 500)
     assert kings.value(RULES) == 570
     mixed = Meld.of("KC KC KD KD KH 2C JK")
-    assert mixed.canasta_kind is canasta.CanastaKind.MIXED
+    assert mixed.canasta_kind_under(RULES) is canasta.CanastaKind.MIXED
     assert (mixed.points, mixed.bonus(RULES), mixed.value(RULES)) == (120, 300, 420)
     assert Meld.of("KC KC KD KD KH KH").bonus(RULES) == 0
 
@@ -392,7 +392,7 @@ def test_CL_CAN_3_a_canasta_holds_at_least_four_naturals() -> None:
     assert_rejected(game, AddToMeld(Rank.KING, "2H"), "CL-MELD-3")
     after = assert_accepted(game, AddToMeld(Rank.KING, "KS"))
     king = meld_of(after, 0, Rank.KING)
-    assert king.is_canasta
+    assert king.is_canasta_under(RULES)
     assert king.naturals == 4
 
 
@@ -400,7 +400,7 @@ def test_CL_CAN_4_wild_on_natural_canasta_makes_it_mixed() -> None:
     game = _meld_phase("2C KS 5C 6C", own=SEVEN_KINGS)
     after = assert_accepted(game, AddToMeld(Rank.KING, "2C"))
     king = meld_of(after, 0, Rank.KING)
-    assert king.canasta_kind is canasta.CanastaKind.MIXED
+    assert king.canasta_kind_under(RULES) is canasta.CanastaKind.MIXED
     assert king.bonus(RULES) == 300
 
 

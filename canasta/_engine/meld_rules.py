@@ -1,8 +1,9 @@
-"""Melds: groups of cards of one rank laid on the table, and the rules they must follow.
+"""The rules melds follow: which cards may be laid as a new meld, added to a meld, or merged
+with another meld, under a rule set (CL-MELD, CL-CAN-4, HW-MELD, HW-MRG).
 
 >>> from canasta._rules.ruleset import classic
 >>> meld = Meld.of("KH KS KD 2C JK")
->>> meld.rank, meld.naturals, meld.wilds, meld.is_canasta, meld.points
+>>> meld.rank, meld.naturals, meld.wilds, meld.is_canasta_under(classic()), meld.points
 (<Rank.KING: 'K'>, 3, 2, False, 100)
 >>> print(check_new_meld(Cards.parse("KH 2C JK"), classic()))
 CL-MELD-2: a meld needs at least 2 natural cards; KH 2C JK has 1
@@ -10,14 +11,15 @@ CL-MELD-2: a meld needs at least 2 natural cards; KH 2C JK has 1
 
 from __future__ import annotations
 
-from canasta._model.cards import NATURAL_RANKS, Card, Rank
+from canasta._model.cards import Card, Rank
 from canasta._model.deck import Cards
 from canasta._model.melds import (
     CanastaKind,
     Meld,
     MeldKind,
-    _position,
-    trusted_meld,
+    layout,
+    make_meld,
+    natural_position,
 )
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
@@ -30,101 +32,11 @@ __all__ = [
     "check_addition",
     "check_merge",
     "check_new_meld",
-    "meld_layout",
+    "layout",
     "meld_rank",
     "merged",
     "new_meld",
 ]
-
-
-def meld_layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
-    """The meld these cards make, by their natural cards: one rank, one suit in sequence,
-    wild cards only, or black threes. Only the shape is checked here, not the rule set's
-    limits (:func:`check_new_meld`)."""
-    counts = cards.counts
-    if not (counts[48] or counts[49] or counts[50] or counts[51]):
-        # No threes, the usual case, read from the counts: natural cards of one rank (a
-        # natural's face index is 4 * its rank's position + its suit), or wild cards only.
-        naturals_only = counts[:44]
-        rest = naturals_only.lstrip(b"\0")
-        if rest:
-            position = (44 - len(rest)) >> 2
-            if (len(naturals_only.rstrip(b"\0")) - 1) >> 2 == position:
-                rank = NATURAL_RANKS[position]
-                if wild_as is None or wild_as is rank:
-                    return trusted_meld(rank, cards)
-        elif cards:
-            return trusted_meld(Rank.JOKER, cards)
-    faces = cards.faces()
-    if not faces:
-        return Violation("CL-MELD-5", "a meld needs cards")
-    if any(face.is_red_three for face in faces):
-        return Violation(
-            "CL-R3-1", "red threes are never melded; they are laid out as bonus cards"
-        )
-    naturals = [face for face in faces if not face.is_wild]
-    if not naturals:
-        return trusted_meld(Rank.JOKER, cards)
-    ranks = {face.rank for face in naturals}
-    if len(ranks) == 1:
-        (rank,) = ranks
-        if wild_as is not None and wild_as is not rank:
-            return Violation(
-                "HW-MELD-10", "only a wild card in a sequence stands for a rank of its own"
-            )
-        return trusted_meld(rank, cards)
-    suits = {face.suit for face in naturals}
-    if len(suits) == 1 and Rank.THREE in ranks:
-        return Violation("HW-MELD-3", f"{cards}: threes are never part of a sequence")
-    if len(suits) != 1 or Rank.THREE in ranks:
-        return Violation("CL-MELD-1", f"{cards} mixes ranks; a meld holds cards of one rank")
-    (suit,) = suits
-    assert suit is not None
-    if any(cards.count(face) > 1 for face in naturals):
-        return Violation("HW-MELD-3", f"{cards}: a sequence holds each rank once")
-    positions = sorted(_position(rank) for rank in ranks)
-    wilds = len(cards) - len(naturals)
-    if wild_as is not None and not wilds:
-        return Violation("HW-MELD-10", "wild_as names the rank of a wild card, and there is none")
-    low, high = positions[0], positions[-1]
-    gaps = [p for p in range(low, high + 1) if p not in positions]
-    if wilds == 0:
-        if gaps:
-            return Violation("HW-MELD-3", f"{cards} is not a sequence: ranks are missing")
-        return trusted_meld(NATURAL_RANKS[low], cards, suit)
-    if wilds > 1:
-        return Violation("HW-MELD-6", f"{cards}: a sequence may hold at most one wild card")
-    if wild_as is None:
-        if len(gaps) == 1:
-            wild_as = NATURAL_RANKS[gaps[0]]
-        elif not gaps and (low == 0) != (high == len(NATURAL_RANKS) - 1):
-            wild_as = NATURAL_RANKS[high + 1 if low == 0 else low - 1]
-        elif not gaps and low == 0:
-            return Violation(
-                "HW-MELD-3",
-                f"{cards}: the sequence runs from 4 to Ace; no place is left for a wild card",
-            )
-        elif not gaps:
-            return Violation(
-                "HW-MELD-10",
-                f"name the rank the wild card stands for: "
-                f"{NATURAL_RANKS[low - 1].text} or {NATURAL_RANKS[high + 1].text}",
-            )
-        else:
-            return Violation("HW-MELD-3", f"{cards} is not a sequence: ranks are missing")
-    if not wild_as.is_natural:
-        return Violation("HW-MELD-3", "a wild card in a sequence stands for a rank from 4 to Ace")
-    wild_position = _position(wild_as)
-    if wild_position in positions:
-        return Violation(
-            "HW-MELD-10", f"the wild card cannot stand for the {wild_as.text}: it is there"
-        )
-    covered = sorted([*positions, wild_position])
-    if covered != list(range(covered[0], covered[-1] + 1)):
-        return Violation(
-            "HW-MELD-3", f"with the wild card as {wild_as.text}, {cards} is not a sequence"
-        )
-    return trusted_meld(NATURAL_RANKS[covered[0]], cards, suit, wild_as)
 
 
 def meld_rank(cards: Cards) -> Rank | None:
@@ -177,7 +89,7 @@ def check_new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) ->
     Only the meld itself is checked; when black threes may be melded (CL-B3-3) and whether
     the side already has the rank (CL-MELD-6) depend on the game.
 
-    >>> from canasta._rules.ruleset import hollywood
+    >>> from canasta._rules.presets import hollywood
     >>> print(check_new_meld(Cards.parse("AH AS JK"), hollywood()))
     CL-MELD-2: a meld needs at least 3 natural cards; AH AS JK has 2
     """
@@ -193,7 +105,7 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
     if all(face.is_wild for face in faces) and not rules.wild_melds_allowed:
         return Violation("CL-MELD-4", f"{cards} has only wild cards; a meld needs natural cards")
     if rules.sequences_allowed:
-        meld = meld_layout(cards, wild_as)
+        meld = layout(cards, wild_as)
         if isinstance(meld, Violation):
             return _sequence_limits_first(meld, cards, rules)
     else:
@@ -206,7 +118,7 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
             return Violation("CL-MELD-1", f"{cards} mixes ranks; a meld holds cards of one rank")
         if wild_as is not None:
             return Violation("CL-MELD-1", "only a sequence's wild card stands for a rank")
-        meld = trusted_meld(rank, cards)
+        meld = make_meld(rank, cards)
     kind = meld.kind
     if kind is not MeldKind.BLACK_THREES and len(cards) < rules.min_meld_size:
         return Violation(
@@ -305,7 +217,7 @@ def added(
 ) -> Meld | Violation:
     """``meld`` with ``cards`` added, or why they may not be added."""
     if not cards:
-        return Violation("CL-TURN-4", "name the cards to add to the meld")
+        return Violation("CL-TURN-4/cards", "name the cards to add to the meld")
     kind = meld.kind
     if kind is MeldKind.BLACK_THREES:
         return Violation("CL-B3-4", "nothing can be added to a meld of black threes")
@@ -355,13 +267,13 @@ def added(
             f"the {meld.wild_as.text} of the sequence is a wild card: its natural card can "
             "never join it",
         )
-    layout = meld_layout(meld.cards + cards, meld.wild_as or wild_as)
-    if isinstance(layout, Violation):
-        if layout.rule == "HW-MELD-3":
-            return Violation("HW-CAN-4", f"a sequence grows only at its ends; {layout.message}")
-        return layout
-    problem = _check_limits(layout, rules)
-    return layout if problem is None else problem
+    made = layout(meld.cards + cards, meld.wild_as or wild_as)
+    if isinstance(made, Violation):
+        if made.rule == "HW-MELD-3":
+            return Violation("HW-CAN-4", f"a sequence grows only at its ends; {made.message}")
+        return made
+    problem = _check_limits(made, rules)
+    return made if problem is None else problem
 
 
 def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
@@ -382,13 +294,13 @@ def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
             return Violation("HW-MRG-1", "only sequences of the same suit join")
         low, high = (
             (first, second)
-            if _position(first.rank) < _position(second.rank)
+            if natural_position(first.rank) < natural_position(second.rank)
             else (
                 second,
                 first,
             )
         )
-        if _position(low.high) + 1 != _position(high.rank):
+        if natural_position(low.high) + 1 != natural_position(high.rank):
             return Violation(
                 "HW-MRG-1",
                 f"{low} and {high} do not meet: add the missing cards to one of them first",
@@ -396,9 +308,9 @@ def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
         if first.wilds + second.wilds > rules.max_wilds_per_sequence:
             return Violation("HW-MRG-2", "the joined sequence would hold two wild cards")
         wild = first.wild_as or second.wild_as
-        joined = trusted_meld(low.rank, first.cards + second.cards, first.suit, wild)
+        joined = make_meld(low.rank, first.cards + second.cards, first.suit, wild)
     else:
-        joined = trusted_meld(first.rank, first.cards + second.cards)
+        joined = make_meld(first.rank, first.cards + second.cards)
     problem = _check_limits(joined, rules)
     if problem is not None:
         return Violation("HW-MRG-2", f"the merged meld would break a limit: {problem.message}")

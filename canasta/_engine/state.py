@@ -8,16 +8,15 @@ part in this deal, in turn order); melds, red threes and minimums are per *side*
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from operator import attrgetter
 from typing import Any, overload
 
 import attrs
 
-from canasta._engine.meld_rules import Meld
-from canasta._model.cards import RED_THREES, Card, Rank
-from canasta._model.deck import Cards, counts_minimum, shuffled_pack, trusted_cards
+from canasta._model import trusted
+from canasta._model.cards import Card, Rank
+from canasta._model.deck import Cards, trusted_cards
+from canasta._model.melds import Meld
 from canasta._model.moves import Move
 from canasta._rules.ruleset import RuleSet
 
@@ -92,10 +91,13 @@ class TurnDraft:
     #: How many of the side's melds were on the table when the turn began; where melds are
     #: named by position, those come first and the melds laid this turn follow (HW-OUT-4).
     melds_before: int = 0
+    #: Pile cards were used before the opening minimum was reached, which only a concealed
+    #: going out that needs no minimum allows (CL-CONC-4, CL-INIT-4): the turn must end so.
+    concealed_only: bool = False
 
     def replace(self, **changes: Any) -> TurnDraft:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
-        return _replace_draft(self, changes)
+        return _copy_draft(self, **changes)
 
 
 @attrs.frozen(slots=True)
@@ -124,6 +126,9 @@ class Event:
         return text
 
 
+_copy_draft = trusted.copier(TurnDraft)
+
+
 class History(Sequence[Event]):
     """A deal's public steps, oldest first: an immutable sequence that shares its past.
 
@@ -139,11 +144,11 @@ class History(Sequence[Event]):
 
     __slots__ = ("_before", "_last", "_length")
 
-    def __init__(self) -> None:
-        """An empty history."""
-        self._before: History | None = None
-        self._last: Event | None = None
-        self._length = 0
+    def __init__(self, before: History | None = None, last: Event | None = None) -> None:
+        """An empty history, or ``before`` with ``last`` after it (see :meth:`append`)."""
+        self._before = before
+        self._last = last
+        self._length: int = 0 if before is None else before._length + 1
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> History:
@@ -155,9 +160,7 @@ class History(Sequence[Event]):
 
     def append(self, event: Event) -> History:
         """The history with ``event`` after the others."""
-        longer = History.__new__(History)
-        longer._before, longer._last, longer._length = self, event, self._length + 1
-        return longer
+        return History(self, event)
 
     def _tuple(self) -> tuple[Event, ...]:
         # Not kept: a copy in every state would bring back the cost this class avoids.
@@ -210,23 +213,6 @@ class History(Sequence[Event]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> History:
         return self  # immutable, and so are its events
-
-
-def new_event(seat: int, move: Move, shown: Cards, drawn: int) -> Event:
-    """``Event(seat, move, shown, drawn)`` for values of the right types, made quicker: the
-    slots are set directly, as attrs's ``__init__`` sets them (every move records one)."""
-    event = _new_object(Event)
-    _SET_SEAT(event, seat)
-    _SET_MOVE(event, move)
-    _SET_SHOWN(event, shown)
-    _SET_DRAWN(event, drawn)
-    return event
-
-
-_new_object = object.__new__
-_SET_SEAT, _SET_MOVE, _SET_SHOWN, _SET_DRAWN = (
-    Event.__dict__[field.name].__set__ for field in attrs.fields(Event)
-)
 
 
 def _history(events: Iterable[Event]) -> History:
@@ -317,22 +303,24 @@ class Deal:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
         if "history" in changes:
             changes["history"] = _history(changes["history"])
-        return _replace_deal(self, changes)
+        return _copy_deal(self, **changes)
 
-    def with_hand(self, seat: int, hand: Cards) -> Deal:
-        """The deal with a new hand for ``seat``; cards that left it are no longer known."""
-        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
-        return self.replace(hands=hands, known=self.known_after(seat, hand))
+    def known_after_playing(self, seat: int, played: Cards) -> tuple[Cards, ...]:
+        """Every seat's known cards once ``seat`` has melded or discarded ``played``.
 
-    def known_after(self, seat: int, hand: Cards) -> tuple[Cards, ...]:
-        """Every seat's known cards once ``seat`` holds ``hand``: what left it is not known."""
-        known = self.known[seat].counts
-        if known == _ZERO_COUNTS:
+        What everybody knows follows from what everybody saw: a card played that was known to
+        be in the hand is no longer known to be there. Whether the hand holds another card of
+        that face is hidden, so the deduction never asks the hand (a second copy taken with
+        the pile and still held stays unknown to nobody; a copy from the hidden part of the
+        hand played first would be indistinguishable).
+        """
+        known = self.known[seat]
+        if known.counts == _ZERO_COUNTS:
             return self.known
-        trimmed = counts_minimum(known, hand.counts)
-        if trimmed == known:
+        left = bytes(max(0, k - p) for k, p in zip(known.counts, played.counts, strict=True))
+        if left == known.counts:
             return self.known
-        return (*self.known[:seat], trusted_cards(trimmed), *self.known[seat + 1 :])
+        return (*self.known[:seat], trusted_cards(left), *self.known[seat + 1 :])
 
     @property
     def stock_exhausted(self) -> bool:
@@ -364,7 +352,8 @@ class Deal:
 
     def canastas(self, side: int) -> int:
         """The side's completed canastas."""
-        return sum(1 for meld in self.melds[side] if meld.is_canasta_under(self.rules))
+        is_canasta = self.rules.is_canasta
+        return sum(1 for meld in self.melds[side] if is_canasta(meld))
 
     @property
     def top_card(self) -> Card | None:
@@ -381,160 +370,6 @@ class Deal:
         draft = self.draft
         return not draft.opening or draft.points >= self.minimums[self.side]
 
-    # --- dealing -------------------------------------------------------------------------------
-
-    @classmethod
-    def start(
-        cls,
-        rules: RuleSet,
-        seed: str,
-        number: int,
-        minimums: tuple[int, ...],
-        first_seat: int,
-        pack: Sequence[Card] | None = None,
-    ) -> Deal:
-        """Shuffle, deal, turn the upcard and lay out dealt red threes (CL-DEAL, CL-UP, CL-R3-2).
-
-        ``seed`` fixes the shuffle; the same seed always gives the same deal. A ``pack``
-        given in the order its cards are dealt (the first to the first seat) is used instead.
-        """
-        seats = rules.active_players
-        if pack is None:
-            stock = list(shuffled_pack(rules.decks, random.Random(seed)))
-        else:
-            stock = list(reversed(pack))
-        hands: list[list[Card]] = [[] for _ in range(seats)]
-        for index in range(rules.hand_size * seats):
-            hands[(first_seat + index) % seats].append(stock.pop())
-        pile, frozen = _turn_upcard(rules, stock)
-        red_threes = [EMPTY] * rules.num_sides
-        pending: frozenset[int] = frozenset()
-        hand_sets = [Cards.of(hand) for hand in hands]
-        end = None
-        if rules.red_three_timing == "after_deal":
-            for offset in range(seats):
-                seat = (first_seat + offset) % seats
-                side = seat % rules.num_sides
-                hand_sets[seat], placed, ran_out = lay_out_red_threes(
-                    hand_sets[seat], stock, rules.stock_reserve
-                )
-                red_threes[side] = red_threes[side] + placed
-                if ran_out:
-                    end = DealEnd.LAST_RED_THREE
-        else:
-            pending = frozenset(s for s in range(seats) if _has_red_three(hand_sets[s]))
-        deal = cls(
-            rules=rules,
-            number=number,
-            hands=tuple(hand_sets),
-            melds=((),) * rules.num_sides,
-            red_threes=tuple(red_threes),
-            pile=tuple(pile),
-            pile_frozen=frozen,
-            stock=tuple(stock),
-            seat=first_seat,
-            phase=Phase.OVER if end else Phase.DRAW,
-            draft=TurnDraft(),
-            minimums=minimums,
-            pending_red_threes=pending,
-            end=end,
-        )
-        return deal.lay_out_pending_red_threes()
-
-    def lay_out_pending_red_threes(self) -> Deal:
-        """At the start of a player's first turn, lay out and replace the red threes they were
-        dealt (``red_three_timing="first_turn"``, CL-R3-2)."""
-        seat = self.seat
-        if seat not in self.pending_red_threes or self.phase is Phase.OVER:
-            return self
-        stock = list(self.stock)
-        hand, placed, ran_out = lay_out_red_threes(self.hand, stock, self.rules.stock_reserve)
-        side = self.side
-        hands = list(self.hands)
-        hands[seat] = hand
-        red_threes = list(self.red_threes)
-        red_threes[side] = red_threes[side] + placed
-        return self.replace(
-            hands=tuple(hands),
-            red_threes=tuple(red_threes),
-            stock=tuple(stock),
-            pending_red_threes=self.pending_red_threes - {seat},
-            phase=Phase.OVER if ran_out else self.phase,
-            end=DealEnd.LAST_RED_THREE if ran_out else None,
-        )
-
-
-def _make_replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """A function that copies an instance of ``cls`` slot by slot, then sets ``changes``.
-
-    It writes the slots directly, as ``attrs`` does in ``__init__``, but in straight-line
-    code without ``__init__``'s defaults and conversions: the copied values are already
-    converted, and the engine's changes are of the right types.
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    slots = {name: cls.__dict__[name].__set__ for name in names}
-    lines = [
-        "def replace(instance, changes):",
-        "    values = get(instance)",
-        "    new = make(cls)",
-    ]
-    lines += [f"    set_{i}(new, values[{i}])" for i in range(len(names))]
-    lines += [
-        "    for name, value in changes.items():",
-        "        try:",
-        "            slot = slots[name]",
-        "        except KeyError:",
-        "            raise TypeError(f'{cls.__name__} has no field {name!r}') from None",
-        "        slot(new, value)",
-        "    return new",
-    ]
-    scope: dict[str, Any] = {
-        "get": attrgetter(*names),
-        "make": object.__new__,
-        "cls": cls,
-        "slots": slots,
-        **{f"set_{i}": slots[name] for i, name in enumerate(names)},
-    }
-    exec("\n".join(lines), scope)
-    replace: Callable[[Any, dict[str, Any]], Any] = scope["replace"]
-    return replace
-
-
-def deal_copier(*changed: str) -> Callable[..., Deal]:
-    """A function ``copy(deal, *values)`` that gives ``deal.replace(**dict(zip(changed,
-    values)))``, quicker: each slot is set once, from the deal or from ``values``, with no
-    dict of changes. For the changes the engine makes on every move; not for ``history``,
-    which ``replace`` converts."""
-    names = [field.name for field in attrs.fields(Deal)]
-    if len(set(changed)) != len(changed) or not set(changed) <= set(names) - {"history"}:
-        raise ValueError(f"not fields of Deal to copy with: {changed}")
-    kept = [name for name in names if name not in changed]
-    slots = [Deal.__dict__[name].__set__ for name in names]
-    lines = [f"def copy(instance, {''.join(f'c_{name}, ' for name in changed)}):"]
-    if kept:  # one name gives attrgetter a single value, several a tuple
-        targets = f"v_{kept[0]}" if len(kept) == 1 else "".join(f"v_{n}, " for n in kept)
-        lines.append(f"    {targets} = get(instance)")
-    lines.append("    new = make(Deal)")
-    lines += [
-        f"    set_{i}(new, {'c' if name in changed else 'v'}_{name})"
-        for i, name in enumerate(names)
-    ]
-    lines.append("    return new")
-    scope: dict[str, Any] = {
-        "get": attrgetter(*kept) if kept else None,
-        "make": object.__new__,
-        "Deal": Deal,
-        **{f"set_{i}": slot for i, slot in enumerate(slots)},
-    }
-    exec("\n".join(lines), scope)
-    copy: Callable[..., Deal] = scope["copy"]
-    return copy
-
-
-# A copy of a frozen instance with ``changes``: much quicker than ``attrs.evolve``.
-_replace_draft: Callable[[TurnDraft, dict[str, Any]], TurnDraft] = _make_replacer(TurnDraft)
-_replace_deal: Callable[[Deal, dict[str, Any]], Deal] = _make_replacer(Deal)
-
 
 def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
     """:attr:`Deal.stock_exhausted` for a stock of ``stock_size`` cards, for the engine's hot
@@ -543,51 +378,7 @@ def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:
     return left <= 0 or (not rules.draw_from_short_stock and left < rules.draw_count)
 
 
-def _has_red_three(hand: Cards) -> bool:
-    counts = hand.counts
-    return any(counts[face.index] for face in RED_THREES)
-
-
-def _turn_upcard(rules: RuleSet, stock: list[Card]) -> tuple[list[Card], bool]:
-    """Turn upcards until one may stay on top (CL-UP-1 to CL-UP-5)."""
-    pile: list[Card] = []
-    frozen = rules.pile_frozen_at_start == "always"
-    while stock:
-        card = stock.pop()
-        pile.append(card)
-        if card.is_wild or card.is_red_three:
-            frozen = True
-            continue
-        if card.is_black_three:
-            frozen = frozen or rules.black_three_freezes_pile
-            if rules.upcard_cover_black_three:
-                continue
-        break
-    return pile, frozen
-
-
-def lay_out_red_threes(
-    hand: Cards, stock: list[Card], reserve: int = 0
-) -> tuple[Cards, Cards, bool]:
-    """Lay out the red threes of a hand and replace each from ``stock`` (CL-R3-2, CL-R3-3).
-
-    Returns the new hand, the red threes laid out, and whether a red three found no
-    replacement (so the deal ends, CL-EXH-1, HW-R3-7, HW-STOCK-3). ``stock`` is consumed
-    from its end; its last ``reserve`` cards are never drawn (HW-STOCK-1).
-    """
-    placed: list[Card] = []
-    ran_out = False
-    for face in RED_THREES:
-        for _ in range(hand.counts[face.index]):
-            hand = hand.remove(face)
-            placed.append(face)
-            while len(stock) > reserve:
-                card = stock.pop()
-                if card.is_red_three:
-                    placed.append(card)
-                    continue
-                hand = hand.add(card)
-                break
-            else:
-                ran_out = True
-    return hand, Cards.of(placed) if placed else EMPTY, ran_out
+_copy_deal = trusted.copier(Deal)
+#: ``Event(seat, move, shown, drawn)`` for values of the right types, without the checks:
+#: every move records one.
+make_event: Callable[[int, Move, Cards, int], Event] = trusted.maker(Event)

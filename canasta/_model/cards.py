@@ -21,13 +21,23 @@ import attrs
 
 __all__ = [
     "ALL_FACES",
+    "BLACK_THREES",
+    "FACE_COUNT",
     "FACE_TEXT",
     "JOKER",
+    "JOKER_FACE",
+    "NATURAL_FACES",
     "NATURAL_RANKS",
+    "RANK_FACES",
+    "RED_THREES",
+    "SUITS",
+    "TWO_FACES",
+    "WILD_FACES",
     "Card",
     "CardParseError",
     "Rank",
     "Suit",
+    "natural_face",
 ]
 
 
@@ -128,7 +138,10 @@ NATURAL_RANKS: tuple[Rank, ...] = (
 )
 _NATURAL_SET = frozenset(NATURAL_RANKS)
 _RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
-_SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+#: The suits in display order: a natural card's face index is four times its rank's position
+#: among the natural ranks plus its suit's position here (:func:`natural_face`).
+SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}
 
 # Point values, CL-VAL-1. Red threes have no card value; they score only as bonus cards.
 _RANK_POINTS = {
@@ -174,7 +187,10 @@ class Card:
                 "a joker has no suit and every other card has one; "
                 f"got rank {self.rank.text} with suit {self.suit}"
             )
-        index = 52 if self.suit is None else 4 * _RANK_ORDER[self.rank] + _SUIT_ORDER[self.suit]
+        if self.suit is None:
+            index = len(SUITS) * _RANK_ORDER[self.rank]  # the joker: one face, the last
+        else:
+            index = len(SUITS) * _RANK_ORDER[self.rank] + _SUIT_ORDER[self.suit]
         object.__setattr__(self, "_index", index)
 
     def __hash__(self) -> int:
@@ -296,6 +312,35 @@ _BLACK_THREE_BY_INDEX = tuple(
 #: The red threes and the black threes, in display order (to count them in a hand's counts).
 RED_THREES: tuple[Card, ...] = tuple(face for face in ALL_FACES if face.is_red_three)
 BLACK_THREES: tuple[Card, ...] = tuple(face for face in ALL_FACES if face.is_black_three)
+
+#: How many faces there are (the length of :attr:`Cards.counts <canasta.Cards.counts>`).
+FACE_COUNT: int = len(ALL_FACES)
+#: The face indices of each rank: the faces of a rank are next to each other.
+RANK_FACES: dict[Rank, range] = {
+    rank: range(
+        min(face.index for face in ALL_FACES if face.rank is rank),
+        max(face.index for face in ALL_FACES if face.rank is rank) + 1,
+    )
+    for rank in Rank
+}
+#: The face indices of the natural cards (4 to Ace), which come first.
+NATURAL_FACES: range = range(RANK_FACES[NATURAL_RANKS[0]].start, RANK_FACES[Rank.ACE].stop)
+#: The face indices of the twos, and the joker's.
+TWO_FACES: range = RANK_FACES[Rank.TWO]
+JOKER_FACE: int = JOKER.index
+#: The face indices of the wild cards: the twos and the joker.
+WILD_FACES: tuple[int, ...] = (*TWO_FACES, JOKER_FACE)
+
+
+def natural_face(position: int, suit: int) -> int:
+    """The face index of the natural card of rank ``NATURAL_RANKS[position]`` and suit
+    ``SUITS[suit]``.
+
+    >>> ALL_FACES[natural_face(10, 2)]
+    Card.parse('AH')
+    """
+    return len(SUITS) * position + suit
+
 
 #: The text of each face, by :attr:`Card.index` (``str(card)`` reads it: printing is frequent).
 FACE_TEXT: tuple[str, ...] = tuple(

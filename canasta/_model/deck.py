@@ -22,23 +22,24 @@ from itertools import compress
 
 import attrs
 
-from canasta._model.cards import ALL_FACES, FACE_TEXT, Card, CardParseError, Rank
+from canasta._model import trusted
+from canasta._model.cards import (
+    ALL_FACES,
+    FACE_COUNT,
+    FACE_TEXT,
+    JOKER_FACE,
+    RANK_FACES,
+    TWO_FACES,
+    Card,
+    CardParseError,
+    Rank,
+)
 
 __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
-_FACES = len(ALL_FACES)
+_FACES = FACE_COUNT
 _POINTS = tuple(face.points for face in ALL_FACES)
 _ZERO = bytes(_FACES)
-# A rank's faces are next to each other in display order.
-_RANK_SPANS = {
-    rank: (
-        min(i for i, f in enumerate(ALL_FACES) if f.rank is rank),
-        max(i for i, f in enumerate(ALL_FACES) if f.rank is rank) + 1,
-    )
-    for rank in Rank
-}
-_TWOS_FIRST, _TWOS_STOP = _RANK_SPANS[Rank.TWO]
-_JOKER_FACE = _RANK_SPANS[Rank.JOKER][0]
 
 
 def _to_counts(value: bytes | Iterable[int]) -> bytes:
@@ -126,8 +127,8 @@ class Cards:
 
     def count_rank(self, rank: Rank) -> int:
         """How many cards of this rank, whatever their suit."""
-        first, stop = _RANK_SPANS[rank]
-        return sum(self.counts[first:stop])
+        faces = RANK_FACES[rank]
+        return sum(self.counts[faces.start : faces.stop])
 
     def count_wild(self) -> int:
         """How many wild cards: twos and jokers (CL-DEF-2).
@@ -136,7 +137,7 @@ class Cards:
         3
         """
         counts = self.counts
-        return sum(counts[_TWOS_FIRST:_TWOS_STOP]) + counts[_JOKER_FACE]
+        return sum(counts[TWO_FACES.start : TWO_FACES.stop]) + counts[JOKER_FACE]
 
     def faces(self) -> tuple[Card, ...]:
         """The distinct faces present, in display order."""
@@ -263,48 +264,9 @@ def counts_minimum(first: bytes, second: bytes) -> bytes:
     return ((b & b_lanes) | (a & ~b_lanes)).to_bytes(_FACES, "big")
 
 
-def face_vectors(counts: bytes, first: int, stop: int) -> tuple[int, ...]:
-    """The first 0, 1, 2, ... cards of faces ``first`` to ``stop - 1`` held in ``counts``,
-    taken in display order, each as an int whose bytes are the 53 face counts:
-    :func:`cards_of_vector` turns a sum of such vectors into cards.
-
-    >>> hand = Cards.parse("7C 7H 7H 9S")
-    >>> [str(cards_of_vector(v)) for v in face_vectors(hand.counts, 12, 16)]
-    ['', '7C', '7C 7H', '7C 7H 7H']
-    """
-    key = (first, counts[first:stop])
-    vectors = _FACE_VECTORS.get(key)
-    if vectors is None:
-        found, vector = [0], 0
-        for face in range(first, stop):
-            for _ in range(counts[face]):
-                vector += 1 << (8 * (_FACES - 1 - face))
-                found.append(vector)
-        vectors = _FACE_VECTORS[key] = tuple(found)
-    return vectors
-
-
-# At most a few thousand keys: a few faces (a rank's four) each held at most a few times.
-_FACE_VECTORS: dict[tuple[int, bytes], tuple[int, ...]] = {}
-
-
-def cards_of_vector(vector: int) -> Cards:
-    """The cards an int of face counts (see :func:`face_vectors`) stands for."""
-    cards = _new(Cards)
-    _set_counts(cards, vector.to_bytes(_FACES, "big"))
-    return cards
-
-
-def trusted_cards(counts: bytes) -> Cards:
-    """A multiset from 53 counts the library computed itself, without the checks of
-    ``Cards(counts)``: for the move generator's inner loops, not for input from outside."""
-    cards = _new(Cards)
-    _set_counts(cards, counts)
-    return cards
-
-
-_new = object.__new__
-_set_counts = Cards.__dict__["counts"].__set__  # the slot itself, as attrs's __init__ sets it
+#: ``Cards(counts)`` for 53 counts the library computed itself, without the checks: for the
+#: engine's inner loops, not for input from outside.
+trusted_cards: Callable[[bytes], Cards] = trusted.maker(Cards)
 
 
 def pack_cards(decks: int, jokers_per_deck: int = 2) -> Cards:

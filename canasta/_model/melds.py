@@ -1,17 +1,42 @@
-"""Melds as values: :class:`Meld` and the kinds of meld and canasta."""
+"""Melds as values: :class:`Meld`, the kinds of meld and canasta, and a meld's shape.
+
+A meld is its cards and what they make: natural cards of one rank with wild cards standing
+for that rank, a sequence of one suit (the three-deck games), wild cards only, or black
+threes. Which melds a rule set allows, and when a meld is a canasta, are questions for the
+rule set (:meth:`Meld.is_canasta_under`, :mod:`canasta._engine.meld_rules`).
+
+>>> seq = Meld.of("7D 8D 9D JK", wild_as="10")
+>>> seq.kind, seq.low.text, seq.high.text, seq.naturals, seq.wilds
+(<MeldKind.SEQUENCE: 'sequence'>, '7', '10', 3, 1)
+>>> print(layout(Cards.parse("5H 6D 7H")))
+HW-MELD-3: 5H 6D 7H is neither of one rank nor a sequence of one suit
+"""
 
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
-from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
+from canasta._model import trusted
+from canasta._model.cards import (
+    JOKER_FACE,
+    NATURAL_FACES,
+    NATURAL_RANKS,
+    RANK_FACES,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+)
 from canasta._model.deck import Cards
-from canasta._rules.ruleset import RuleSet
+from canasta.errors import Violation
 
-_JOKER_INDEX = len(ALL_FACES) - 1
-_TWO_INDICES = tuple(i for i, face in enumerate(ALL_FACES) if face.rank is Rank.TWO)
+if TYPE_CHECKING:  # the rules ask the meld's questions; the model does not import them
+    from canasta._rules.ruleset import RuleSet
+
+__all__ = ["CanastaKind", "Meld", "MeldKind", "layout", "make_meld", "natural_position"]
 
 
 class CanastaKind(enum.Enum):
@@ -44,39 +69,53 @@ class MeldKind(enum.Enum):
 _NATURAL_POSITION = {rank: position for position, rank in enumerate(NATURAL_RANKS)}
 
 
+def natural_position(rank: Rank) -> int:
+    """A natural rank's position among the natural ranks: 0 for the four, 10 for the ace."""
+    return _NATURAL_POSITION[rank]
+
+
+def _size(meld: Meld) -> int:
+    return len(meld.cards)
+
+
+def _wilds(meld: Meld) -> int:
+    return meld.cards.count_wild()
+
+
+def _kind(meld: Meld) -> MeldKind:
+    return _kind_of(meld.rank, meld.suit)
+
+
 @attrs.frozen(slots=True, repr=False)
 class Meld:
     """A meld on the table: its rank and its cards (a joker stays a joker, a two a two).
 
-    A meld of black threes has rank :attr:`~canasta._model.cards.Rank.THREE` (CL-B3-3), a meld of
-    wild cards only rank :attr:`~canasta._model.cards.Rank.JOKER` (HW-MELD-4). A sequence
-    (HW-MELD-3) has a ``suit``; its ``rank`` is its lowest position, and ``wild_as`` the rank
-    its wild card stands for, fixed once laid (HW-MELD-10). Made from those, a meld also
-    holds its ``size`` (number of cards), its ``wilds`` (number of twos and jokers) and its
+    A meld of black threes has rank :attr:`~canasta.Rank.THREE` (CL-B3-3), a meld of wild
+    cards only rank :attr:`~canasta.Rank.JOKER` (HW-MELD-4). A sequence (HW-MELD-3) has a
+    ``suit``; its ``rank`` is its lowest position, and ``wild_as`` the rank its wild card
+    stands for, fixed once laid (HW-MELD-10). Made from those, a meld also holds its
+    ``size`` (number of cards), its ``wilds`` (number of twos and jokers) and its
     :class:`MeldKind` as ``kind``.
-
-    >>> seq = Meld.of("7D 8D 9D JK", wild_as="10")
-    >>> seq.kind, seq.low.text, seq.high.text, seq.naturals, seq.wilds
-    (<MeldKind.SEQUENCE: 'sequence'>, '7', '10', 3, 1)
     """
 
     rank: Rank
     cards: Cards
     suit: Suit | None = None
     wild_as: Rank | None = None
-    # Derived from the fields above when a meld is made: the move generator asks for them
-    # constantly, and reading a slot costs less than calling a property.
+    # Derived from the fields above when a meld is made: asked constantly, and reading a
+    # slot costs less than calling a property.
     #: Number of cards.
-    size: int = attrs.field(init=False, eq=False, repr=False)
+    size: int = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_size, takes_self=True)
+    )
     #: Number of wild cards (twos and jokers).
-    wilds: int = attrs.field(init=False, eq=False, repr=False)
+    wilds: int = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_wilds, takes_self=True)
+    )
     #: Rank, sequence, wild cards or black threes.
-    kind: MeldKind = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        _SET_SIZE(self, len(self.cards))
-        _SET_WILDS(self, self.cards.count_wild())
-        _SET_KIND(self, _kind_of(self.rank, self.suit))
+    kind: MeldKind = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_kind, takes_self=True)
+    )
 
     def __repr__(self) -> str:
         extra = ""
@@ -93,24 +132,21 @@ class Meld:
         ``wild_as`` names the rank a sequence's wild card stands for, where the cards leave
         it open (``7D 8D 9D JK``: the six or the ten).
         """
-        from canasta._engine.meld_rules import meld_layout
-        from canasta.errors import Violation
-
         cards = Cards.parse(cards) if isinstance(cards, str) else cards
-        layout = meld_layout(cards, _as_rank(wild_as))
-        if isinstance(layout, Violation):
-            raise ValueError(f"{cards} is not a meld: {layout.message}")
-        return layout
+        made = layout(cards, _as_rank(wild_as))
+        if isinstance(made, Violation):
+            raise ValueError(f"{cards} is not a meld: {made.message}")
+        return made
 
     @property
     def jokers(self) -> int:
         """Number of jokers."""
-        return self.cards.counts[_JOKER_INDEX]
+        return self.cards.counts[JOKER_FACE]
 
     @property
     def twos(self) -> int:
         """Number of twos."""
-        return sum(self.cards.counts[i] for i in _TWO_INDICES)
+        return self.wilds - self.jokers
 
     @property
     def naturals(self) -> int:
@@ -132,35 +168,26 @@ class Meld:
     @property
     def is_black_threes(self) -> bool:
         """A meld of black threes, laid only when going out (CL-B3-3)."""
-        return self.rank is Rank.THREE
+        return self.kind is MeldKind.BLACK_THREES
 
     @property
     def is_sequence(self) -> bool:
         """A sequence of one suit (HW-MELD-3)."""
-        return self.suit is not None
+        return self.kind is MeldKind.SEQUENCE
+
+    @property
+    def kind_as_canasta(self) -> CanastaKind | None:
+        """The kind of canasta the meld is once it has the cards of one (CL-DEF-6, HW-CAN-1);
+        ``None`` for black threes, which never make one (CL-B3-4)."""
+        return _CANASTA_KINDS[self.kind][self.wilds > 0]
 
     def is_canasta_under(self, rules: RuleSet) -> bool:
-        """Whether the meld counts as a canasta under ``rules`` (CL-CAN-1, CL-B3-4, HW-CAN-2)."""
-        return self.size >= rules.canasta_size and self.rank is not Rank.THREE
+        """Whether the meld is a canasta under ``rules`` (CL-CAN-1, CL-B3-4, HW-CAN-2)."""
+        return rules.is_canasta(self)
 
-    @property
-    def is_canasta(self) -> bool:
-        """Seven cards or more, and not black threes (CL-CAN-1, CL-B3-4)."""
-        return not self.is_black_threes and self.size >= 7
-
-    @property
-    def canasta_kind(self) -> CanastaKind | None:
-        """The kind of canasta (CL-DEF-6, HW-CAN-1), ``None`` for a meld that is not one."""
-        if not self.is_canasta:
-            return None
-        return self._canasta_kind()
-
-    def _canasta_kind(self) -> CanastaKind:
-        if self.kind is MeldKind.WILD:
-            return CanastaKind.WILD
-        if self.kind is MeldKind.SEQUENCE:
-            return CanastaKind.MIXED_SEQUENCE if self.wilds else CanastaKind.NATURAL_SEQUENCE
-        return CanastaKind.MIXED if self.wilds else CanastaKind.NATURAL
+    def canasta_kind_under(self, rules: RuleSet) -> CanastaKind | None:
+        """The kind of canasta the meld is under ``rules``; ``None`` if it is not one."""
+        return self.kind_as_canasta if rules.is_canasta(self) else None
 
     @property
     def points(self) -> int:
@@ -170,32 +197,26 @@ class Meld:
     def bonus(self, rules: RuleSet) -> int:
         """The canasta bonus under ``rules`` (CL-CAN-2, HW-CAN-1): 0 for a meld that is not
         a canasta."""
-        if not self.is_canasta_under(rules):
-            return 0
-        kind = self._canasta_kind()
-        if kind is CanastaKind.WILD:
-            return rules.wild_canasta_bonus
-        if kind is CanastaKind.NATURAL_SEQUENCE:
-            return rules.natural_sequence_canasta_bonus
-        if kind is CanastaKind.MIXED_SEQUENCE:
-            return rules.mixed_sequence_canasta_bonus
-        return rules.canasta_bonus(natural=self.wilds == 0)
+        return rules.meld_bonus(self)
 
     def value(self, rules: RuleSet) -> int:
         """Card points plus canasta bonus (CL-CAN-2: seven natural kings are worth 570)."""
-        return self.points + self.bonus(rules)
+        return self.points + rules.meld_bonus(self)
 
     def add(self, cards: Cards, wild_as: Rank | None = None) -> Meld:
-        """The meld with more cards (no rule check; see :func:`check_addition`).
+        """The meld with more cards (no rule check; see :func:`canasta.check_addition`).
 
         A sequence grows at its ends: its lowest rank is recomputed from the cards.
         """
         merged = self.cards + cards
         if self.suit is None:
-            return trusted_meld(self.rank, merged)
+            return make_meld(self.rank, merged)
         wild = self.wild_as if self.wild_as is not None else wild_as
-        low = min((self.rank, *_natural_ranks(cards), *((wild,) if wild else ())), key=_position)
-        return trusted_meld(low, merged, self.suit, wild)
+        ranks = [face.rank for face in cards.faces() if face.is_natural]
+        if wild is not None:
+            ranks.append(wild)
+        low = min((self.rank, *ranks), key=natural_position)
+        return make_meld(low, merged, self.suit, wild)
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -206,7 +227,8 @@ class Meld:
         """A sequence's cards in rank order, its wild card shown where it stands."""
         wild = next((face for face in self.cards.faces() if face.is_wild), None)
         words = []
-        for position in range(_position(self.rank), _position(self.rank) + self.size):
+        first = _NATURAL_POSITION[self.rank]
+        for position in range(first, first + self.size):
             rank = NATURAL_RANKS[position]
             if rank is self.wild_as and wild is not None:
                 words.append(f"{wild}({rank.text})")
@@ -214,6 +236,15 @@ class Meld:
                 assert self.suit is not None
                 words.append(str(Card(rank, self.suit)))
         return words
+
+
+#: The canasta kind of each meld kind, without and with wild cards.
+_CANASTA_KINDS: dict[MeldKind, tuple[CanastaKind | None, CanastaKind | None]] = {
+    MeldKind.RANK: (CanastaKind.NATURAL, CanastaKind.MIXED),
+    MeldKind.SEQUENCE: (CanastaKind.NATURAL_SEQUENCE, CanastaKind.MIXED_SEQUENCE),
+    MeldKind.WILD: (CanastaKind.WILD, CanastaKind.WILD),
+    MeldKind.BLACK_THREES: (None, None),
+}
 
 
 def _kind_of(rank: Rank, suit: Suit | None) -> MeldKind:
@@ -226,35 +257,133 @@ def _kind_of(rank: Rank, suit: Suit | None) -> MeldKind:
     return MeldKind.RANK
 
 
-_new_object = object.__new__
-_SET_RANK, _SET_CARDS, _SET_SUIT, _SET_WILD_AS, _SET_SIZE, _SET_WILDS, _SET_KIND = (
-    Meld.__dict__[field.name].__set__ for field in attrs.fields(Meld)
-)
+_make = trusted.maker(Meld)
 
 
-def trusted_meld(
+def make_meld(
     rank: Rank, cards: Cards, suit: Suit | None = None, wild_as: Rank | None = None
 ) -> Meld:
-    """``Meld(rank, cards, suit, wild_as)`` for a layout the library found itself, made
-    quicker: the slots are set directly, as attrs's ``__init__`` sets them (melds are made
-    constantly while moves are generated)."""
-    meld = _new_object(Meld)
-    _SET_RANK(meld, rank)
-    _SET_CARDS(meld, cards)
-    _SET_SUIT(meld, suit)
-    _SET_WILD_AS(meld, wild_as)
-    _SET_SIZE(meld, len(cards))
-    _SET_WILDS(meld, cards.count_wild())
-    _SET_KIND(meld, _kind_of(rank, suit))
-    return meld
+    """``Meld(rank, cards, suit, wild_as)`` for a layout the library found itself, without
+    ``__init__`` (melds are made constantly while moves are generated)."""
+    return _make(rank, cards, suit, wild_as, len(cards), cards.count_wild(), _kind_of(rank, suit))
 
 
-def _position(rank: Rank) -> int:
-    return _NATURAL_POSITION[rank]
+_THREE_FACES = RANK_FACES[Rank.THREE]
+_NATURAL_STOP = NATURAL_FACES.stop
 
 
-def _natural_ranks(cards: Cards) -> list[Rank]:
-    return [face.rank for face in cards.faces() if face.is_natural]
+def layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
+    """The meld these cards make, by their natural cards: one rank, one suit in sequence,
+    wild cards only, or black threes. Only the shape is checked here, not a rule set's
+    limits (:func:`canasta.check_new_meld`)."""
+    quick = _plain_rank_layout(cards, wild_as)
+    if quick is not None:
+        return quick
+    faces = cards.faces()
+    if not faces:
+        return Violation("CL-MELD-5", "a meld needs cards")
+    if any(face.is_red_three for face in faces):
+        return Violation(
+            "CL-R3-1", "red threes are never melded; they are laid out as bonus cards"
+        )
+    naturals = [face for face in faces if not face.is_wild]
+    if not naturals:
+        return make_meld(Rank.JOKER, cards)
+    ranks = {face.rank for face in naturals}
+    if len(ranks) == 1:
+        (rank,) = ranks
+        if wild_as is not None and wild_as is not rank:
+            return Violation(
+                "HW-MELD-10", "only a wild card in a sequence stands for a rank of its own"
+            )
+        return make_meld(rank, cards)
+    suits = {face.suit for face in naturals}
+    if Rank.THREE in ranks:
+        return Violation("HW-MELD-3", f"{cards}: threes are never part of a sequence")
+    if len(suits) != 1:
+        return Violation("HW-MELD-3", f"{cards} is neither of one rank nor a sequence of one suit")
+    (suit,) = suits
+    assert suit is not None
+    return _sequence_layout(cards, naturals, suit, wild_as)
+
+
+def _plain_rank_layout(cards: Cards, wild_as: Rank | None) -> Meld | None:
+    """The usual case read from the counts alone: no threes, and natural cards of one rank
+    (their faces all within the rank's four) or wild cards only; ``None`` otherwise."""
+    counts = cards.counts
+    if any(counts[_THREE_FACES.start : _THREE_FACES.stop]):
+        return None
+    naturals = counts[:_NATURAL_STOP]
+    rest = naturals.lstrip(b"\0")
+    if not rest:
+        return make_meld(Rank.JOKER, cards) if cards else None
+    suits = len(SUITS)
+    first = (_NATURAL_STOP - len(rest)) // suits
+    last = (len(naturals.rstrip(b"\0")) - 1) // suits
+    rank = NATURAL_RANKS[first]
+    if first != last or (wild_as is not None and wild_as is not rank):
+        return None
+    return make_meld(rank, cards)
+
+
+def _sequence_layout(
+    cards: Cards, naturals: list[Card], suit: Suit, wild_as: Rank | None
+) -> Meld | Violation:
+    """The sequence of ``suit`` that ``cards`` make (HW-MELD-3, HW-MELD-6, HW-MELD-10)."""
+    if any(cards.count(face) > 1 for face in naturals):
+        return Violation("HW-MELD-3", f"{cards}: a sequence holds each rank once")
+    positions = sorted(_NATURAL_POSITION[face.rank] for face in naturals)
+    wilds = len(cards) - len(naturals)
+    if wild_as is not None and not wilds:
+        return Violation("HW-MELD-10", "wild_as names the rank of a wild card, and there is none")
+    low, high = positions[0], positions[-1]
+    gaps = [p for p in range(low, high + 1) if p not in positions]
+    if wilds == 0:
+        if gaps:
+            return Violation("HW-MELD-3", f"{cards} is not a sequence: ranks are missing")
+        return make_meld(NATURAL_RANKS[low], cards, suit)
+    if wilds > 1:
+        return Violation("HW-MELD-6", f"{cards}: a sequence may hold at most one wild card")
+    if wild_as is None:
+        found = _open_wild_rank(cards, gaps, low, high)
+        if isinstance(found, Violation):
+            return found
+        wild_as = found
+    if not wild_as.is_natural:
+        return Violation("HW-MELD-3", "a wild card in a sequence stands for a rank from 4 to Ace")
+    wild_position = _NATURAL_POSITION[wild_as]
+    if wild_position in positions:
+        return Violation(
+            "HW-MELD-10", f"the wild card cannot stand for the {wild_as.text}: it is there"
+        )
+    covered = sorted([*positions, wild_position])
+    if covered != list(range(covered[0], covered[-1] + 1)):
+        return Violation(
+            "HW-MELD-3", f"with the wild card as {wild_as.text}, {cards} is not a sequence"
+        )
+    return make_meld(NATURAL_RANKS[covered[0]], cards, suit, wild_as)
+
+
+def _open_wild_rank(cards: Cards, gaps: list[int], low: int, high: int) -> Rank | Violation:
+    """The rank a sequence's wild card stands for when none is named: the one gap, or the
+    one free end; or why it must be named."""
+    top = len(NATURAL_RANKS) - 1
+    if len(gaps) == 1:
+        return NATURAL_RANKS[gaps[0]]
+    if gaps:
+        return Violation("HW-MELD-3", f"{cards} is not a sequence: ranks are missing")
+    if (low == 0) != (high == top):
+        return NATURAL_RANKS[high + 1 if low == 0 else low - 1]
+    if low == 0:
+        return Violation(
+            "HW-MELD-3",
+            f"{cards}: the sequence runs from 4 to Ace; no place is left for a wild card",
+        )
+    return Violation(
+        "HW-MELD-10",
+        f"name the rank the wild card stands for: "
+        f"{NATURAL_RANKS[low - 1].text} or {NATURAL_RANKS[high + 1].text}",
+    )
 
 
 def _as_rank(value: Rank | str | None) -> Rank | None:

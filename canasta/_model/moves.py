@@ -8,11 +8,12 @@ LayMeld(cards=Cards.parse('7H 7S 2C'))
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
 import attrs
 
+from canasta._model import trusted
 from canasta._model.cards import Card, CardParseError, Rank
 from canasta._model.deck import Cards
 from canasta.errors import MoveParseError
@@ -220,36 +221,13 @@ class Pass:
         return "pass"
 
 
-def lay_meld_of(cards: Cards, wild_as: Rank | None = None) -> LayMeld:
-    """``LayMeld(cards, wild_as=wild_as)`` from values the library made itself, without the
-    conversions: for the move generator's inner loops, not for input from outside."""
-    move = _new(LayMeld)
-    _LAY_CARDS(move, cards)
-    _LAY_WILD_AS(move, wild_as)
-    return move
-
-
-def addition_of(
-    rank: Rank | None, cards: Cards, meld: int | None = None, wild_as: Rank | None = None
-) -> AddToMeld:
-    """``AddToMeld(rank, cards, meld=meld, wild_as=wild_as)`` without the conversions and
-    checks, like :func:`lay_meld_of`."""
-    move = _new(AddToMeld)
-    _ADD_RANK(move, rank)
-    _ADD_CARDS(move, cards)
-    _ADD_MELD(move, meld)
-    _ADD_WILD_AS(move, wild_as)
-    return move
-
-
-# The slots themselves, set as attrs's __init__ sets them.
-_new = object.__new__
-_LAY_CARDS = LayMeld.__dict__["cards"].__set__
-_LAY_WILD_AS = LayMeld.__dict__["wild_as"].__set__
-_ADD_RANK = AddToMeld.__dict__["rank"].__set__
-_ADD_CARDS = AddToMeld.__dict__["cards"].__set__
-_ADD_MELD = AddToMeld.__dict__["meld"].__set__
-_ADD_WILD_AS = AddToMeld.__dict__["wild_as"].__set__
+#: ``LayMeld(cards, wild_as=wild_as)`` from values the library made itself, without the
+#: conversions: for the move generator's inner loops, not for input from outside.
+make_lay_meld: Callable[[Cards, Rank | None], LayMeld] = trusted.maker(LayMeld)
+#: ``AddToMeld(rank, cards, meld=meld, wild_as=wild_as)`` likewise, without the checks.
+make_addition: Callable[[Rank | None, Cards, int | None, Rank | None], AddToMeld] = trusted.maker(
+    AddToMeld
+)
 
 Move: TypeAlias = (
     Draw | TakePile | LayMeld | AddToMeld | MergeMelds | Discard | Ask | Answer | Pass

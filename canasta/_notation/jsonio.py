@@ -44,7 +44,8 @@ from canasta._engine.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft
 from canasta._model.cards import NATURAL_RANKS, Card, CardParseError, Rank, Suit
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import Move, parse_move
-from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules
+from canasta._rules.presets import find_rules
+from canasta._rules.ruleset import RuleSet, RuleSetError
 from canasta.errors import JsonError, MoveParseError
 from canasta.table import Table
 

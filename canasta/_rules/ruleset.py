@@ -5,6 +5,7 @@ A :class:`RuleSet` is a frozen value. The engine asks it questions (``rules.init
 is one ``attrs.evolve`` away:
 
 >>> import attrs
+>>> from canasta import find_rules
 >>> rules = find_rules("classic")
 >>> rules.num_players, rules.hand_size, rules.initial_minimum(1500)
 (4, 11, 90)
@@ -17,27 +18,33 @@ is one ``attrs.evolve`` away:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, Literal
 
 import attrs
 
 from canasta._model.cards import Card
+from canasta._model.melds import CanastaKind, Meld, MeldKind
+from canasta._rules.fields import (
+    RuleSetError,
+    _at_least,
+    _id_pairs,
+    _is_bool,
+    _multiple_of_five,
+    _one_of,
+    _optional,
+    _pairs,
+    _table,
+)
 
 __all__ = [
     "RuleSet",
     "RuleSetError",
-    "bolivia",
     "classic",
     "classic_five_player",
     "classic_six_player",
     "classic_three_player",
     "classic_two_player",
-    "find_rules",
-    "hollywood",
-    "rule_set_names",
-    "samba",
 ]
 
 WildRatio = Literal["none", "naturals_ge_wilds", "naturals_gt_wilds", "two_naturals_per_wild"]
@@ -48,6 +55,7 @@ ConcealedMinRule = Literal["pile_only", "always", "never"]
 ExhaustedTake = Literal["whole_pile", "top_card_only"]
 TieRule = Literal["play_on", "draw"]
 ThreePlayerMode = Literal["individual", "cutthroat"]
+FirstDealer = Literal["fixed", "cut"]
 SixPlayerPack = Literal["three", "two"]
 WildTopCard = Literal["stop", "wild_pair"]
 WildStopPolicy = Literal[
@@ -62,69 +70,6 @@ CLASSIC_INITIAL_MELD_TABLE: tuple[tuple[int | None, int], ...] = (
     (1500, 90),
     (3000, 120),
 )
-
-
-class RuleSetError(ValueError):
-    """A rule set whose settings contradict each other, or an unknown rule set name."""
-
-
-def _public(attribute: attrs.Attribute[Any]) -> str:
-    return attribute.alias or attribute.name
-
-
-def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in values:
-            allowed = ", ".join(repr(v) for v in values)
-            raise RuleSetError(f"{_public(attribute)} must be one of {allowed}; got {value!r}")
-
-    return check
-
-
-def _at_least(minimum: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise RuleSetError(
-                f"{_public(attribute)} must be a whole number ≥ {minimum}; got {value!r}"
-            )
-
-    return check
-
-
-def _optional(
-    check: Callable[[Any, attrs.Attribute[Any], Any], None],
-) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check_unless_none(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value is not None:
-            check(instance, attribute, value)
-
-    return check_unless_none
-
-
-def _is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RuleSetError(f"{_public(attribute)} must be True or False; got {value!r}")
-
-
-def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value % 5:
-        raise RuleSetError(f"{_public(attribute)} must be a whole multiple of 5; got {value!r}")
-
-
-def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
-    return tuple((None if low is None else int(low), int(minimum)) for low, minimum in value)
-
-
-def _id_pairs(value: Any) -> tuple[tuple[str, str], ...]:
-    items = value.items() if isinstance(value, dict) else value
-    return tuple(sorted((str(a), str(b)) for a, b in items))
-
-
-_ID_MAPS: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
-
-
-def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
-    return tuple((int(a), int(b)) for a, b in value)
 
 
 # The hash is kept: rule sets key the engine's per-rule-set tables, and hashing sixty
@@ -337,6 +282,9 @@ class RuleSet:
     extra_bracket_start: int = attrs.field(default=7500, validator=_at_least(0))
     #: The minimum of the six-player extra bracket (CL-V6-5).
     extra_bracket_minimum: int = attrs.field(default=150, validator=_multiple_of_five)
+    #: Who deals the first deal: the last player, so that player 0 plays first, or the
+    #: highest card of a draw, ace high (CL-SEAT-3, HW-DEAL-1, A-11).
+    first_dealer: FirstDealer = attrs.field(default="fixed", validator=_one_of("fixed", "cut"))
 
     def __attrs_post_init__(self) -> None:
         problems = list(self._contradictions())
@@ -539,6 +487,33 @@ class RuleSet:
         """The bonus of a canasta of one rank (CL-CAN-2)."""
         return self.natural_canasta_bonus if natural else self.mixed_canasta_bonus
 
+    def is_canasta(self, meld: Meld) -> bool:
+        """Whether ``meld`` is a canasta: ``canasta_size`` cards or more, and not black threes
+        (CL-CAN-1, CL-B3-4, HW-CAN-2). The one statement of it in the package.
+
+        >>> kings = Meld.of("KH KS KD KC KH KS 2C")
+        >>> classic().is_canasta(kings), classic(canasta_size=8).is_canasta(kings)
+        (True, False)
+        """
+        return meld.size >= self.canasta_size and meld.kind is not MeldKind.BLACK_THREES
+
+    def meld_bonus(self, meld: Meld) -> int:
+        """The canasta bonus of ``meld``: 0 for a meld that is not a canasta (CL-CAN-2,
+        HW-CAN-1)."""
+        if not self.is_canasta(meld):
+            return 0
+        return self._bonuses[meld.kind_as_canasta]
+
+    @property
+    def _bonuses(self) -> dict[CanastaKind | None, int]:
+        return {
+            CanastaKind.NATURAL: self.natural_canasta_bonus,
+            CanastaKind.MIXED: self.mixed_canasta_bonus,
+            CanastaKind.NATURAL_SEQUENCE: self.natural_sequence_canasta_bonus,
+            CanastaKind.MIXED_SEQUENCE: self.mixed_sequence_canasta_bonus,
+            CanastaKind.WILD: self.wild_canasta_bonus,
+        }
+
     def rule_id(self, classic_id: str) -> str:
         """The ID of the rule this rule set plays where Classic plays ``classic_id``.
 
@@ -546,16 +521,18 @@ class RuleSet:
         Hollywood's rule; a ``/detail`` suffix tells apart cases that one rule covers in one
         game and two in another.
 
-        >>> hollywood().rule_id("CL-MELD-2"), classic().rule_id("CL-MELD-2")
+        >>> from canasta import find_rules
+        >>> find_rules("hollywood").rule_id("CL-MELD-2"), classic().rule_id("CL-MELD-2")
         ('HW-MELD-5', 'CL-MELD-2')
         """
         plain = classic_id.partition("/")[0]
-        if not self.rule_ids:
-            return plain
-        table = _ID_MAPS.get(self.rule_ids)
-        if table is None:
-            table = _ID_MAPS[self.rule_ids] = dict(self.rule_ids)
-        return table.get(classic_id) or table.get(plain, plain)
+        found = plain
+        for classic, own in self.rule_ids:
+            if classic == classic_id:
+                return own
+            if classic == plain:
+                found = own
+        return found
 
     def concealed_needs_minimum(self, took_pile: bool) -> bool:
         """Whether a concealed going out by an unopened side must reach the minimum (CL-CONC-4)."""
@@ -574,9 +551,9 @@ class RuleSet:
         >>> RuleSet.classic(players=2).canastas_to_go_out
         2
         """
-        if players not in _PRESETS["classic"]:
+        if players not in CLASSIC_PRESETS:
             raise RuleSetError(f"classic is played by 2 to 6 players, not {players}")
-        return _PRESETS["classic"][players](**changes)
+        return CLASSIC_PRESETS[players](**changes)
 
     def with_options(self, **changes: Any) -> RuleSet:
         """The rule set with some fields changed (the same as ``attrs.evolve``)."""
@@ -632,320 +609,11 @@ def classic_six_player(pack: SixPlayerPack = "three", **changes: Any) -> RuleSet
     return RuleSet(**(settings | changes))
 
 
-#: The initial-meld table of HW-INIT-1 (and SA-INIT-1, BO-INIT-1).
-THREE_DECK_INITIAL_MELD_TABLE: tuple[tuple[int | None, int], ...] = (
-    (None, 15),
-    (0, 50),
-    (1500, 90),
-    (3000, 120),
-    (7000, 150),
-)
-
-
-#: Where Hollywood's rules stand in for Classic's, for the rejections both games share.
-HOLLYWOOD_RULE_IDS = {
-    "CL-ASK-1": "HW-OUT-9",
-    "CL-ASK-2": "HW-OUT-9",
-    "CL-ASK-3": "HW-OUT-9",
-    "CL-ASK-4": "HW-OUT-9",
-    "CL-B3-3": "HW-B3-3",
-    "CL-B3-4": "HW-B3-3",
-    "CL-CAN-4": "HW-CAN-4",
-    "CL-CONC-1": "HW-OUT-4",
-    "CL-DECK-1": "HW-DECK-1",
-    "CL-DISC-1": "HW-DRAW-1",
-    "CL-EXH-1": "HW-R3-7",
-    "CL-FRZ-1": "HW-FRZ-1",
-    "CL-EXH-3": "HW-STOCK-4",
-    "CL-INIT-1": "HW-INIT-1",
-    "CL-INIT-4": "HW-INIT-3",
-    "CL-MATCH-3": "HW-MATCH-2",
-    "CL-MELD-1": "HW-MELD-2",
-    "CL-MELD-2": "HW-MELD-5",
-    "CL-MELD-3": "HW-MELD-6",
-    "CL-MELD-4": "HW-MELD-4",
-    "CL-MELD-5": "HW-MELD-1",
-    "CL-MELD-6": "HW-MELD-9",
-    "CL-MELD-8": "HW-MELD-8",
-    "CL-OUT-2": "HW-OUT-1",
-    "CL-OUT-3": "HW-OUT-8",
-    "CL-PILE-2": "HW-PILE-4",
-    "CL-PILE-3": "HW-PILE-1",
-    "CL-PILE-4": "HW-MELD-6",
-    "CL-PILE-5": "HW-FRZ-2",
-    "CL-PILE-6": "HW-INIT-4",
-    "CL-PILE-7": "HW-PILE-7",
-    "CL-R3-1": "HW-MELD-7",
-    "CL-TURN-1": "HW-DRAW-1",
-    "CL-TURN-3": "HW-DRAW-1",
-    "CL-TURN-4": "HW-DRAW-1",
-    "CL-TURN-7": "HW-DRAW-1",
-    "CL-TURN-8": "HW-DRAW-5",
-    "CL-V5-1": "HW-SEAT-3",
-    "CL-DEF-4": "HW-SEAT-5",
+#: The Classic presets by number of players.
+CLASSIC_PRESETS: dict[int, Callable[..., RuleSet]] = {
+    2: classic_two_player,
+    3: classic_three_player,
+    4: classic,
+    5: classic_five_player,
+    6: classic_six_player,
 }
-
-
-def hollywood(players: int = 4, **changes: Any) -> RuleSet:
-    """Hollywood Canasta (section 1 of the three-deck rules) for ``players`` players.
-
-    Three decks and six jokers; 15 cards (13 with six players); draw two; sequences and
-    melds of wild cards; two canastas to go out; a match to 10000.
-
-    >>> rules = hollywood()
-    >>> rules.pack_size, rules.hand_size, rules.draw_count, rules.sequences_allowed
-    (162, 15, 2, True)
-    >>> hollywood(6, six_player_sides=3).num_sides
-    3
-    """
-    settings: dict[str, Any] = {
-        "upcard_cover_black_three": True,
-        "min_naturals": 3,
-        "max_wilds_per_sequence": 1,
-        "wild_melds_allowed": True,
-        "take_with_suited_pair": True,
-        "wild_top_card": "wild_pair",
-        "last_stock_card_drawable": False,
-        "black_three_meld_max_wilds": 2,
-        "rule_ids": HOLLYWOOD_RULE_IDS,
-        "frozen_before_opening": False,
-        "sit_out_order": (0, 2, 4),
-    }
-    return _three_deck("hollywood", players, settings | changes)
-
-
-def _three_deck(name: str, players: int, settings: dict[str, Any]) -> RuleSet:
-    """What Hollywood, Samba and Bolivia share (section 4 of the three-deck rules), with
-    ``settings`` over it: three decks, 15 cards (13 with six players), draw two, sequences
-    and several melds of a rank, two canastas to go out, a match to 10000."""
-    if players not in (2, 3, 4, 5, 6):
-        raise RuleSetError(f"{name} is played by 2 to 6 players, not {players}")
-    shared: dict[str, Any] = {
-        "name": name,
-        "num_players": players,
-        "decks": 3,
-        "hand_size": 13 if players == 6 else 15,
-        "draw_count": 2,
-        "canastas_to_go_out": 2,
-        "target_score": 10000,
-        "initial_meld_table": THREE_DECK_INITIAL_MELD_TABLE,
-        "red_three_timing": "first_turn",
-        "red_three_special_amounts": ((6, 1000),),
-        "max_wilds_per_meld": 2,
-        "ask_permission": "disabled",
-        "tie_rule": "draw",
-        "sequences_allowed": True,
-        "several_melds_per_rank": True,
-        "merging_allowed": True,
-        "take_with_natural_and_wild": False,
-        "take_onto_canasta": False,
-        "max_black_threes_per_meld": 6,
-    }
-    return RuleSet(**(shared | settings))
-
-
-#: Where Samba's rules stand in for Classic's and Hollywood's.
-SAMBA_RULE_IDS = {
-    "CL-ASK-1": "SA-OUT-4",
-    "CL-ASK-2": "SA-OUT-4",
-    "CL-ASK-3": "SA-OUT-4",
-    "CL-ASK-4": "SA-OUT-4",
-    "CL-B3-3": "SA-B3-2",
-    "CL-B3-4": "SA-B3-2",
-    "CL-CAN-4": "SA-CAN-2",
-    "CL-CONC-1": "SA-OUT-2",
-    "CL-DECK-1": "SA-DECK-1",
-    "CL-DEF-4": "SA-SEAT-3",
-    "CL-DISC-1": "SA-DRAW-1",
-    "CL-EXH-1": "SA-STOCK-1",
-    "CL-FRZ-1": "SA-FRZ-1",
-    "CL-EXH-3": "SA-STOCK-2",
-    "CL-INIT-1": "SA-INIT-1",
-    "CL-INIT-4": "SA-INIT-3",
-    "CL-MATCH-3": "SA-MATCH-1",
-    "CL-MELD-1": "SA-MELD-2",
-    "CL-MELD-2": "SA-MELD-2",
-    "CL-MELD-3": "SA-MELD-2",
-    "CL-MELD-4": "SA-MELD-1",
-    "CL-MELD-5": "SA-MELD-2",
-    "CL-MELD-6": "SA-MELD-4",
-    "CL-MELD-8": "SA-SEAT-3",
-    "CL-OUT-2": "SA-OUT-1",
-    "CL-OUT-3": "SA-OUT-1",
-    "CL-PILE-2": "SA-PILE-4",
-    "CL-PILE-2/wild": "SA-PILE-3",
-    "CL-PILE-3": "SA-PILE-1",
-    "CL-PILE-4": "SA-MELD-2",
-    "CL-PILE-5": "SA-FRZ-2",
-    "CL-PILE-6": "SA-INIT-4",
-    "CL-PILE-6/minimum": "SA-INIT-1",
-    "CL-PILE-7": "SA-PILE-5",
-    "CL-R3-1": "SA-MELD-7",
-    "CL-TURN-1": "SA-DRAW-1",
-    "CL-TURN-3": "SA-DRAW-1",
-    "CL-TURN-4": "SA-DRAW-1",
-    "CL-TURN-7": "SA-DRAW-1",
-    "CL-TURN-8": "SA-DRAW-4",
-    "CL-V5-1": "SA-SEAT-1",
-    "HW-B3-3": "SA-B3-2",
-    "HW-CAN-4": "SA-CAN-3",
-    "HW-INIT-4": "SA-INIT-4",
-    "HW-MELD-3": "SA-MELD-3",
-    "HW-MELD-4": "SA-MELD-1",
-    "HW-MELD-5": "SA-MELD-3",
-    "HW-MELD-6": "SA-MELD-3",
-    "HW-MELD-9": "SA-MELD-4",
-    "HW-MELD-10": "SA-MELD-3",
-    "HW-MRG-1": "SA-MRG-1",
-    "HW-MRG-2": "SA-MRG-1",
-    "HW-PILE-1": "SA-PILE-1",
-    "HW-PILE-5": "SA-PILE-2",
-    "HW-PILE-6": "SA-PILE-3",
-}
-
-_SAMBA_TO_BOLIVIA = {
-    "SA-B3-2": "BO-B3-2",
-    "SA-CAN-2": "BO-CAN-2",
-    "SA-CAN-3": "BO-CAN-3",
-    "SA-DECK-1": "BO-DECK-1",
-    "SA-DRAW-1": "BO-DRAW-1",
-    "SA-DRAW-4": "BO-DRAW-1",
-    "SA-FRZ-1": "BO-FRZ-1",
-    "SA-FRZ-2": "BO-FRZ-1",
-    "SA-INIT-1": "BO-INIT-1",
-    "SA-INIT-3": "BO-INIT-2",
-    "SA-INIT-4": "BO-INIT-3",
-    "SA-MATCH-1": "BO-MATCH-1",
-    "SA-MELD-1": "BO-MELD-1",
-    "SA-MELD-2": "BO-MELD-2",
-    "SA-MELD-3": "BO-MELD-3",
-    "SA-MELD-4": "BO-MELD-5",
-    "SA-MELD-7": "BO-MELD-5",
-    "SA-MRG-1": "BO-MRG-1",
-    "SA-OUT-1": "BO-OUT-1",
-    "SA-OUT-2": "BO-OUT-2",
-    "SA-OUT-4": "BO-OUT-3",
-    "SA-PILE-1": "BO-PILE-1",
-    "SA-PILE-2": "BO-PILE-1",
-    "SA-PILE-3": "BO-PILE-2",
-    "SA-PILE-4": "BO-PILE-4",
-    "SA-PILE-5": "BO-PILE-4",
-    "SA-SEAT-1": "BO-SEAT-2",
-    "SA-SEAT-3": "BO-SEAT-2",
-    "SA-STOCK-1": "BO-STOCK-1",
-    "SA-STOCK-2": "BO-STOCK-1",
-}
-
-#: Where Bolivia's rules stand in for the others' (most are "as in Samba", BO-*).
-BOLIVIA_RULE_IDS = {key: _SAMBA_TO_BOLIVIA[value] for key, value in SAMBA_RULE_IDS.items()} | {
-    "SA-MELD-3": "BO-MELD-3",
-    "HW-MELD-4": "BO-MELD-4",
-}
-
-
-def samba(players: int = 4, **changes: Any) -> RuleSet:
-    """Samba (section 2 of the three-deck rules) for ``players`` players.
-
-    Three decks and six jokers; 15 cards (13 with six players); draw two; sequences of one
-    suit without wild cards, closed at seven (a samba, 1500); no melds of wild cards; two
-    canastas to go out, for 200; red threes count plus only with two canastas; a match to
-    10000. Two, three or five players play alone; six play in three partnerships.
-
-    >>> rules = samba()
-    >>> rules.max_sequence_length, rules.wild_melds_allowed, rules.going_out_bonus
-    (7, False, 200)
-    >>> samba(5).num_sides, samba(6).num_sides
-    (5, 3)
-    """
-    settings: dict[str, Any] = {
-        "red_threes_need_canasta": True,
-        "red_threes_canastas_needed": 2,
-        "min_naturals": 2,
-        "allow_wild_on_canasta": False,
-        "going_out_bonus": 200,
-        "concealed_bonus_total": 200,
-        "max_wilds_per_sequence": 0,
-        "max_sequence_length": 7,
-        "rule_ids": SAMBA_RULE_IDS,
-    }
-    if players == 5:
-        settings["five_player_sides"] = 5
-    if players == 6:
-        settings["six_player_sides"] = 3
-    return _three_deck(str(changes.get("name", "samba")), players, settings | changes)
-
-
-def bolivia(players: int = 4, **changes: Any) -> RuleSet:
-    """Bolivia (section 3 of the three-deck rules): Samba with melds of wild cards, closed
-    at seven (a bolivia, 2500), going out only with a natural sequence canasta (an
-    escalera), black threes left in hand costing 100, and a match to 15000.
-
-    >>> rules = bolivia()
-    >>> rules.wild_canasta_bonus, rules.going_out_needs_natural_sequence, rules.target_score
-    (2500, True, 15000)
-    """
-    if players not in (2, 3, 4, 5, 6):
-        raise RuleSetError(f"bolivia is played by 2 to 6 players, not {players}")
-    settings: dict[str, Any] = {
-        "name": "bolivia",
-        "target_score": 15000,
-        "wild_melds_allowed": True,
-        "max_wild_meld_length": 7,
-        "wild_canasta_bonus": 2500,
-        "going_out_needs_natural_sequence": True,
-        "black_three_in_hand_value": 100,
-        "rule_ids": BOLIVIA_RULE_IDS,
-    }
-    return samba(players, **(settings | changes))
-
-
-_PRESETS: dict[str, dict[int, Callable[..., RuleSet]]] = {
-    "classic": {
-        2: classic_two_player,
-        3: classic_three_player,
-        4: classic,
-        5: classic_five_player,
-        6: classic_six_player,
-    },
-    "hollywood": {n: functools.partial(hollywood, n) for n in (2, 3, 4, 5, 6)},
-    "samba": {n: functools.partial(samba, n) for n in (2, 3, 4, 5, 6)},
-    "bolivia": {n: functools.partial(bolivia, n) for n in (2, 3, 4, 5, 6)},
-}
-_DEFAULT_PLAYERS = {"classic": 4, "hollywood": 4, "samba": 4, "bolivia": 4}
-
-
-def rule_set_names() -> tuple[str, ...]:
-    """The names :func:`find_rules` knows."""
-    return tuple(_PRESETS)
-
-
-def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
-    """The preset rule set called ``name`` for ``players`` players (its usual count if omitted).
-
-    A :class:`RuleSet` passed in is returned as it is (checked against ``players``).
-
-    >>> find_rules("Classic", players=6).decks
-    3
-    >>> find_rules("pinochle")
-    Traceback (most recent call last):
-    ...
-    canasta.RuleSetError: unknown rule set 'pinochle'; known rule sets: classic, ...
-    """
-    if isinstance(name, RuleSet):
-        if players is not None and players != name.num_players:
-            raise RuleSetError(
-                f"the rule set is for {name.num_players} players, not {players}; "
-                f"use attrs.evolve or a preset for {players} players"
-            )
-        return name
-    key = str(name).strip().lower()
-    if key not in _PRESETS:
-        raise RuleSetError(
-            f"unknown rule set {name!r}; known rule sets: {', '.join(rule_set_names())}"
-        )
-    by_players = _PRESETS[key]
-    count = _DEFAULT_PLAYERS[key] if players is None else players
-    if count not in by_players:
-        counts = ", ".join(str(n) for n in by_players)
-        raise RuleSetError(f"{key} is played by {counts} players, not {players}")
-    return by_players[count]()

@@ -16,7 +16,8 @@ from typing import Any
 
 import attrs
 
-from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._rules.presets import find_rules, rule_set_names
+from canasta._rules.ruleset import RuleSet, RuleSetError
 
 __all__ = [
     "Setting",

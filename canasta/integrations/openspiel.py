@@ -52,7 +52,8 @@ from canasta._engine.transitions import missing_cards
 from canasta._model.cards import ALL_FACES, FACE_TEXT, Card
 from canasta._model.deck import pack_cards
 from canasta._model.moves import Move
-from canasta._rules.ruleset import RuleSet, find_rules
+from canasta._rules.presets import find_rules
+from canasta._rules.ruleset import RuleSet
 from canasta.actions import ActionError, describe, legal_action_map, num_actions
 from canasta.game import Game
 from canasta.observation import observation, observation_shape

@@ -40,7 +40,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from canasta._model.moves import Move
-from canasta._rules.ruleset import RuleSet, find_rules
+from canasta._rules.presets import find_rules
+from canasta._rules.ruleset import RuleSet
 from canasta.actions import decode, legal_action_map, num_actions
 from canasta.game import Game
 from canasta.observation import observation, observation_layout, observation_shape

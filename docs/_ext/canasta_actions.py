@@ -19,7 +19,7 @@ from canasta_observation import _table
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from canasta._rules.ruleset import find_rules, rule_set_names
+from canasta._rules.presets import find_rules, rule_set_names
 from canasta.actions import action_blocks, describe, num_actions
 
 

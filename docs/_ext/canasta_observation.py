@@ -18,7 +18,7 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from canasta._rules.ruleset import find_rules, rule_set_names
+from canasta._rules.presets import find_rules, rule_set_names
 from canasta.observation import observation_layout, observation_shape
 
 PLAYERS = (2, 3, 4, 5, 6)

@@ -40,9 +40,13 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 # Rule IDs: <GAME>-<AREA>-<n> (CL-PILE-5, CL-B3-3, HW-STOCK-2); an area alone (CL-V2) is not one.
-RULE_ID = re.compile(r"(?<![A-Za-z0-9-])(?:CL|HW|SA|BO)-[A-Z0-9]+-[0-9]+(?![A-Za-z0-9])")
+RULE_ID = re.compile(
+    r"(?<![A-Za-z0-9-])(?:(?:CL|HW|SA|BO)-[A-Z0-9]+-[0-9]+|MV-[A-Z]+)(?![A-Za-z0-9-])"
+)
 # A rule's definition in the rules reference: a list item whose text starts with the bold ID.
-_DEFINITION = re.compile(r"^\s*[-*] \*\*((?:CL|HW|SA|BO)-[A-Z0-9]+-[0-9]+)\b", re.MULTILINE)
+_DEFINITION = re.compile(
+    r"^\s*[-*] \*\*((?:CL|HW|SA|BO)-[A-Z0-9]+-[0-9]+|MV-[A-Z]+)\b", re.MULTILINE
+)
 
 RULES_PREFIX = "rules/"
 DOCS_ONLY = "% docs-only"
@@ -261,7 +265,7 @@ def comparison_rows(
     ['classic:4', 'samba:2', 'samba:3', 'samba:4', 'samba:5', 'samba:6']
     """
     # The command's own rows (canasta/cli.py), so the table and the command never differ.
-    from canasta._rules.ruleset import find_rules
+    from canasta._rules.presets import find_rules
     from canasta._rules.sheet import comparison_rows as command_rows
     from canasta._rules.sheet import preset_labels
 

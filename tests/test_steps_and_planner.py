@@ -16,7 +16,8 @@ from canasta._engine.meld_rules import Meld, MeldKind, added, new_meld
 from canasta._engine.plan import Step, going_out_possible, opening_reachable, steps
 from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta._model.deck import Cards
-from canasta._rules.ruleset import RuleSet, hollywood
+from canasta._rules.ruleset import RuleSet
+from canasta._rules.presets import hollywood
 
 HOLLYWOOD = hollywood()
 SAMBA_LIKE = attrs.evolve(

@@ -1,0 +1,118 @@
+"""Can this turn still be finished? The one question the rules of a move ask of the future.
+
+A step in the meld phase is legal only if the player can still end the turn afterwards
+(CL-TURN-8, CL-INIT-1, CL-B3-3, CL-ASK-3): by a discard that keeps a card, with the opening
+minimum reached if it is owed, or by going out. The validator
+(:mod:`canasta._engine.transitions`) and the move generator (:mod:`canasta._engine.movegen`)
+both ask it here, and here one of two solvers answers:
+
+* the planner (:mod:`canasta._engine.search.planner`), which counts: the default;
+* the reference solver (:mod:`canasta._engine.search.reference`), which plays every step
+  out: plain and slow, the standard the planner is tested against. With the environment
+  variable ``CANASTA_REFERENCE=1`` set when the package is imported, it answers instead, so
+  that the whole test suite can run on it.
+
+The two questions answered without either, because the answer is plain, are stated here too.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import NamedTuple
+
+from canasta._engine.obligations import must_go_out
+from canasta._engine.search import planner, reference
+from canasta._engine.state import Deal
+from canasta._model.deck import Cards
+from canasta._model.melds import Meld, MeldKind
+from canasta._model.moves import TakePile
+
+__all__ = [
+    "can_finish",
+    "can_go_out",
+    "can_stay",
+    "finishable_at_once",
+    "solver_name",
+    "take_finishable_at_once",
+    "using",
+]
+
+
+class Solver(NamedTuple):
+    """The three questions a solver answers, for a deal in the meld phase."""
+
+    name: str
+    can_finish: Callable[[Deal], bool]
+    can_stay: Callable[[Deal], bool]
+    can_go_out: Callable[..., bool]
+
+
+_SOLVERS = {
+    "planner": Solver("planner", planner.can_finish, planner.can_stay, planner.can_go_out),
+    "reference": Solver(
+        "reference", reference.can_finish, reference.can_stay, reference.can_go_out
+    ),
+}
+_solver = _SOLVERS["reference" if os.environ.get("CANASTA_REFERENCE") == "1" else "planner"]
+
+
+def solver_name() -> str:
+    """Which solver answers: ``"planner"`` or ``"reference"``."""
+    return _solver.name
+
+
+@contextmanager
+def using(name: str) -> Iterator[None]:
+    """Let the solver called ``name`` answer within a ``with`` block (for tests)."""
+    global _solver
+    before, _solver = _solver, _SOLVERS[name]
+    try:
+        yield
+    finally:
+        _solver = before
+
+
+def can_finish(deal: Deal) -> bool:
+    """Whether the player in the meld phase can still end the turn legally."""
+    return _solver.can_finish(deal)
+
+
+def can_stay(deal: Deal) -> bool:
+    """Whether the turn can end without going out (CL-TURN-8, CL-INIT-1, CL-INIT-4)."""
+    return _solver.can_stay(deal)
+
+
+def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
+    """Whether the player can go out this turn; with ``permitted``, as if the partner had
+    said yes (CL-ASK-3)."""
+    return bool(_solver.can_go_out(deal, permitted=permitted))
+
+
+def finishable_at_once(deal: Deal, cards: Cards, meld: Meld) -> bool:
+    """Whether melding ``cards`` into ``meld`` surely leaves a turn that a plain discard can
+    end: nothing obliges the player to go out or forbids the discard, two cards stay in
+    hand, and the step reaches any opening minimum owed. Then no search is needed."""
+    draft = deal.draft
+    if must_go_out(deal) or draft.no_discard or meld.kind is MeldKind.BLACK_THREES:
+        return False
+    if len(deal.hand) - len(cards) < 2 or not deal.usable.issuperset(cards):
+        return False
+    if draft.opening and not deal.minimum_reached():
+        return draft.points + cards.points >= deal.minimums[deal.side]
+    return True
+
+
+def take_finishable_at_once(deal: Deal, move: TakePile) -> bool:
+    """Whether a take by a side that has opened surely leaves a turn that a plain discard
+    can end: two cards in hand after it."""
+    if not deal.has_opened(deal.side):
+        return False
+    left = len(deal.hand) - len(move.cards)
+    if left >= 2:
+        return True
+    rest = deal.pile[:-1]
+    if deal.stock_exhausted and deal.rules.exhausted_take == "top_card_only":
+        rest = ()
+    return left + sum(1 for card in rest if not card.is_red_three) >= 2

@@ -1,0 +1,96 @@
+"""How a rule set names a side's melds: by rank, or by their places on the table.
+
+In Classic a side holds one meld of each rank (CL-MELD-6): its melds are kept in rank order
+and a move names a meld by its rank (``add K JK``). Where a side may hold several melds of a
+rank, sequences or melds of wild cards (the three-deck games), melds keep the order they
+were laid in and a move names one by its number (``add #2 JK``, HW-MELD-9). The engine asks
+the rule set's :class:`Naming` once, here, instead of testing the rule set everywhere.
+
+>>> from canasta import Meld, find_rules
+>>> kings, sevens = Meld.of("KH KS KD"), Meld.of("7C 7D 7S")
+>>> [str(m) for m in naming(find_rules("classic")).with_new((kings,), sevens)]
+['7C 7D 7S', 'KD KH KS']
+>>> [str(m) for m in naming(find_rules("hollywood")).with_new((kings,), sevens)]
+['KD KH KS', '7C 7D 7S']
+"""
+
+from __future__ import annotations
+
+from canasta._engine.state import TurnDraft
+from canasta._model.cards import Rank
+from canasta._model.melds import Meld, MeldKind
+from canasta._rules.ruleset import RuleSet
+
+__all__ = ["BY_POSITION", "BY_RANK", "Naming", "naming"]
+
+
+class Naming:
+    """Melds named by rank (the base class: Classic) or by position (:class:`_ByPosition`)."""
+
+    #: Whether moves name melds by their number on the table.
+    by_position = False
+
+    def with_new(self, melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
+        """The side's melds with a new ``meld`` among them, in rank order."""
+        order = meld.rank.order
+        for index, laid in enumerate(melds):
+            if laid.rank.order > order:
+                return (*melds[:index], meld, *melds[index:])
+        return (*melds, meld)
+
+    def with_grown(self, melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
+        """The side's melds with the one at ``index`` grown into ``meld``."""
+        return (*melds[:index], meld, *melds[index + 1 :])
+
+    def laid(self, draft: TurnDraft, meld: Meld) -> TurnDraft:
+        """The turn's draft once ``meld`` is laid as a new meld this turn."""
+        return draft.replace(new_ranks=draft.new_ranks | {meld.rank})
+
+    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> TurnDraft:
+        """The turn's draft once the meld at ``index`` of the side's ``melds`` has grown:
+        growing a meld laid before this turn spoils a concealed going out (CL-CONC-1)."""
+        if melds[index].rank in draft.new_ranks or draft.touched_existing:
+            return draft
+        return draft.replace(touched_existing=True)
+
+    def laid_this_turn(self, melds: tuple[Meld, ...], draft: TurnDraft) -> tuple[Meld, ...]:
+        """The side's melds laid this turn (HW-OUT-4, CL-CONC-1)."""
+        return tuple(meld for meld in melds if meld.rank in draft.new_ranks)
+
+    def rank_meld(self, melds: tuple[Meld, ...], rank: Rank) -> int | None:
+        """The position of the side's meld of ``rank``, if it has exactly one to add to."""
+        for index, meld in enumerate(melds):
+            if meld.kind is MeldKind.RANK and meld.rank is rank:
+                return index
+        return None
+
+
+class _ByPosition(Naming):
+    """Melds named by their number: kept in the order laid; those laid before the turn come
+    first, so the draft counts them (``melds_before``)."""
+
+    by_position = True
+
+    def with_new(self, melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
+        return (*melds, meld)
+
+    def laid(self, draft: TurnDraft, meld: Meld) -> TurnDraft:
+        return draft
+
+    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> TurnDraft:
+        if index >= draft.melds_before or draft.touched_existing:
+            return draft
+        return draft.replace(touched_existing=True)
+
+    def laid_this_turn(self, melds: tuple[Meld, ...], draft: TurnDraft) -> tuple[Meld, ...]:
+        return melds[draft.melds_before :]
+
+
+BY_RANK = Naming()
+BY_POSITION: Naming = _ByPosition()
+
+
+def naming(rules: RuleSet) -> Naming:
+    """How ``rules`` names melds: by position where a side may hold several melds of a rank,
+    sequences or melds of wild cards (:attr:`~canasta.RuleSet.melds_by_position`)."""
+    return BY_POSITION if rules.melds_by_position else BY_RANK

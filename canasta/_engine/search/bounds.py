@@ -1,0 +1,166 @@
+"""Quick, sound bounds for the planner: what no plan can do, found before any search.
+
+Each bound only ever says "impossible" when it is: a natural card that no meld can take, too
+few cards for the canastas going out needs, no way left to make a natural sequence canasta.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from canasta._engine.cache import remembered
+from canasta._engine.search.layout import Layout
+from canasta._engine.sequence_steps import suit_masks
+from canasta._engine.steps import rank_totals
+from canasta._engine.tables import TOP, Tables
+from canasta._model.cards import SUITS, natural_face
+from canasta._model.melds import Meld, MeldKind, natural_position
+
+__all__ = ["canasta_bound", "escalera_possible", "longest_run", "stuck_naturals"]
+
+_PER_RANK = len(SUITS)
+
+
+def stuck_naturals(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bytearray:
+    """The counts of the natural cards that no plan melds, by a cheap necessary condition for
+    a natural to be meldable at all: a meld of its rank to join or enough of the rank (and
+    wild cards) for a new one, a sequence of its suit, or neighbours of its suit for a new
+    sequence."""
+    stuck = bytearray(len(nat))
+    rank_melds = {group.position for group in layout.ranks}
+    run_suits = {run.suit for run in layout.runs}
+    masks = suit_masks(nat) if t.sequences else []
+    length = max(t.min_size, t.sequence_naturals)
+    widest = min(length + (1 if t.sequence_wilds and wilds else 0), TOP + 1)
+    sequences = t.sequences and length <= widest
+    for position, have in enumerate(rank_totals(nat)):
+        if not have or position in rank_melds:
+            continue
+        if have >= t.min_naturals and have + min(wilds, t.max_wilds[have]) >= t.min_size:
+            continue
+        for suit in range(_PER_RANK):
+            face = natural_face(position, suit)
+            if not nat[face] or suit in run_suits:
+                continue
+            if sequences and in_run(masks[suit], position, length, widest):
+                continue
+            stuck[face] = nat[face]
+    return stuck
+
+
+@remembered(1 << 14)
+def in_run(mask: int, position: int, length: int, widest: int) -> bool:
+    """Whether some window of ``length`` to ``widest`` positions through ``position`` holds at
+    least ``length`` positions of ``mask`` (the others filled by a wild card)."""
+    if length > TOP + 1 or widest < length:
+        return False
+    for window in range(length, min(widest, TOP + 1) + 1):
+        span = (1 << window) - 1
+        for start in range(max(0, position - window + 1), min(position, TOP - window + 1) + 1):
+            if ((mask >> start) & span).bit_count() >= length:
+                return True
+    return False
+
+
+@remembered(1 << 14)
+def longest_run(mask: int, through: int | None, fill: int) -> int:
+    """The longest run of covered positions (the bits of ``mask``; through position
+    ``through`` if given), with up to ``fill`` single uncovered positions filled (by a wild
+    card), capped at the ends of an extra wild card's reach."""
+    covered = [bool(mask >> p & 1) for p in range(TOP + 1)]
+    best = 0
+    for start in range(len(covered)):
+        gaps = 0
+        for p in range(start, len(covered)):
+            if not covered[p]:
+                if gaps >= fill:
+                    break
+                gaps += 1
+            if through is None or start <= through <= p:
+                best = max(best, p - start + 1)
+    return min(len(covered), best + fill) if best else 0
+
+
+def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> int:
+    """At most how many more canastas the side can complete from these natural cards and
+    ``wilds`` wild cards: each is a meld that is not one yet grown to the size, a merge of
+    melds of one family (HW-MRG-1), or a new meld of cards from the hand."""
+    size = t.canasta_size
+    by_position = rank_totals(nat)
+    masks = suit_masks(nat)
+    growing = [
+        m for m in melds if m.kind is not MeldKind.BLACK_THREES and not t.rules.is_canasta(m)
+    ]
+    made = (
+        _merged_family_bound(growing, by_position, masks, wilds, t)
+        if t.rules.merging_allowed
+        else sum(_meld_bound(meld, by_position, masks, wilds, t) for meld in growing)
+    )
+    for have in by_position:
+        made += (have + min(wilds, t.max_wilds[have])) // size
+    if t.sequences:
+        fill = int(t.sequence_wilds > 0 and wilds > 0)
+        made += sum(longest_run(mask, None, fill) >= size for mask in masks)
+    if t.wild_melds:
+        made += wilds // size
+    return made
+
+
+def _meld_bound(
+    meld: Meld, by_position: list[int], masks: list[int], wilds: int, t: Tables
+) -> int:
+    """1 if the meld, which is not a canasta, may still grow into one."""
+    size = t.canasta_size
+    if meld.kind is MeldKind.RANK:
+        have = by_position[natural_position(meld.rank)]
+        room = max(0, t.max_wilds[meld.naturals + have] - meld.wilds)
+        return int(meld.size + have + min(wilds, room) >= size)
+    if meld.kind is MeldKind.WILD:
+        return int(meld.size + min(wilds, t.longest_wild_meld - meld.size) >= size)
+    assert meld.suit is not None
+    low, high = natural_position(meld.low), natural_position(meld.high)
+    covered = masks[SUITS.index(meld.suit)] | (1 << (high + 1)) - (1 << low)
+    fill = int(meld.wilds < t.sequence_wilds and wilds > 0)
+    return int(longest_run(covered, low, fill) >= size)
+
+
+def _merged_family_bound(
+    melds: list[Meld], by_position: list[int], masks: list[int], wilds: int, t: Tables
+) -> int:
+    """Where melds merge: for each family (a rank, a suit's sequences, the melds of wild
+    cards), all its cards, the hand's of its rank or suit and every wild card, by the size
+    of a canasta: no more canastas can come out of it."""
+    by_rank: dict[int, int] = {}
+    by_suit: dict[int, int] = {}
+    wild_cards = 0
+    for meld in melds:
+        if meld.kind is MeldKind.RANK:
+            position = natural_position(meld.rank)
+            by_rank[position] = by_rank.get(position, by_position[position]) + meld.size
+        elif meld.kind is MeldKind.SEQUENCE:
+            assert meld.suit is not None
+            suit = SUITS.index(meld.suit)
+            by_suit[suit] = by_suit.get(suit, masks[suit].bit_count()) + meld.size
+        else:
+            wild_cards += meld.size
+    totals = [*by_rank.values(), *by_suit.values(), *([wild_cards] if wild_cards else [])]
+    return sum((cards + wilds) // t.canasta_size for cards in totals)
+
+
+def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
+    """Whether a natural sequence canasta could still come out of these natural cards and
+    melds: some suit has ``size`` ranks in a row among them (BO-OUT-1)."""
+    if any(done.natural_run and done.size >= size for done in layout.settled):
+        return True
+    for suit in range(_PER_RANK):
+        covered = [bool(nat[natural_face(p, suit)]) for p in range(TOP + 1)]
+        for run in layout.runs:
+            if run.suit == suit and run.wilds == 0:
+                for p in range(run.low, run.high + 1):
+                    covered[p] = True
+        run_length = 0
+        for here in covered:
+            run_length = run_length + 1 if here else 0
+            if run_length >= size:
+                return True
+    return False

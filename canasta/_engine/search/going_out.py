@@ -1,0 +1,146 @@
+"""Can a hand be melded out? The planner's answer (CL-OUT-1, CL-OUT-2, HW-OUT-1, BO-OUT-1).
+
+:func:`going_out_possible` asks whether every card of a hand but at most one, which is
+discarded, can be melded onto the side's melds so that the side has the canastas going out
+needs. It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
+remembering each position of the search it has refuted, then spreads the wild cards and
+counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.
+most_canastas`). Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
+before any search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta._engine.search.bounds import canasta_bound, escalera_possible, stuck_naturals
+from canasta._engine.search.layout import encoded, wild_meld_canastas
+from canasta._engine.search.placing import folded
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import Sweep
+from canasta._engine.tables import Tables, tables
+from canasta._model.cards import ALL_FACES, BLACK_THREES, NATURAL_FACES, SUITS, WILD_FACES
+from canasta._model.deck import Cards
+from canasta._model.melds import Meld, MeldKind
+from canasta._rules.ruleset import RuleSet
+
+__all__ = ["going_out_possible"]
+
+_PER_RANK = len(SUITS)
+_BLACK_THREE_FACES = frozenset(face.index for face in BLACK_THREES)
+_WILD_FACES = frozenset(WILD_FACES)
+#: Points no hand reaches: a going out that must be concealed is always "short" of them, so
+#: that :func:`_discards` lets it end with a discard only where a concealed one may.
+_ALWAYS_SHORT = 10**9
+
+
+def going_out_possible(
+    hand: Cards,
+    melds: tuple[Meld, ...],
+    rules: RuleSet,
+    owed: int,
+    exempt: bool,
+    *,
+    concealed: bool = False,
+) -> bool:
+    """Whether ``hand`` can be melded, all but at most one card that is discarded, leaving
+    the side ``rules.canastas_to_go_out`` canastas and meld points of at least ``owed``.
+
+    With ``exempt`` the points are not needed if the going out is concealed (CL-CONC-4), and
+    then a discard is allowed only if ``rules.concealed_allows_discard``. With ``concealed``
+    the going out must be concealed: no points are needed, and a discard is allowed only so.
+    (The melds laid this turn are all the side's melds where either applies: the side opens.)
+    """
+    if not hand:
+        return False
+    t = tables(rules)
+    counts = hand.counts
+    nat = counts[: NATURAL_FACES.stop]
+    if not t.sequences:
+        nat = folded(nat)
+    layout, black_meld = encoded(melds, t)
+    wilds = sum(counts[face] for face in WILD_FACES)
+    if not _may_have_canastas(hand, nat, wilds, melds, t):
+        return False
+    stuck = stuck_naturals(nat, layout, wilds, t)
+    stray = [face for face, n in enumerate(stuck) if n]
+    if len(stray) > 1 or (stray and nat[stray[0]] > 1):
+        return False  # more than the one discard can never be melded
+    escalera = rules.going_out_needs_natural_sequence
+    if escalera and not escalera_possible(nat, layout, t.canasta_size):
+        return False
+    several_wild = t.several or not layout.wilds
+    new_wild = wild_meld_canastas(rules) if t.wild_melds and several_wild else (0,)
+    search = Sweep(t, escalera, new_wild)
+    black = sum(counts[face] for face in _BLACK_THREE_FACES)
+    if concealed:
+        owed, exempt = _ALWAYS_SHORT, True
+    for discard in _discards(counts, nat, stray, hand.points, owed, exempt, rules):
+        left_black = black - (discard in _BLACK_THREE_FACES)
+        if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
+            continue  # black threes left in hand that no meld of them can take (CL-B3-3)
+        black_room = t.black_three_wilds if left_black else 0
+        rest = nat
+        if 0 <= discard < NATURAL_FACES.stop:
+            less = bytearray(nat)
+            less[discard] -= 1
+            rest = bytes(less)
+        if search.out(rest, wilds - (discard in _WILD_FACES), layout, Summary(), black_room):
+            return True
+    return False
+
+
+def _may_have_canastas(
+    hand: Cards, nat: bytes, wilds: int, melds: tuple[Meld, ...], t: Tables
+) -> bool:
+    """The quick test: enough cards in all, and by :func:`canasta_bound`, for the canastas
+    going out needs."""
+    rules = t.rules
+    done = 0
+    open_cards = len(hand)
+    for meld in melds:
+        if meld.kind is MeldKind.BLACK_THREES:
+            continue
+        if rules.is_canasta(meld):
+            done += 1
+        else:
+            open_cards += meld.size
+    needed = rules.canastas_to_go_out
+    if done + open_cards // t.canasta_size < needed:
+        return False
+    return done + canasta_bound(nat, wilds, melds, t) >= needed
+
+
+def _discards(
+    counts: bytes,
+    nat: bytes,
+    stray: list[int],
+    total: int,
+    owed: int,
+    exempt: bool,
+    rules: RuleSet,
+) -> Iterator[int]:
+    """The discards worth trying (face indices; -1 for melding every card): the one stray
+    natural if there is one; otherwise none, then each face held, one wild card for all
+    (twos and jokers differ only in points, asked here). A discard is skipped that leaves
+    the owed points unmelded, unless the going out is exempt and may end with a discard."""
+    if stray:
+        faces = stray
+    else:
+        faces = [-1, *(face for face in range(len(counts)) if _held(counts, nat, face))]
+    wild_tried = False
+    for face in faces:
+        points = 0 if face < 0 else ALL_FACES[face].points
+        short = owed > 0 and total - points < owed
+        if short and (not exempt or (face >= 0 and not rules.concealed_allows_discard)):
+            continue
+        if face in _WILD_FACES:
+            if wild_tried:
+                continue
+            wild_tried = True
+        yield face
+
+
+def _held(counts: bytes, nat: bytes, face: int) -> bool:
+    """Whether the (folded, for naturals) hand holds ``face``."""
+    return bool(nat[face] if face < len(nat) else counts[face])

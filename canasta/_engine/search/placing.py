@@ -1,0 +1,176 @@
+"""Placing the lowest natural card of a hand: every way it can go into the side's melds.
+
+The planner melds a hand's natural cards one at a time, lowest first (by face index). The
+lowest card either joins a meld of its rank, extends a sequence of its suit (next to its top;
+across a one-rank gap with the wild card; or as the lowest card of a block added below it),
+starts a meld of its rank with the fewest naturals one needs, or starts a sequence as its
+lowest natural card. Every meld a hand can make is reached so, because the order in which
+cards join melds does not change the melds made.
+
+Naturals are counts by face (``nat``, the first 44 faces of a hand's counts); where the rules
+play no sequences the planner folds each rank's suits into the first (:func:`folded`), so that
+choices of suits, which cannot matter, are not tried one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+
+from canasta._engine.search.layout import Layout, RankGroup, Run
+from canasta._engine.tables import TOP, Tables
+from canasta._model.cards import NATURAL_FACES, SUITS, natural_face
+
+__all__ = ["folded", "lowest", "placements", "run_placements"]
+
+_PER_RANK = len(SUITS)
+
+#: A position of the search: the naturals still to place, the wild cards, the melds.
+Placement = tuple[bytes, int, Layout]
+
+
+def folded(nat: bytes) -> bytes:
+    """The naturals with each rank's cards counted in its first suit's face."""
+    out = bytearray(len(nat))
+    for first in range(0, len(nat), _PER_RANK):
+        out[first] = sum(nat[first : first + _PER_RANK])
+    return bytes(out)
+
+
+def lowest(nat: bytes) -> int:
+    """The face index of the lowest natural card held (``nat`` must hold one)."""
+    return len(nat) - len(nat.lstrip(b"\0"))
+
+
+def placements(nat: bytes, wilds: int, layout: Layout, t: Tables) -> Iterator[Placement]:
+    """Every way to place the lowest natural card of ``nat`` (which must hold one)."""
+    face = lowest(nat)
+    position, suit = divmod(face, _PER_RANK)
+    rest = bytearray(nat)
+    rest[face] -= 1
+    after = bytes(rest)
+    has_rank = False
+    for group in dict.fromkeys(layout.ranks):
+        if group.position == position:
+            has_rank = True
+            joined = group._replace(naturals=group.naturals + 1)
+            yield after, wilds, layout.with_rank(group, joined)
+    has_run = False
+    for run in dict.fromkeys(layout.runs):
+        if run.suit == suit:
+            has_run = True
+            yield from _onto_run(after, wilds, layout, run, position, t)
+    if t.several or not has_rank:
+        yield from _new_rank(after, wilds, layout, position, t)
+    if t.sequences and (t.several or not has_run):
+        yield from _new_run(after, wilds, layout, position, suit, t)
+
+
+def run_placements(nat: bytes, wilds: int, layout: Layout, t: Tables) -> Iterator[Placement]:
+    """The ways of :func:`placements` that put the lowest natural card onto a sequence or
+    start one with it."""
+    if not t.sequences:
+        return
+    face = lowest(nat)
+    position, suit = divmod(face, _PER_RANK)
+    rest = bytearray(nat)
+    rest[face] -= 1
+    after = bytes(rest)
+    has_run = False
+    for run in dict.fromkeys(layout.runs):
+        if run.suit == suit:
+            has_run = True
+            yield from _onto_run(after, wilds, layout, run, position, t)
+    if t.several or not has_run:
+        yield from _new_run(after, wilds, layout, position, suit, t)
+
+
+def _onto_run(
+    nat: bytes, wilds: int, layout: Layout, run: Run, position: int, t: Tables
+) -> Iterator[Placement]:
+    """The natural at ``position`` joins the sequence ``run`` of its suit."""
+    length = run.high - run.low + 1
+    if run.high + 1 == position and length < t.longest_sequence:
+        yield nat, wilds, layout.with_run(run, run._replace(high=position))
+    elif (
+        run.high + 2 == position
+        and run.wilds < t.sequence_wilds
+        and wilds
+        and length + 2 <= t.longest_sequence
+    ):
+        joined = run._replace(high=position, wilds=run.wilds + 1)
+        yield nat, wilds - 1, layout.with_run(run, joined)
+    elif position < run.low and length + run.low - position <= t.longest_sequence:
+        yield from _block_below(nat, wilds, layout, run, position, t)
+
+
+def _block_below(
+    nat: bytes, wilds: int, layout: Layout, run: Run, position: int, t: Tables
+) -> Iterator[Placement]:
+    """The natural at ``position`` leads a block of cards added below the sequence ``run``:
+    the naturals between them, a wild card for at most one missing."""
+    between = range(position + 1, run.low)
+    gaps = [p for p in between if not nat[natural_face(p, run.suit)]]
+    if len(gaps) > 1:
+        return
+    extra = 0
+    if gaps:
+        if run.wilds >= t.sequence_wilds or not wilds:
+            return
+        extra = 1
+    rest = bytearray(nat)
+    for p in between:
+        if p not in gaps:
+            rest[natural_face(p, run.suit)] -= 1
+    joined = run._replace(low=position, wilds=run.wilds + extra)
+    yield bytes(rest), wilds - extra, layout.with_run(run, joined)
+
+
+def _new_rank(
+    nat: bytes, wilds: int, layout: Layout, position: int, t: Tables
+) -> Iterator[Placement]:
+    """The natural at ``position`` starts a meld of its rank with the fewest natural cards a
+    meld needs (the others join it as they come)."""
+    need = t.min_naturals - 1
+    first = natural_face(position, 0)
+    have = nat[first : first + _PER_RANK]
+    if sum(have) < need:
+        return
+    group = RankGroup(position, t.min_naturals, 0, False)
+    for choice in product(*(range(min(n, need) + 1) for n in have)):
+        if sum(choice) != need:
+            continue
+        rest = bytearray(nat)
+        for s, n in enumerate(choice):
+            rest[first + s] -= n
+        yield bytes(rest), wilds, layout.with_rank(None, group)
+
+
+def _new_run(
+    nat: bytes, wilds: int, layout: Layout, position: int, suit: int, t: Tables
+) -> Iterator[Placement]:
+    """The natural at ``position`` starts a sequence of its suit: the fewest natural cards a
+    sequence needs, or one fewer and a wild card inside."""
+    n = t.sequence_naturals
+    top = position + n - 1
+    span = range(position + 1, top + 1)
+    if top <= TOP and n <= t.longest_sequence and all(nat[natural_face(p, suit)] for p in span):
+        yield _taken(nat, span, suit), wilds, layout.with_run(None, Run(suit, position, top, 0))
+    top = position + n
+    if not (t.sequence_wilds and wilds and top <= TOP and n + 1 <= t.longest_sequence):
+        return
+    for gap in range(position + 1, top):
+        held = [p for p in range(position + 1, top + 1) if p != gap]
+        if all(nat[natural_face(p, suit)] for p in held):
+            run = Run(suit, position, top, 1)
+            yield _taken(nat, held, suit), wilds - 1, layout.with_run(None, run)
+
+
+def _taken(nat: bytes, positions: range | list[int], suit: int) -> bytes:
+    rest = bytearray(nat)
+    for p in positions:
+        rest[natural_face(p, suit)] -= 1
+    return bytes(rest)
+
+
+assert NATURAL_FACES.start == 0  # naturals are the first faces of a hand's counts

@@ -1,0 +1,98 @@
+"""The planner: the fast answer to "can this turn still be finished?", by counting.
+
+A turn in the meld phase ends in one of two ways:
+
+* **stay**: discard and keep a card, with the opening minimum reached if the opening has
+  begun (CL-TURN-8, CL-INIT-1, CL-INIT-4): :func:`can_stay`;
+* **go out**: meld every card but at most one, which is discarded, with the side's canastas
+  and the partner's permission (CL-OUT-1, CL-OUT-2, CL-ASK-3): :func:`can_go_out`.
+
+Both are answered exactly by searches over counts of cards (:mod:`.opening`, :mod:`.going_out`),
+which :mod:`canasta._engine.search.reference` checks by playing every step out instead.
+"""
+
+from __future__ import annotations
+
+from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
+from canasta._engine.search.going_out import going_out_possible
+from canasta._engine.search.opening import opening_reachable
+from canasta._engine.state import Deal
+from canasta._engine.steps import meld_steps
+from canasta._engine.turn.common import may_use_locked
+from canasta._model.deck import Cards
+from canasta._model.melds import Meld, MeldKind
+from canasta._rules.ruleset import RuleSet
+
+__all__ = ["can_finish", "can_go_out", "can_stay", "out_after_unlocking"]
+
+
+def can_finish(deal: Deal) -> bool:
+    """Whether the player in the meld phase can still end the turn legally."""
+    return can_stay(deal) or can_go_out(deal)
+
+
+def can_stay(deal: Deal) -> bool:
+    """Whether the turn can end without going out (CL-TURN-8, CL-INIT-1, CL-INIT-4)."""
+    draft = deal.draft
+    if must_go_out(deal):
+        return False
+    keep = cards_to_keep(deal)
+    if not draft.committed or deal.minimum_reached():
+        return len(deal.hand) >= keep
+    owed = deal.minimums[deal.side] - draft.points
+    locked = len(draft.locked)  # pile cards stay in hand until the minimum is reached
+    melds = deal.melds[deal.side]
+    return opening_reachable(deal.usable, melds, deal.rules, max(0, keep - locked), owed)
+
+
+def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
+    """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
+    with ``permitted``, as if the partner had said yes (CL-ASK-3)."""
+    if not permitted and not may_go_out(deal):
+        return False
+    draft, rules = deal.draft, deal.rules
+    melds = deal.melds[deal.side]
+    if draft.concealed_only:
+        return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
+    owed = 0
+    exempt = False
+    if draft.opening and not deal.minimum_reached():
+        owed = deal.minimums[deal.side] - draft.points
+        # An unopened side going out melds only new melds: concealed, if it needs no
+        # minimum (CL-CONC-4).
+        exempt = not rules.concealed_needs_minimum(draft.took_pile)
+    if draft.locked:
+        if may_use_locked(deal) and going_out_possible(
+            deal.hand, melds, rules, owed, False, concealed=True
+        ):
+            return True
+        return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
+    return going_out_possible(deal.hand, melds, rules, owed, exempt)
+
+
+def out_after_unlocking(
+    usable: Cards, locked: Cards, melds: tuple[Meld, ...], rules: RuleSet, owed: int
+) -> bool:
+    """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile
+    cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1).
+
+    A depth-first search over the melds of the opening, each position refuted once; a branch
+    ends as soon as going out is impossible even with the pile cards unlocked.
+    """
+    refuted: set[tuple[Cards, tuple[Meld, ...], int]] = set()
+
+    def search(usable: Cards, melds: tuple[Meld, ...], owed: int) -> bool:
+        if owed <= 0:
+            return going_out_possible(usable + locked, melds, rules, 0, False)
+        key = (usable, melds, owed)
+        if key in refuted or not going_out_possible(usable + locked, melds, rules, 0, False):
+            return False
+        refuted.add(key)
+        for step in meld_steps(usable, melds, rules):
+            if step.kind is not MeldKind.BLACK_THREES and search(
+                usable - step.cards, step.applied_to(melds), owed - step.points
+            ):
+                return True
+        return False
+
+    return search(usable, melds, owed)

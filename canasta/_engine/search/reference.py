@@ -1,0 +1,152 @@
+"""The reference solver: whether the turn can still be finished, found by playing it out.
+
+It states the question as the rules do. The turn can be finished if a discard ends it now
+(keeping cards, or as the last card, going out), or a pass ends it after a last red three
+(CL-EXH-1); or if some meld step the rules allow leads to a position from which it can be
+finished. Every step the hand allows is tried: each new meld and addition of
+:func:`~canasta._engine.steps.meld_steps`, every choice of suits told apart, and each merge of
+two melds; each is checked and made by the rules of the turn (:mod:`canasta._engine.turn`),
+which look nowhere ahead. Positions met twice are answered once, and two plain counts cut
+hopeless searches: no plan melds more points than the hand holds, and no plan makes more
+canastas than the cards there are.
+
+It is slow where the planner (:mod:`~canasta._engine.search.planner`) is quick, and simple
+where the planner is clever: the tests hold one to the other, and ``CANASTA_REFERENCE=1``
+runs the whole engine on this one (:mod:`canasta._engine.finishing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta._engine.naming import naming
+from canasta._engine.obligations import must_go_out
+from canasta._engine.state import Deal
+from canasta._engine.steps import meld_steps, steps_with_locked
+from canasta._engine.turn.common import may_use_locked
+from canasta._engine.turn.draw import pass_violation
+from canasta._engine.turn.ending import discard_violation, going_out
+from canasta._engine.turn.melding import addition_target, laid_meld, melded, merge_made
+from canasta._model.deck import Cards
+from canasta._model.melds import Meld, MeldKind
+from canasta._model.moves import AddToMeld, LayMeld, MergeMelds
+from canasta.errors import Violation
+
+__all__ = ["can_finish", "can_go_out", "can_stay"]
+
+_EMPTY = Cards()
+
+
+def can_finish(deal: Deal) -> bool:
+    """Whether the player in the meld phase can still end the turn legally."""
+    return _Explorer(stay=True, out=True).finishable(deal)
+
+
+def can_stay(deal: Deal) -> bool:
+    """Whether the turn can end without going out."""
+    return _Explorer(stay=True, out=False).finishable(deal)
+
+
+def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
+    """Whether the player can go out this turn; with ``permitted``, as if the partner had
+    said yes (CL-ASK-3)."""
+    if permitted:
+        deal = deal.replace(draft=deal.draft.replace(answer=True))
+    return _Explorer(stay=False, out=True).finishable(deal)
+
+
+class _Explorer:
+    """One search: which ends of the turn count, and the positions answered."""
+
+    def __init__(self, *, stay: bool, out: bool) -> None:
+        self.stay = stay
+        self.out = out
+        self.answered: dict[object, bool] = {}
+
+    def finishable(self, deal: Deal) -> bool:
+        key = (deal.hands[deal.seat], deal.melds[deal.side], deal.draft)
+        known = self.answered.get(key)
+        if known is None:
+            known = self.answered[key] = self._finishable(deal)
+        return known
+
+    def _finishable(self, deal: Deal) -> bool:
+        if self._ends_now(deal):
+            return True
+        if not self._worth_searching(deal):
+            return False
+        for after in _steps(deal):
+            if not after.hand:  # the step melded the last card: going out
+                if self.out and not isinstance(going_out(after, discarded=False), Violation):
+                    return True
+                continue
+            if self.finishable(after):
+                return True
+        return False
+
+    def _ends_now(self, deal: Deal) -> bool:
+        """Whether a discard (or a pass, after a last red three) ends the turn now."""
+        hand = deal.hand
+        if deal.draft.no_discard:
+            return self.stay and pass_violation(deal) is None
+        if len(hand) == 1:
+            return self.out and discard_violation(deal, next(iter(hand))) is None
+        return self.stay and any(discard_violation(deal, face) is None for face in hand.faces())
+
+    def _worth_searching(self, deal: Deal) -> bool:
+        """Whether some end may still be reached by melding: staying needs the points of an
+        opening begun (at most all the hand's cards but one), going out the canastas (at most
+        one a canasta's worth of cards, counting the side's melds that are not canastas)."""
+        stay = self.stay and not must_go_out(deal) and _points_may_reach(deal)
+        return stay or (self.out and _canastas_may_reach(deal))
+
+
+def _points_may_reach(deal: Deal) -> bool:
+    draft = deal.draft
+    if not draft.committed or deal.minimum_reached():
+        return True
+    return draft.points + deal.usable.points >= deal.minimums[deal.side]
+
+
+def _canastas_may_reach(deal: Deal) -> bool:
+    rules = deal.rules
+    melds = deal.melds[deal.side]
+    done = sum(1 for meld in melds if rules.is_canasta(meld))
+    cards = len(deal.hand) + sum(
+        meld.size
+        for meld in melds
+        if meld.kind is not MeldKind.BLACK_THREES and not rules.is_canasta(meld)
+    )
+    return done + cards // rules.canasta_size >= rules.canastas_to_go_out
+
+
+def _steps(deal: Deal) -> Iterator[Deal]:
+    """The deal after each meld step the rules allow now: new melds, additions and merges."""
+    rules = deal.rules
+    by_position = naming(rules).by_position
+    melds = deal.melds[deal.side]
+    if may_use_locked(deal):
+        steps = steps_with_locked(deal.usable, deal.hand, melds, rules, by_count=False)
+    else:
+        steps = meld_steps(deal.usable, melds, rules)
+    for step in steps:
+        move = step.move(by_position=by_position)
+        if isinstance(move, LayMeld):
+            laid = laid_meld(deal, move)
+            if not isinstance(laid, Violation):
+                yield melded(deal, move.cards, None, laid)
+        else:
+            grown = _addition(deal, move)
+            if grown is not None:
+                yield melded(deal, move.cards, *grown)
+    for second in range(len(melds)):
+        for first in range(second):
+            made = merge_made(deal, MergeMelds(first, second))
+            if not isinstance(made, Violation):
+                one, two, joined = made
+                yield melded(deal, _EMPTY, one, joined, two)
+
+
+def _addition(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | None:
+    target = addition_target(deal, move)
+    return None if isinstance(target, Violation) else target

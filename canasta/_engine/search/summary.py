@@ -1,0 +1,84 @@
+"""What the wild cards still need of the melds whose natural cards are all placed, in brief.
+
+Once no natural card still to place can join a meld, all that matters of it for going out
+is its size and the wild cards it may still take: whether it is a canasta already, how many
+wild cards bring it to the smallest size, and how many more would make it a canasta. The
+wild cards are spread last, the melds closest to a canasta completed first, so a
+:class:`Summary` of those melds keeps only what that needs to know, with the counts that
+cannot change the answer cut off: the canastas beyond those going out needs, the room
+beyond the wild cards there are, and all but the smallest shortfalls that could still count.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Summary"]
+
+
+class Summary(NamedTuple):
+    """The melds that take no more natural cards, for spreading the wild cards."""
+
+    #: Canastas made (at most the number going out needs).
+    done: int = 0
+    #: Wild cards needed to bring melds up to the smallest size.
+    need: int = 0
+    #: Wild cards the melds may take (at most the wild cards there are).
+    room: int = 0
+    #: The smallest numbers of cards short of a canasta, among the melds wild cards could
+    #: complete, as many as canastas are still missing, smallest first.
+    shorts: tuple[int, ...] = ()
+    #: A natural sequence canasta is kept free of wild cards (BO-OUT-1).
+    escalera: bool = False
+
+    def add(
+        self,
+        size: int,
+        room: int,
+        *,
+        min_size: int,
+        canasta_size: int,
+        needed: int,
+        wilds: int,
+    ) -> Summary | None:
+        """The summary with one more meld of ``size`` cards that may take ``room`` wild
+        cards, or ``None`` if that meld can never be made valid, or the wild cards could
+        never bring every meld to the smallest size."""
+        need = max(0, min_size - size)
+        if need > room or self.need + need > wilds:
+            return None
+        total_room = min(wilds, self.room + room)
+        if size + need >= canasta_size:
+            return self._replace(
+                done=min(needed, self.done + 1), need=self.need + need, room=total_room
+            )
+        short = canasta_size - size - need
+        shorts = self.shorts
+        if short <= room - need:
+            shorts = tuple(sorted((*shorts, short)))[: max(0, needed - self.done)]
+        return self._replace(need=self.need + need, room=total_room, shorts=shorts)
+
+    def canastas(self, wilds: int, black_room: int, new_wild: tuple[int, ...]) -> int:
+        """The most canastas once all ``wilds`` are melded (``black_room`` of them may go into
+        a meld of black threes, some into new melds of wild cards as ``new_wild`` says), or
+        -1 if they cannot all be; the melds short of a canasta completed fewest first."""
+        if self.need > wilds:
+            return -1
+        best = -1
+        for laid_new in range(min(wilds - self.need, len(new_wild) - 1) + 1):
+            gained = new_wild[laid_new]
+            if gained < 0:
+                continue
+            rest = wilds - laid_new
+            placed = min(rest, self.room)
+            if rest - placed > black_room or placed < self.need:
+                continue
+            spare = placed - self.need
+            made = 0
+            for short in self.shorts:
+                if short > spare:
+                    break
+                spare -= short
+                made += 1
+            best = max(best, self.done + made + gained)
+        return best

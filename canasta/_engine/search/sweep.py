@@ -1,0 +1,249 @@
+"""The search behind going out: the hand's natural cards placed rank by rank, lowest first.
+
+At each rank the search places every natural card of it at once. Each copy either joins a
+sequence of its suit (extending one, filling its gap with a wild card, leading a block below
+it, or starting a new one: :mod:`~canasta._engine.search.placing`) or goes into the rank's
+*pool*; then the pool is shared among the side's melds of that rank and new melds of it, by
+count alone, since suits no longer matter to melds of one rank. The melds no later card can
+join are then summed up for the wild cards (:class:`~canasta._engine.search.summary.Summary`),
+so that positions of the search that differ only in melds already finished are one.
+
+Melds on the table that may still merge with another of their family (HW-MRG-1) are kept as
+they are until the end, when every merge the rules allow is tried
+(:func:`~canasta._engine.search.layout.merge_options`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta._engine.search.bounds import escalera_possible
+from canasta._engine.search.layout import (
+    Layout,
+    RankGroup,
+    Run,
+    merge_options,
+    rank_room,
+    run_room,
+)
+from canasta._engine.search.placing import lowest, run_placements
+from canasta._engine.search.summary import Summary
+from canasta._engine.tables import TOP, Tables
+from canasta._model.cards import SUITS
+
+__all__ = ["Sweep"]
+
+_PER_RANK = len(SUITS)
+#: A position of the search: naturals still to place, wild cards, unfinished melds.
+Position = tuple[bytes, int, Layout]
+
+
+class Sweep:
+    """One going-out search: the rules' numbers, what it needs, and the positions refuted."""
+
+    def __init__(self, t: Tables, escalera: bool, new_wild: tuple[int, ...]) -> None:
+        self.t = t
+        self.escalera = escalera
+        self.needed = t.rules.canastas_to_go_out
+        self.new_wild = new_wild
+        self.refuted: set[tuple[bytes, int, Layout, Summary, int]] = set()
+
+    def out(
+        self, nat: bytes, wilds: int, layout: Layout, summary: Summary, black_room: int
+    ) -> bool:
+        """Whether the naturals ``nat`` and ``wilds`` wild cards can all be melded onto the
+        melds ``layout`` (and those summed up in ``summary``) with the canastas needed."""
+        if not any(nat):
+            return self._leaf(layout, summary, wilds, black_room)
+        if self.escalera and not summary.escalera:
+            if not escalera_possible(nat, layout, self.t.canasta_size):
+                return False
+        key = (nat, wilds, layout, summary, black_room)
+        if key in self.refuted:
+            return False
+        position = lowest(nat) // _PER_RANK
+        for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
+            following = lowest(after) // _PER_RANK if any(after) else TOP + 3
+            for kept, summed in self._finished(grown, summary, following, left):
+                if self.out(after, left, kept, summed, black_room):
+                    return True
+        self.refuted.add(key)
+        return False
+
+    # --- one rank -------------------------------------------------------------------------
+
+    def _rank_placed(
+        self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int
+    ) -> Iterator[Position]:
+        """Every way to place the naturals of rank ``position``, face by face: some copies of
+        the lowest face into the pool, the others onto sequences; then the pool shared."""
+        if not any(nat) or lowest(nat) // _PER_RANK != position:
+            yield from self._pool_shared(nat, wilds, layout, position, pool)
+            return
+        face = lowest(nat)
+        copies = nat[face]
+        for pooled in range(copies, -1, -1):
+            rest = bytearray(nat)
+            rest[face] -= pooled
+            yield from self._onto_sequences(
+                bytes(rest), wilds, layout, position, pool + pooled, copies - pooled
+            )
+
+    def _onto_sequences(
+        self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int, copies: int
+    ) -> Iterator[Position]:
+        """``copies`` copies of the lowest face, each onto a sequence (or starting one)."""
+        if not copies:
+            yield from self._rank_placed(nat, wilds, layout, position, pool)
+            return
+        for after, left, grown in run_placements(nat, wilds, layout, self.t):
+            yield from self._onto_sequences(after, left, grown, position, pool, copies - 1)
+
+    def _pool_shared(
+        self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int
+    ) -> Iterator[Position]:
+        """The ``pool`` of naturals of rank ``position`` shared among the side's melds of
+        that rank and new ones, each new one with the fewest naturals a meld needs at least
+        (CL-MELD-2): every way, by count."""
+        t = self.t
+        laid = [group for group in layout.ranks if group.position == position]
+        others = tuple(group for group in layout.ranks if group.position != position)
+        if not pool:
+            yield nat, wilds, layout
+            return
+        for grown in _shares(laid, pool, position, t):
+            yield nat, wilds, layout._replace(ranks=tuple(sorted((*others, *grown))))
+
+    # --- melds no later card can join ------------------------------------------------------
+
+    def _finished(
+        self, layout: Layout, summary: Summary, next_position: int, wilds: int
+    ) -> Iterator[tuple[Layout, Summary]]:
+        """The layout without the melds no natural of rank ``next_position`` or higher can
+        join, which are summed up; melds that may merge stay as they are."""
+        t = self.t
+        ranks = [g for g in layout.ranks if g.position >= next_position or g.merges]
+        runs = [r for r in layout.runs if r.high + 2 >= next_position or r.merges]
+        wild_melds = tuple(w for w in layout.wilds if w.merges)
+        done = [
+            *(_rank_meld(g, t) for g in layout.ranks if g not in ranks),
+            *(_sequence(r, t) for r in layout.runs if r not in runs),
+            *(_wild_meld(w.size, t) for w in layout.wilds if not w.merges),
+        ]
+        kept = Layout(tuple(ranks), tuple(runs), wild_melds, layout.settled)
+        for summed in self._summed(summary, done, wilds):
+            yield kept, summed
+
+    def _summed(self, summary: Summary, melds: list[Finished], wilds: int) -> Iterator[Summary]:
+        """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
+        needs a natural sequence canasta (BO-OUT-1), also with one of them kept free of
+        wild cards for it."""
+        t = self.t
+        options = [summary]
+        for size, room, natural_run in melds:
+            grown: list[Summary] = []
+            for option in options:
+                added = option.add(
+                    size,
+                    room,
+                    min_size=t.min_size,
+                    canasta_size=t.canasta_size,
+                    needed=self.needed,
+                    wilds=wilds,
+                )
+                if added is not None:
+                    grown.append(added)
+                escalera = self.escalera and natural_run and size >= t.canasta_size
+                if escalera and not option.escalera:
+                    kept = option._replace(escalera=True).add(
+                        size,
+                        0,
+                        min_size=t.min_size,
+                        canasta_size=t.canasta_size,
+                        needed=self.needed,
+                        wilds=wilds,
+                    )
+                    if kept is not None:
+                        grown.append(kept)
+            options = list(dict.fromkeys(grown))
+        yield from options
+
+    def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
+        """Whether, every natural placed, the wild cards can be spread with the canastas
+        needed: after each merge the rules allow, the melds left summed up too."""
+        for merged in merge_options(layout, self.t):
+            melds = [
+                *(_rank_meld(g, self.t) for g in merged.ranks),
+                *(_sequence(r, self.t) for r in merged.runs),
+                *(_wild_meld(w.size, self.t) for w in merged.wilds),
+                *((s.size, s.room, s.natural_run) for s in merged.settled),
+            ]
+            for summed in self._summed(summary, melds, wilds):
+                if self.escalera and not summed.escalera:
+                    continue
+                if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
+                    return True
+        return False
+
+
+#: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is
+#: a natural sequence.
+Finished = tuple[int, int, bool]
+
+
+def _rank_meld(group: RankGroup, t: Tables) -> Finished:
+    return group.naturals + group.wilds, rank_room(group, t), False
+
+
+def _sequence(run: Run, t: Tables) -> Finished:
+    return run.high - run.low + 1, run_room(run, t), run.wilds == 0
+
+
+def _wild_meld(size: int, t: Tables) -> Finished:
+    return size, t.longest_wild_meld - size, False
+
+
+def _shares(
+    laid: list[RankGroup], pool: int, position: int, t: Tables
+) -> Iterator[tuple[RankGroup, ...]]:
+    """The melds of one rank after ``pool`` naturals of it join the side's melds ``laid`` of
+    it and new ones: where a side holds one meld of a rank, all go to it (or to one new
+    meld); otherwise every sharing by count, each new meld with ``t.min_naturals`` at least."""
+    if not t.several:
+        if laid:
+            (group,) = laid
+            yield (group._replace(naturals=group.naturals + pool),)
+        elif pool >= t.min_naturals:
+            yield (RankGroup(position, pool, 0, False),)
+        return
+    seen: set[tuple[RankGroup, ...]] = set()
+    for grown, left in _spread(tuple(laid), pool):
+        for parts in _parts(left, t.min_naturals, left):
+            new = tuple(RankGroup(position, n, 0, False) for n in parts)
+            result = tuple(sorted((*grown, *new)))
+            if result not in seen:
+                seen.add(result)
+                yield result
+
+
+def _spread(laid: tuple[RankGroup, ...], pool: int) -> Iterator[tuple[tuple[RankGroup, ...], int]]:
+    """Each way some of ``pool`` naturals join the melds ``laid``: the melds grown and the
+    naturals left."""
+    if not laid:
+        yield (), pool
+        return
+    first, rest = laid[0], laid[1:]
+    for taken in range(pool + 1):
+        grown = first._replace(naturals=first.naturals + taken)
+        for others, left in _spread(rest, pool - taken):
+            yield (grown, *others), left
+
+
+def _parts(total: int, smallest: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """The ways to split ``total`` into parts of at least ``smallest``, largest first."""
+    if total == 0:
+        yield ()
+        return
+    for part in range(min(total, largest), smallest - 1, -1):
+        for rest in _parts(total - part, smallest, part):
+            yield (part, *rest)

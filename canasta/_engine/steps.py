@@ -1,0 +1,496 @@
+"""Which meld steps exist: every new meld a hand can lay and every addition it can make to a
+side's melds, valid by the rules of melds (CL-MELD, CL-B3-3, HW-MELD, SA-MELD, BO-MELD).
+
+A step is counted, not told apart by suit, wherever suits cannot matter: twos by count (the
+first in display order), black threes by count, and the natural cards of a meld of one rank
+by count too unless the rule set plays sequences, for which the suits a meld of one rank
+takes do matter. With ``by_count``, such a meld comes once per count, with the suits that keep
+the most for sequences (:func:`sequence_cost`) and the other choices of suits on demand
+(:meth:`Step.others`); the move generator offers one move per count, as action ids code it.
+
+Whether a step may be made now (black threes only when going out, CL-B3-3) and whether the
+turn can be finished after it are for the callers to ask.
+
+>>> from canasta import Meld, find_rules
+>>> seq = Meld.of("7D 8D 9D JK", wild_as="10")
+>>> [str(step.result) for step in meld_steps(Cards.parse("JD"), (seq,), find_rules("hollywood"))]
+['7D 8D 9D JK(10) JD']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import product
+
+from canasta._engine.cache import remembered
+from canasta._engine.sequence_steps import (
+    new_sequences,
+    segments,
+    sequence_additions,
+    suit_masks,
+    wild_signature,
+)
+from canasta._engine.step import Step
+from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TOP, TWO_POINTS, Tables, tables
+from canasta._model.cards import (
+    BLACK_THREES,
+    FACE_COUNT,
+    JOKER_FACE,
+    NATURAL_FACES,
+    NATURAL_RANKS,
+    SUITS,
+    TWO_FACES,
+    Rank,
+    natural_face,
+)
+from canasta._model.deck import Cards, trusted_cards
+from canasta._model.melds import Meld, MeldKind, natural_position
+from canasta._rules.ruleset import RuleSet
+
+__all__ = [
+    "Step",
+    "count_key",
+    "meld_steps",
+    "rank_totals",
+    "sequence_cost",
+    "steps_with_locked",
+]
+
+_PER_RANK = len(SUITS)
+_RANK, _SEQUENCE, _WILD, _BLACK = (
+    MeldKind.RANK,
+    MeldKind.SEQUENCE,
+    MeldKind.WILD,
+    MeldKind.BLACK_THREES,
+)
+_BLACK_THREE_FACES = tuple(face.index for face in BLACK_THREES)
+_BLACK_THREE_POINTS = BLACK_THREES[0].points
+
+#: A choice of natural cards of one rank, as a count for each suit.
+Choice = tuple[int, ...]
+
+
+def rank_totals(counts: bytes) -> list[int]:
+    """The natural cards held of each rank, by position."""
+    return [
+        sum(counts[natural_face(position, 0) : natural_face(position + 1, 0)])
+        for position in range(TOP + 1)
+    ]
+
+
+def meld_steps(
+    usable: Cards, melds: tuple[Meld, ...], rules: RuleSet, *, by_count: bool = False
+) -> list[Step]:
+    """Every new meld from ``usable`` and addition to one of the side's ``melds``, each once
+    (see the module's introduction for what "once" means, and ``by_count``)."""
+    counts = usable.counts
+    t = tables(rules)
+    masks = suit_masks(counts) if t.sequences else None
+    taken = set() if t.several else {_family(meld) for meld in melds}
+    steps = _new_rank_melds(counts, t, masks, taken, by_count)
+    if masks is not None:
+        steps += _new_sequence_steps(counts, t, masks, taken)
+    if t.wild_melds and (_WILD, None) not in taken:
+        steps += _new_wild_melds(counts, t)
+    if any(counts[face] for face in _BLACK_THREE_FACES) and all(
+        m.kind is not _BLACK for m in melds
+    ):
+        steps += _black_three_melds(counts, t)
+    for index, meld in enumerate(melds):
+        steps += _additions(counts, masks, index, meld, t, by_count)
+    return steps
+
+
+def _family(meld: Meld) -> tuple[MeldKind, object]:
+    """What a side holds one of where it may not hold several of a kind (CL-MELD-6)."""
+    kind = meld.kind
+    if kind is _RANK:
+        return kind, meld.rank
+    if kind is _SEQUENCE:
+        return kind, meld.suit
+    return kind, None
+
+
+# --- wild cards ---------------------------------------------------------------------------
+
+
+def _wild_counts(counts: bytes) -> tuple[bytes, int]:
+    """The twos held (one count a two, display order) and the jokers."""
+    return counts[TWO_FACES.start : TWO_FACES.stop], counts[JOKER_FACE]
+
+
+@remembered(1 << 10)
+def wild_choices(twos: bytes, jokers: int, low: int, high: int) -> tuple[tuple[bytes, int], ...]:
+    """The choices of ``low`` to ``high`` wild cards from ``twos`` (a count a two) and
+    ``jokers``: as (the twos taken, the first in display order, as counts; jokers taken),
+    twos before jokers, fewer first.
+
+    >>> wild_choices(bytes([1, 0, 1, 0]), 1, 1, 2)
+    ((b'\\x00\\x00\\x00\\x00', 1), (b'\\x01\\x00\\x00\\x00', 0), (b'\\x01\\x00\\x00\\x00', 1), \
+(b'\\x01\\x00\\x01\\x00', 0))
+    """
+    taken = [bytes(len(twos))]
+    for face, held in enumerate(twos):
+        for _ in range(held):
+            grown = bytearray(taken[-1])
+            grown[face] += 1
+            taken.append(bytes(grown))
+    high = min(high, len(taken) - 1 + jokers)
+    low = max(low, 0)
+    return tuple(
+        (taken[t], j)
+        for t in range(min(len(taken) - 1, max(high, -1)) + 1)
+        for j in range(max(0, low - t), min(jokers, high - t) + 1)
+    )
+
+
+def _cards(naturals: bytes, twos: bytes, jokers: int, extra: bytes = b"") -> Cards:
+    """Cards from the counts of the natural faces, of the twos and of the jokers (and of the
+    threes, ``extra``)."""
+    threes = extra or bytes(JOKER_FACE - TWO_FACES.stop)
+    return trusted_cards(naturals + twos + threes + bytes((jokers,)))
+
+
+def _wild_points(twos: bytes, jokers: int) -> int:
+    return TWO_POINTS * sum(twos) + JOKER_POINTS * jokers
+
+
+_NO_NATURALS = bytes(NATURAL_FACES.stop)
+
+
+def _new_wild_melds(counts: bytes, t: Tables) -> list[Step]:
+    """New melds of wild cards only (HW-MELD-4, BO-MELD-4)."""
+    twos, jokers = _wild_counts(counts)
+    return [
+        Step(
+            None,
+            _cards(_NO_NATURALS, taken, j),
+            None,
+            _WILD,
+            _wild_points(taken, j),
+            sum(taken) + j,
+            Rank.JOKER,
+        )
+        for taken, j in wild_choices(twos, jokers, t.min_size, t.longest_wild_meld)
+    ]
+
+
+def _black_three_melds(counts: bytes, t: Tables) -> list[Step]:
+    """A new meld of three to ``t.black_threes`` black threes, clubs first, with the wild
+    cards the rules allow in it (CL-B3-3, HW-B3-3, HW-B3-4)."""
+    black = [face for face in _BLACK_THREE_FACES for _ in range(counts[face])]
+    twos, jokers = _wild_counts(counts)
+    found = []
+    for n in range(3, min(len(black), t.black_threes) + 1):
+        threes = bytearray(JOKER_FACE - TWO_FACES.stop)
+        for face in black[:n]:
+            threes[face - TWO_FACES.stop] += 1
+        for taken, j in wild_choices(twos, jokers, 0, t.black_three_wilds):
+            found.append(
+                Step(
+                    None,
+                    _cards(_NO_NATURALS, taken, j, bytes(threes)),
+                    None,
+                    _BLACK,
+                    _BLACK_THREE_POINTS * n + _wild_points(taken, j),
+                    n + sum(taken) + j,
+                    Rank.THREE,
+                )
+            )
+    return found
+
+
+# --- natural cards of one rank ------------------------------------------------------------
+
+
+def _near(masks: Sequence[int] | None, position: int, have: bytes) -> tuple[int, ...] | None:
+    """What melding the last copy of each suit's natural of rank ``position`` costs the
+    sequences the hand might make: the cards of its suit within two ranks of it
+    (:func:`sequence_cost`); ``None`` where sequences are not played."""
+    if masks is None:
+        return None
+    window = sum(
+        1 << p for p in (position - 2, position - 1, position + 1, position + 2) if 0 <= p <= TOP
+    )
+    return tuple((masks[s] & window).bit_count() if have[s] else 0 for s in range(_PER_RANK))
+
+
+def _choices(have: bytes, near: tuple[int, ...] | None) -> tuple[Choice, ...]:
+    """One choice of naturals for each count from 0 to all of ``have`` (a count a suit): the
+    suits in display order, or, where ``near`` gives what a suit's last copy costs, the
+    choice that keeps the most for sequences: copies that leave one of their face first,
+    then last copies, the cheapest first."""
+    if near is None:
+        order = [suit for suit in range(_PER_RANK) for _ in range(have[suit])]
+    else:
+        spare = [suit for suit in range(_PER_RANK) for _ in range(max(0, have[suit] - 1))]
+        last = sorted((suit for suit in range(_PER_RANK) if have[suit]), key=near.__getitem__)
+        order = spare + last
+    chosen = [0] * _PER_RANK
+    found: list[Choice] = [tuple(chosen)]
+    for suit in order:
+        chosen[suit] += 1
+        found.append(tuple(chosen))
+    return tuple(found)
+
+
+def _all_choices(have: bytes, suits_matter: bool) -> list[Choice]:
+    """Every choice of naturals of one rank (a count a suit): by count alone where suits
+    cannot matter."""
+    if suits_matter:
+        return [tuple(c) for c in product(*(range(n + 1) for n in have))]
+    return list(_choices(have, None))
+
+
+def _other_suits(have: bytes, near: tuple[int, ...]) -> dict[int, list[Choice]]:
+    """For each count, the choices of naturals of one rank other than the best, the cheapest
+    for sequences first."""
+
+    def cost(choice: Choice) -> int:
+        return sum(near[s] for s in range(_PER_RANK) if choice[s] and choice[s] == have[s])
+
+    best = {sum(choice): choice for choice in _choices(have, near)}
+    others: dict[int, list[Choice]] = {}
+    for choice in _all_choices(have, True):
+        if choice != best[sum(choice)]:
+            others.setdefault(sum(choice), []).append(choice)
+    for count in others:
+        others[count].sort(key=cost)
+    return others
+
+
+def _naturals(position: int, choice: Choice) -> bytes:
+    """The counts of the natural faces for a ``choice`` of naturals of rank ``position``."""
+    first = natural_face(position, 0)
+    return bytes(first) + bytes(choice) + bytes(NATURAL_FACES.stop - first - _PER_RANK)
+
+
+def _few_wilds(have: int, wilds: int, t: Tables) -> bool:
+    """Whether no meld of ``t.min_naturals`` to ``have`` naturals of one rank can be made up
+    to the smallest size with ``wilds`` wild cards."""
+    return all(
+        k + min(wilds, t.max_wilds[k]) < t.min_size for k in range(t.min_naturals, have + 1)
+    )
+
+
+def _new_rank_melds(
+    counts: bytes,
+    t: Tables,
+    masks: Sequence[int] | None,
+    taken: set[tuple[MeldKind, object]],
+    by_count: bool,
+) -> list[Step]:
+    """New melds of one rank (CL-MELD-1 to CL-MELD-5), rank by rank."""
+    twos, jokers = _wild_counts(counts)
+    wilds = sum(twos) + jokers
+    found: list[Step] = []
+    for position, have in enumerate(rank_totals(counts)):
+        if have < t.min_naturals or (_RANK, NATURAL_RANKS[position]) in taken:
+            continue
+        if have < t.min_size and _few_wilds(have, wilds, t):
+            continue  # too few wild cards to make up a meld
+        first = natural_face(position, 0)
+        held = counts[first : first + _PER_RANK]
+        near = _near(masks, position, held)
+        found += _rank_group(t.rules, position, held, near, twos, jokers, None, None, by_count)
+    return found
+
+
+def _additions(
+    counts: bytes,
+    masks: Sequence[int] | None,
+    index: int,
+    meld: Meld,
+    t: Tables,
+    by_count: bool,
+) -> Sequence[Step]:
+    """The steps that grow the side's ``meld`` at ``index``."""
+    twos, jokers = _wild_counts(counts)
+    kind = meld.kind
+    if kind is _RANK:
+        position = natural_position(meld.rank)
+        first = natural_face(position, 0)
+        held = counts[first : first + _PER_RANK]
+        wilds = sum(twos) + jokers
+        room = t.max_wilds[meld.size - meld.wilds] - meld.wilds
+        if not any(held) and (not wilds or meld.size >= t.closed_at or room < 1):
+            return ()  # no natural to add, and no wild card may join alone
+        near = _near(masks, position, held)
+        return _rank_group(t.rules, position, held, near, twos, jokers, index, meld, by_count)
+    if kind is _WILD:  # wild cards join it up to the longest (no canasta rule closes it)
+        room = t.longest_wild_meld - meld.size
+        return [
+            Step(
+                index,
+                _cards(_NO_NATURALS, taken, j),
+                None,
+                _WILD,
+                _wild_points(taken, j),
+                sum(taken) + j,
+                Rank.JOKER,
+                None,
+                meld,
+            )
+            for taken, j in wild_choices(twos, jokers, 1, room)
+        ]
+    if kind is _SEQUENCE:
+        assert masks is not None
+        return sequence_additions(counts, masks, index, meld, t.rules)
+    return ()  # nothing joins black threes (CL-B3-4)
+
+
+@remembered(1 << 10)
+def _rank_group(
+    rules: RuleSet,
+    position: int,
+    held: bytes,
+    near: tuple[int, ...] | None,
+    twos: bytes,
+    jokers: int,
+    index: int | None,
+    meld: Meld | None,
+    by_count: bool,
+) -> tuple[Step, ...]:
+    """The new melds (``meld`` ``None``) of rank ``position``, or the additions to ``meld``
+    at ``index``, from the naturals ``held`` (a count a suit) and the wild cards; one a count
+    of naturals by ``by_count``, every choice of suits otherwise. Remembered: they depend on
+    nothing else, and recur turn after turn."""
+    t = tables(rules)
+    rank = NATURAL_RANKS[position]
+    value = NATURAL_VALUE[position]
+    if by_count or near is None:
+        choices = _choices(held, near)
+    else:
+        choices = tuple(_all_choices(held, True))
+    others = {} if near is None or not by_count else _other_suits(held, near)
+    found: list[Step] = []
+    for choice in choices:
+        k = sum(choice)
+        low, high = _wild_range(t, k, meld)
+        if high < 0:
+            continue
+        alternatives = others.get(k)
+        head = _naturals(position, choice)
+        for taken, j in wild_choices(twos, jokers, low, high):
+            found.append(
+                Step(
+                    index,
+                    _cards(head, taken, j),
+                    None,
+                    _RANK,
+                    k * value + _wild_points(taken, j),
+                    k + sum(taken) + j,
+                    rank,
+                    None,
+                    meld,
+                    None if not alternatives else _make_others(position, alternatives),
+                )
+            )
+    return tuple(found)
+
+
+def _wild_range(t: Tables, k: int, meld: Meld | None) -> tuple[int, int]:
+    """The fewest and most wild cards that may go with ``k`` naturals of one rank into a new
+    meld (``meld`` ``None``) or into ``meld``; (0, -1) for none at all."""
+    if meld is None:
+        if k < t.min_naturals:
+            return 0, -1
+        return max(0, t.min_size - k), t.max_wilds[k]
+    room = 0 if meld.size >= t.closed_at else t.max_wilds[meld.naturals + k] - meld.wilds
+    return (0 if k else 1), room
+
+
+def _make_others(position: int, alternatives: list[Choice]) -> Callable[[Step], Iterator[Step]]:
+    """:meth:`Step.others` for a step of rank ``position``: the step with each of
+    ``alternatives`` (choices of naturals of its count) in turn."""
+    first = natural_face(position, 0)
+
+    def others(step: Step) -> Iterator[Step]:
+        counts = step.cards.counts
+        for choice in alternatives:
+            cards = trusted_cards(counts[:first] + bytes(choice) + counts[first + _PER_RANK :])
+            yield Step(
+                step.target,
+                cards,
+                None,
+                _RANK,
+                step.points,
+                step.size,
+                step.rank,
+                None,
+                step.grown,
+            )
+
+    return others
+
+
+# --- sequences ----------------------------------------------------------------------------
+
+
+def _new_sequence_steps(
+    counts: bytes, t: Tables, masks: Sequence[int], taken: set[tuple[MeldKind, object]]
+) -> list[Step]:
+    """New sequences of each suit, part by part of its positions held (HW-MELD-3)."""
+    signature = wild_signature(counts) if t.sequence_wilds else 0
+    found: list[Step] = []
+    for suit, mask in enumerate(masks):
+        if (_SEQUENCE, SUITS[suit]) in taken or mask.bit_count() < t.sequence_naturals:
+            continue
+        for part in segments(mask):
+            if part.bit_count() >= t.sequence_naturals:
+                found += new_sequences(part, suit, t.rules, signature)
+    return found
+
+
+def count_key(cards: Cards, suits_matter: bool) -> tuple[int, ...]:
+    """What tells steps apart where cards are told apart by count: the twos by count, the
+    black threes by count, and the naturals of a rank by count unless suits matter."""
+    counts = cards.counts
+    twos = sum(counts[TWO_FACES.start : TWO_FACES.stop])
+    black = sum(counts[face] for face in _BLACK_THREE_FACES)
+    naturals = counts[: NATURAL_FACES.stop] if suits_matter else bytes(rank_totals(counts))
+    return (*naturals, twos, black, counts[JOKER_FACE])
+
+
+def steps_with_locked(
+    usable: Cards, hand: Cards, melds: tuple[Meld, ...], rules: RuleSet, *, by_count: bool
+) -> list[Step]:
+    """The steps of the usable cards, and then those the whole hand allows beyond them: for
+    when the pile cards locked until the opening minimum may be used all the same (a
+    concealed going out that needs no minimum, CL-CONC-4). Cards told apart by count come
+    from the usable ones first, so a step of the whole hand is kept only where no step of the
+    usable cards makes the same by count."""
+    found = meld_steps(usable, melds, rules, by_count=by_count)
+    suits_matter = rules.sequences_allowed
+    made = {(step.target, count_key(step.cards, suits_matter)) for step in found}
+    for step in meld_steps(hand, melds, rules, by_count=by_count):
+        key = (step.target, count_key(step.cards, suits_matter))
+        if key not in made:
+            made.add(key)
+            found.append(step)
+    return found
+
+
+def sequence_cost(cards: Cards, usable: Cards) -> tuple[int, bytes]:
+    """What melding ``cards`` from ``usable`` costs the sequences the hand might still make:
+    for each natural face melded with no copy left, the cards of its suit within two ranks of
+    it in the hand; then the cards' counts, for a fixed order among equal costs.
+
+    >>> hand = Cards.parse("7H 7S 7S 8H 9H")
+    >>> sequence_cost(Cards.parse("7H 7S"), hand) > sequence_cost(Cards.parse("7S 7S"), hand)
+    True
+    """
+    have, take = usable.counts, cards.counts
+    total = 0
+    for face in NATURAL_FACES:
+        if take[face] and take[face] == have[face]:
+            position, suit = divmod(face, _PER_RANK)
+            total += sum(
+                1
+                for other in (position - 2, position - 1, position + 1, position + 2)
+                if 0 <= other <= TOP and have[natural_face(other, suit)]
+            )
+    return total, take
+
+
+assert FACE_COUNT == JOKER_FACE + 1  # the joker's count is the last of a hand's counts

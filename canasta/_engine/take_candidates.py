@@ -1,0 +1,141 @@
+"""The ways to take the pile worth checking: for each choice of cards by count, its variants
+(the same count of other suits), best first. The checks are :mod:`canasta._engine.turn.pile`'s.
+
+Where suits cannot matter (no sequences), one representative a count is enough: the suits in
+display order. Where sequences are played, the suits of a pair matter to the sequences the
+hand may still make, so the variants come cheapest first (:func:`~canasta._engine.steps.
+sequence_cost`): the move generator offers the first one legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta._engine.naming import naming
+from canasta._engine.state import Deal
+from canasta._engine.steps import sequence_cost
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, SUITS, Card, Rank, natural_face
+from canasta._model.deck import Cards
+from canasta._model.melds import MeldKind
+from canasta._model.moves import TakePile
+
+__all__ = ["layoff_candidates", "take_candidates"]
+
+_PER_RANK = len(SUITS)
+
+#: Each group: variants of one take, best first.
+Candidates = list[Sequence[TakePile]]
+
+
+def take_candidates(deal: Deal) -> Candidates:
+    """Every way to take the pile worth checking, grouped by choice of cards by count."""
+    top = deal.top_card
+    if top is None:
+        return []
+    if top.rank.is_wild:
+        return _wild_top(deal, top)
+    if not top.rank.is_natural:
+        return []  # a three: it joins no meld, and no pair takes it
+    groups: Candidates = [[take] for take in layoff_candidates(deal)]
+    groups += _pairs(deal, top)
+    rules, hand = deal.rules, deal.hand
+    if rules.take_with_suited_pair:
+        groups += [[take] for take in _suited(deal, top)]
+    if rules.take_with_natural_and_wild:
+        groups += _natural_and_wild(hand, top, rules.sequences_allowed)
+    return groups
+
+
+def layoff_candidates(deal: Deal) -> list[TakePile]:
+    """The takes that add the top card alone to one of the side's melds it could join: its
+    rank's, or a sequence of its suit that it extends (M4, CL-PILE-3 (c)). Where melds are
+    named by rank, the one take ``take``."""
+    top = deal.top_card
+    assert top is not None
+    melds = deal.melds[deal.side]
+    if not naming(deal.rules).by_position:
+        return [TakePile()] if any(m.rank is top.rank for m in melds) else []
+    found = []
+    for index, meld in enumerate(melds):
+        if top.is_wild:
+            fits = meld.kind is MeldKind.WILD
+        elif meld.kind is MeldKind.RANK:
+            fits = meld.rank is top.rank
+        elif meld.kind is MeldKind.SEQUENCE and meld.suit is top.suit:
+            order = top.rank.order
+            fits = order == meld.rank.order - 1 or order == meld.high.order + 1
+        else:
+            fits = False
+        if fits:
+            found.append(TakePile(meld=index))
+    return found
+
+
+def _wild_top(deal: Deal, top: Card) -> Candidates:
+    """A wild top card: laid off onto a meld of wild cards, or taken with a pair of its kind
+    (M3)."""
+    groups: Candidates = [[take] for take in layoff_candidates(deal)]
+    pair = [face for face in deal.hand.faces() if face.rank is top.rank]
+    if pair and deal.hand.count(pair[0]) >= 2:
+        groups.append([TakePile(Cards.of([pair[0], pair[0]]))])
+    elif len(pair) >= 2:
+        groups.append([TakePile(Cards.of(pair[:2]))])
+    return groups
+
+
+def _same_rank(hand: Cards, top: Card) -> list[Card]:
+    first = natural_face(NATURAL_RANKS.index(top.rank), 0)
+    return [face for face in ALL_FACES[first : first + _PER_RANK] if hand.count(face)]
+
+
+def _pairs(deal: Deal, top: Card) -> Candidates:
+    """Two naturals of the top card's rank (M1, CL-PILE-3 (a))."""
+    hand = deal.hand
+    same = _same_rank(hand, top)
+    pairs = [
+        TakePile(Cards.of([one, other]))
+        for i, one in enumerate(same)
+        for other in same[i:]
+        if one is not other or hand.count(one) >= 2
+    ]
+    if not pairs:
+        return []
+    if not deal.rules.sequences_allowed:
+        return [pairs[:1]]
+    return [sorted(pairs, key=lambda take: sequence_cost(take.cards, hand))]
+
+
+def _suited(deal: Deal, top: Card) -> list[TakePile]:
+    """Two cards of the top card's suit that make three in a row with it (M2)."""
+    assert top.suit is not None
+    position = NATURAL_RANKS.index(top.rank)
+    suit = SUITS.index(top.suit)
+    hand = deal.hand
+    found = []
+    for low in (position - 2, position - 1, position):
+        ranks = [p for p in range(low, low + 3) if p != position]
+        if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
+            continue
+        faces = [ALL_FACES[natural_face(p, suit)] for p in ranks]
+        if all(hand.count(face) for face in faces):
+            found.append(TakePile(Cards.of(faces)))
+    return found
+
+
+def _natural_and_wild(hand: Cards, top: Card, sequences: bool) -> Candidates:
+    """One natural of the top card's rank and one wild card (MX, CL-PILE-3 (b)): a two, or a
+    joker; the natural's suit the cheapest for sequences first."""
+    same = _same_rank(hand, top)
+    if not same:
+        return []
+    if sequences:
+        same.sort(key=lambda face: sequence_cost(Cards.of([face]), hand))
+    else:
+        same = same[:1]
+    faces = hand.faces()
+    groups: Candidates = []
+    for wild_rank in (Rank.TWO, Rank.JOKER):
+        wild = next((face for face in faces if face.rank is wild_rank), None)
+        if wild is not None:
+            groups.append([TakePile(Cards.of([natural, wild])) for natural in same])
+    return groups

@@ -1,0 +1,94 @@
+"""Drawing from the stock, and passing when the stock is exhausted (CL-TURN-2, CL-EXH)."""
+
+from __future__ import annotations
+
+from canasta._engine.dealing import lay_out_red_threes
+from canasta._engine.state import EMPTY, Deal, DealEnd, Phase, TurnDraft, stock_exhausted
+from canasta._engine.turn.common import ended, minimum_violation, replaced, wrong_phase
+from canasta.errors import Violation
+
+__all__ = ["draw", "fresh_draft", "pass_violation"]
+
+
+def draw(deal: Deal) -> Deal | Violation:
+    """The deal after drawing from the stock, red threes drawn laid out and replaced
+    (CL-TURN-2, CL-R3-3, CL-EXH-7, HW-STOCK-2), or why the player may not draw."""
+    if deal.phase is not Phase.DRAW:
+        return wrong_phase(deal, "draw")
+    rules, stock, seat = deal.rules, deal.stock, deal.seat
+    if stock_exhausted(rules, len(stock)):
+        if stock:
+            return Violation(
+                "HW-STOCK-1",
+                "the last card of the stock is never drawn: take the pile if you can, or pass "
+                "to end the deal",
+            )
+        return Violation(
+            "CL-EXH-3", "the stock is empty: take the pile if you can, or pass to end the deal"
+        )
+    side = deal.side
+    # Draw what is left, never the reserved last card; the stock is not exhausted, so at
+    # least one card is drawn.
+    left = len(stock) - min(rules.draw_count, len(stock) - rules.stock_reserve)
+    stock, drawn = stock[:left], stock[left:]
+    hand = deal.hands[seat] + drawn
+    red_threes, ran_out = EMPTY, False
+    if any(card.is_red_three for card in drawn):
+        rest = list(stock)
+        hand, red_threes, ran_out = lay_out_red_threes(hand, rest, rules)
+        stock = tuple(rest)
+    draft = fresh_draft(deal, drew=True)
+    after = deal.replace(
+        hands=replaced(deal.hands, seat, hand),
+        red_threes=replaced(deal.red_threes, side, deal.red_threes[side] + red_threes)
+        if red_threes
+        else deal.red_threes,
+        stock=stock,
+        phase=Phase.MELD,
+        draft=draft,
+    )
+    if ran_out:  # CL-EXH-1, HW-R3-7: a red three found no replacement
+        if not rules.last_red_three_may_meld:
+            return ended(after, DealEnd.LAST_RED_THREE)
+        after = after.replace(draft=draft.replace(no_discard=True))
+    return after
+
+
+def fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
+    """The draft of a turn that has just drawn (or taken the pile): what the turn starts
+    from, by whether the side has opened and the player has melded in this deal."""
+    melds = deal.melds[deal.side]
+    return _FRESH_DRAFTS[drew, not melds, deal.seat in deal.melded_seats].replace(
+        melds_before=len(melds)
+    )
+
+
+# Drafts are values: one of each way to begin is made once.
+_FRESH_DRAFTS = {
+    (drew, opening, had_melded): TurnDraft(
+        drew=drew, took_pile=not drew, opening=opening, had_melded=had_melded
+    )
+    for drew in (True, False)
+    for opening in (True, False)
+    for had_melded in (True, False)
+}
+
+
+def pass_violation(deal: Deal) -> Violation | None:
+    """Why the player may not pass, apart from a compulsory take (CL-EXH-3, CL-EXH-1)."""
+    if deal.phase is Phase.MELD and deal.draft.no_discard:
+        if deal.draft.committed and not deal.minimum_reached():
+            return minimum_violation(deal)
+        return None
+    if deal.phase is not Phase.DRAW or not deal.stock_exhausted:
+        return Violation(
+            "CL-EXH-3", "you may pass only when the stock is empty, instead of taking the pile"
+        )
+    return None
+
+
+def passed(deal: Deal) -> Deal:
+    """The deal after a pass :func:`pass_violation` allows: it ends (CL-EXH-1, CL-EXH-3)."""
+    if deal.phase is Phase.MELD:
+        return ended(deal, DealEnd.LAST_RED_THREE)
+    return ended(deal, DealEnd.STOCK_EXHAUSTED)

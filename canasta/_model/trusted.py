@@ -1,0 +1,80 @@
+"""Values the library computed itself, made without their checks: the one place that does it.
+
+Every value class of the package is a frozen attrs class whose ``__init__`` converts and
+checks its fields, as it must for values from outside. The engine makes many values a move
+(multisets of cards, melds, moves, deals) from parts that are already checked; here, and only
+here, such a value is made by setting its slots directly, as attrs's ``__init__`` sets them.
+
+>>> import attrs
+>>> @attrs.frozen(slots=True)
+... class Point:
+...     x: int = attrs.field(converter=int)
+...     y: int = 0
+>>> make, copy = maker(Point), copier(Point)
+>>> make(1, 2), copy(make(1, 2), y=5)
+(Point(x=1, y=2), Point(x=1, y=5))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["copier", "maker"]
+
+T = TypeVar("T")
+
+
+def _setters(cls: type) -> list[Callable[[Any, Any], None]]:
+    """The slot descriptors' setters of an attrs class, in field order."""
+    return [cls.__dict__[field.name].__set__ for field in attrs.fields(cls)]
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """A function that makes a ``cls`` from all its fields, in order, without ``__init__``."""
+    setters = _setters(cls)
+    new = object.__new__
+    if len(setters) == 1:  # Cards: made more often than anything else
+        (only,) = setters
+
+        def make_one(value: Any) -> T:
+            instance = new(cls)
+            only(instance, value)
+            return instance
+
+        return make_one
+
+    def make(*values: Any) -> T:
+        instance = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(instance, value)
+        return instance
+
+    return make
+
+
+def copier(cls: type[T]) -> Callable[..., T]:
+    """A function ``copy(instance, **changes)``: a copy of a ``cls`` with some fields changed,
+    like ``attrs.evolve`` without ``__init__``; the changes must be values of the right types."""
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    get = attrgetter(*names)
+    setters = _setters(cls)
+    position = {name: index for index, name in enumerate(names)}
+    new = object.__new__
+
+    def copy(instance: T, **changes: Any) -> T:
+        values = list(get(instance))
+        for name, value in changes.items():
+            try:
+                values[position[name]] = value
+            except KeyError:
+                raise TypeError(f"{cls.__name__} has no field {name!r}") from None
+        made = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(made, value)
+        return made
+
+    return copy
