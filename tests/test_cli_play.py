@@ -183,7 +183,8 @@ def test_undo_takes_back_the_persons_own_steps_of_the_turn(
     scripted(["--seed", "7"], person)
     start, drawn, melded, back, back_again = games
     assert (back, back_again) == (drawn, start)  # the very games from before the steps
-    assert back is drawn and back_again is start
+    assert back is drawn
+    assert back_again is start
     assert melded != drawn
 
 
@@ -201,7 +202,8 @@ def test_undo_against_bots_takes_back_the_last_whole_turn(
     drawn, after_bots, back = games[1:]
     assert "Taken back: you discard 5♠ and the other players' turns after it." in shown
     assert back is drawn  # before the discard: the person's turn again, in the meld phase
-    assert after_bots.to_move == 0 and after_bots.phase is canasta.Phase.DRAW
+    assert after_bots.to_move == 0
+    assert after_bots.phase is canasta.Phase.DRAW
     assert len(after_bots.moves) == len(drawn.moves) + 1 + 6  # three bots drew and discarded
 
 
@@ -326,7 +328,8 @@ def test_the_end_of_a_deal_waits_for_the_person(monkeypatch: pytest.MonkeyPatch)
     shown = scripted(argv[1:], person)
     assert prompts.count("(Enter: the next deal; quit: leave) > ") == 1
     ended = games[-1]
-    assert ended.deal_number == 1 and len(ended.results) == 1  # shown, not played yet
+    assert ended.deal_number == 1
+    assert len(ended.results) == 1
     assert shown.endswith(
         f"End of input. Scores: side 0 "
         f"{ended.scores[0]}, side 1 {ended.scores[1]}.\n"
