@@ -613,10 +613,18 @@ def legal_actions(position: _Position) -> list[int]:
     return sorted(legal_action_map(position))
 
 
+def numpy_missing(feature: str) -> ImportError:
+    """The error for ``feature`` without NumPy: it says which extra installs it."""
+    return ImportError(f"{feature} needs NumPy: pip install 'canasta[ai]'")
+
+
 def action_mask(position: _Position) -> NDArray[np.int8]:
     """A NumPy array of :func:`num_actions` entries: 1 where the id is legal, else 0
-    (``pip install canasta[ai]``)."""
-    import numpy as np
+    (``pip install 'canasta[ai]'``; without NumPy, an :class:`ImportError` says so)."""
+    try:
+        import numpy as np
+    except ImportError as error:
+        raise numpy_missing("the action mask (canasta.actions.action_mask)") from error
 
     mask = np.zeros(num_actions(position.rules), dtype=np.int8)
     mask[list(legal_action_map(position))] = 1

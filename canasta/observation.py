@@ -178,14 +178,14 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
 
     Counts are divided by the most there could be, so they lie in 0 to 1; only the scores
     (divided by the target score) may be negative or above 1. Raises :class:`ImportError`
-    when NumPy is not installed (``pip install canasta[ai]``).
+    when NumPy is not installed (``pip install 'canasta[ai]'``).
     """
     try:
         import numpy as np
     except ImportError as error:
-        raise ImportError(
-            "canasta.observation.observation needs NumPy: pip install canasta[ai]"
-        ) from error
+        from canasta.actions import numpy_missing
+
+        raise numpy_missing("canasta.observation.observation") from error
 
     rules = view.rules
     layout = _layout(rules)
