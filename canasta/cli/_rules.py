@@ -18,6 +18,9 @@ from canasta.cli._common import UsageError, add_command, rule_set_help, rules_fr
 from canasta.cli._info import rule_set_lines
 from canasta.cli._screen import Screen
 
+#: A row of the comparison: name, meaning, the values, the rules, whether the values differ.
+_Row = tuple[str, str, tuple[str, ...], str, bool]
+
 #: The widest a column of values grows; longer values wrap.
 _VALUE_WIDTH = 10
 
@@ -146,10 +149,20 @@ def show_comparison(
     for group in _groups(labels, widths, screen.width - name_width):
         shown = [rows[index] for index in differing]
         parts += [_grid([names[index] for index in differing], labels, shown, group), Text("")]
-    every = _table("value", "rules")
+    screen.say(*parts, _every_setting(names, rows), Text(""), note)
+
+
+def _every_setting(names: list[str], rows: Sequence[_Row]) -> Table:
+    """Each setting once: its value where it is the same in all, and its rules."""
+    if all(row[4] for row in rows):  # every value is in the groups above: the rules only
+        table = _table("rules")
+        for name, row in zip(names, rows, strict=True):
+            table.add_row(name, row[3])
+        return table
+    table = _table("value", "rules")
     for name, (_, _, values, rule_ids, differs) in zip(names, rows, strict=True):
-        every.add_row(name, "(above)" if differs else values[0], rule_ids)
-    screen.say(*parts, every, Text(""), note)
+        table.add_row(name, "(above)" if differs else values[0], rule_ids)
+    return table
 
 
 def _table(*headings: str) -> Table:
@@ -164,7 +177,7 @@ def _table(*headings: str) -> Table:
 def _grid(
     names: list[str],
     labels: Sequence[str],
-    rows: Sequence[tuple[str, str, tuple[str, ...], str, bool]],
+    rows: Sequence[_Row],
     columns: Sequence[int],
     *,
     rules: bool = False,
