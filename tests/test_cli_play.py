@@ -210,8 +210,11 @@ def test_undo_against_bots_takes_back_the_last_whole_turn(
 # --- saving and resuming ---------------------------------------------------------------------
 
 
-def test_save_writes_the_record_as_the_game_goes(tmp_path: Path) -> None:
-    path = tmp_path / "game.txt"
+def test_save_writes_the_record_as_the_game_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short name: a path wider than the screen would wrap
+    path = Path("game.txt")
     lines = iter(["draw", "discard 5S", "draw", "quit"])
 
     def person(prompt: str, game: Game) -> str | None:
@@ -234,9 +237,12 @@ def test_save_writes_the_record_as_the_game_goes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["game.txt", "game.json"])
-def test_resume_goes_on_with_a_saved_game(name: str, tmp_path: Path) -> None:
+def test_resume_goes_on_with_a_saved_game(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A record or a JSON game: the same position, the same seats, saved to the same file."""
-    path = tmp_path / name
+    monkeypatch.chdir(tmp_path)
+    path = Path(name)
     seen: list[Game] = []
 
     def first(prompt: str, game: Game) -> str | None:
