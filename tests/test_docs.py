@@ -342,3 +342,20 @@ def test_the_comparison_tables_of_the_rules_page() -> None:
     assert {"sequences_allowed", "wild_melds_allowed", "target_score"} <= {r[0] for r in rows}
     with pytest.raises(ValueError, match="unknown rule set"):
         canasta_rules.comparison_rows(presets="pinochle:4")
+
+
+def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
+    lines = (ROOT / "README.md").read_text("utf-8").splitlines()
+    assert lines[0] == "# canasta"
+    assert lines[2] == "```sh"
+    assert [line.split()[:2] for line in lines[3:5]] == [["./run", "play"], ["./run", "test"]]
+    assert lines[5] == "```"
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")
+    assert ci.rstrip().endswith("exec ./run test")
+    run = (ROOT / "run").read_text("utf-8")
+    assert 'ensure_env .venv ""' in run  # play: the package and the command's needs only
+    assert 'ensure_env "$dev" dev' in run  # test: the developer tools, apart
+    assert "-n auto" in run  # pytest in parallel
+    readme = "\n".join(lines)
+    assert "pip install ." in readme
+    assert "pip install canasta" in readme
