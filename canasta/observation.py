@@ -173,6 +173,11 @@ def _canasta_index(meld: Meld) -> int:
     return 1 if meld.wilds else 0
 
 
+def numpy_missing(feature: str) -> ImportError:
+    """The error for ``feature`` without NumPy: it says which extra installs it."""
+    return ImportError(f"{feature} needs NumPy: pip install 'canasta[ai]'")
+
+
 def observation(view: PlayerView) -> NDArray[np.float32]:
     """The view as a ``float32`` vector laid out as :func:`observation_layout` says.
 
@@ -183,8 +188,6 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     try:
         import numpy as np
     except ImportError as error:
-        from canasta.actions import numpy_missing
-
         raise numpy_missing("canasta.observation.observation") from error
 
     rules = view.rules
