@@ -34,6 +34,7 @@ change between releases.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Protocol
@@ -57,6 +58,7 @@ from canasta._model.moves import (
 )
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
+from canasta.observation import numpy_missing
 
 if TYPE_CHECKING:
     import numpy as np
@@ -366,14 +368,9 @@ def describe(action: int) -> str:
 
 
 def _check_id(action: object, stop: int) -> int:
-    if isinstance(action, bool) or not isinstance(action, int):
-        try:
-            import numpy as np
-
-            if isinstance(action, np.integer):
-                action = int(action)
-        except ImportError:  # pragma: no cover - numpy is optional
-            pass
+    numpy = sys.modules.get("numpy")  # an id made by NumPy exists only once NumPy is loaded
+    if numpy is not None and isinstance(action, numpy.integer):
+        action = int(action)
     if isinstance(action, bool) or not isinstance(action, int):
         raise ActionError(f"an action is an int, not {type(action).__name__}")
     if not 0 <= action < stop:
@@ -615,8 +612,11 @@ def legal_actions(position: _Position) -> list[int]:
 
 def action_mask(position: _Position) -> NDArray[np.int8]:
     """A NumPy array of :func:`num_actions` entries: 1 where the id is legal, else 0
-    (``pip install canasta[ai]``)."""
-    import numpy as np
+    (``pip install 'canasta[ai]'``; without NumPy, an :class:`ImportError` says so)."""
+    try:
+        import numpy as np
+    except ImportError as error:
+        raise numpy_missing("the action mask (canasta.actions.action_mask)") from error
 
     mask = np.zeros(num_actions(position.rules), dtype=np.int8)
     mask[list(legal_action_map(position))] = 1

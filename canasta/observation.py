@@ -173,19 +173,22 @@ def _canasta_index(meld: Meld) -> int:
     return 1 if meld.wilds else 0
 
 
+def numpy_missing(feature: str) -> ImportError:
+    """The error for ``feature`` without NumPy: it says which extra installs it."""
+    return ImportError(f"{feature} needs NumPy: pip install 'canasta[ai]'")
+
+
 def observation(view: PlayerView) -> NDArray[np.float32]:
     """The view as a ``float32`` vector laid out as :func:`observation_layout` says.
 
     Counts are divided by the most there could be, so they lie in 0 to 1; only the scores
     (divided by the target score) may be negative or above 1. Raises :class:`ImportError`
-    when NumPy is not installed (``pip install canasta[ai]``).
+    when NumPy is not installed (``pip install 'canasta[ai]'``).
     """
     try:
         import numpy as np
     except ImportError as error:
-        raise ImportError(
-            "canasta.observation.observation needs NumPy: pip install canasta[ai]"
-        ) from error
+        raise numpy_missing("canasta.observation.observation") from error
 
     rules = view.rules
     layout = _layout(rules)

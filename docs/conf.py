@@ -56,8 +56,8 @@ autodoc_typehints_description_target = "documented_params"
 
 # The examples in docstrings are run by pytest (``--doctest-modules``), in their module's
 # namespace; running them again here would need every module's names in one namespace. The
-# doctest builder therefore runs only the ``.. doctest::`` blocks of these pages, which pytest
-# also runs (``--doctest-glob=*.rst``), so each page's examples must import what they use.
+# doctest builder therefore runs only the ``.. doctest::`` blocks of these pages (pytest does
+# not collect the pages), so each page's examples must import what they use.
 doctest_test_doctest_blocks = ""
 doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 

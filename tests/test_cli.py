@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -12,27 +11,15 @@ from pathlib import Path
 
 import attrs
 import pytest
-from scenario_helpers import hollywood_table
+from cli_helpers import run, too_wide
 
 import canasta
 from canasta import Game, RuleSet
 from canasta._rules.sheet import preset_labels
 from canasta.bots import GreedyBot
-from canasta.cli import build_parser, main, play
 from canasta.records import dumps
 
 COMMANDS = ["info", "play", "simulate", "rules", "replay", "actions"]
-
-
-def run(argv: list[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
-    """Run the command with this standard input; the exit status, stdout and stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    monkeypatch.setattr("sys.stdout", out)
-    monkeypatch.setattr("sys.stderr", err)
-    monkeypatch.setenv("COLUMNS", "100")
-    code = main(argv)
-    return code, out.getvalue(), err.getvalue()
 
 
 # --- the command as a whole --------------------------------------------------------------
@@ -67,7 +54,9 @@ def test_help_everywhere_with_examples(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["no-such-command"], "invalid choice: 'no-such-command'"),
+        (["no-such-command"], "no command 'no-such-command' (commands: info, play, simulate"),
+        (["pley"], "no command 'pley' (did you mean play or replay?)"),
+        (["rules", "CL-PILE-55"], "there is no rule CL-PILE-55 (did you mean CL-PILE-5"),
         (["play", "--players", "9"], "classic is played by 2, 3, 4, 5, 6 players, not 9"),
         (["play", "--seat", "5"], "--seat must be 0 to 3"),
         (["play", "--seed", "x"], "argument --seed: expected a whole number, got 'x'"),
@@ -79,7 +68,8 @@ def test_help_everywhere_with_examples(
         (["rules", "--compare", "classic:x"], "'classic:x': the number of players must be"),
         (["rules", "--diff"], "--diff goes with --compare"),
         (["replay"], "the following arguments are required: FILE"),
-        (["replay", "no/such/file.txt"], "cannot read no/such/file.txt"),
+        (["play", "--resume", "game.txt", "--rules", "samba"], "--rules: a resumed game keeps"),
+        (["play", "--demo", "--save", "game.txt"], "--demo plays a deal between bots"),
     ],
 )
 def test_wrong_arguments_get_one_line_and_status_2(
@@ -92,6 +82,17 @@ def test_wrong_arguments_get_one_line_and_status_2(
     assert message in err
     assert err.startswith("canasta")
     assert "Traceback" not in err
+
+
+def test_importing_canasta_does_not_import_rich() -> None:
+    """rich draws the command's screens; the library imports with attrs alone."""
+    code = (
+        "import sys, canasta, canasta.records, canasta.bots, canasta.simulate\n"
+        "assert not [m for m in sys.modules if m.split('.')[0] == 'rich'], 'rich imported'\n"
+        "import canasta.cli\n"
+        "assert 'rich' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_python_m_canasta_errors_without_a_traceback() -> None:
@@ -107,106 +108,6 @@ def test_python_m_canasta_errors_without_a_traceback() -> None:
         "canasta simulate: error: argument --games: expected a whole number, got 'many' "
         "(see canasta simulate --help)\n"
     )
-
-
-# --- play ----------------------------------------------------------------------------------
-
-
-def first_legal_move(prompt: str, game: Game) -> str:
-    """A scripted person: always the first legal move, typed in the move notation."""
-    return str(next(game.legal_moves()))
-
-
-def test_play_shows_the_table_and_refuses_an_illegal_move_with_its_rule(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    code, out, err = run(
-        ["play", "--seed", "3", "--color", "never"], monkeypatch, "discard 4C\nmoves\nhelp\n"
-    )
-    assert (code, err) == (0, "")
-    assert "Players 0: you, 1: greedy, 2: greedy, 3: greedy." in out
-    assert "Your hand (11):" in out
-    assert "[draw] > discard 4C\n  Not allowed (CL-TURN-1): draw from the stock" in out
-    assert "Legal moves (type one, or its number):\n   1. draw\n" in out
-    assert "take 7H 7D" in out  # the help
-    assert out.endswith("End of input: goodbye.\n")
-
-
-def test_play_a_full_deal_through_piped_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The person types an illegal move, then the number of the first legal move each time."""
-    lines = "take\n" + "1\n" * 60
-    argv = ["play", "--seed", "3", "--color", "never", "--bots", "greedy,random"]
-    code, out, _ = run(argv, monkeypatch, lines)
-    assert code == 0
-    assert "Players 0: you, 1: greedy, 2: random, 3: greedy." in out
-    assert "[draw] > take\n  Not allowed (CL-PILE-5): your side has not melded" in out
-    assert "End of deal 1: " in out
-    assert "  side        melds  canastas  red 3s   out  in hand   deal   total\n" in out
-    assert out.endswith("End of input: goodbye.\n")
-
-    # The same deal, typed in the move notation by a script that reads the game.
-    typed: list[str] = []
-
-    def person(prompt: str, game: Game) -> str | None:
-        if not typed:
-            typed.append("take")
-            return "take"
-        if len(typed) > 60:
-            return None
-        typed.append(first_legal_move(prompt, game))
-        return typed[-1]
-
-    args = build_parser().parse_args(argv)
-    screen = io.StringIO()
-    assert play(args, person, screen) == 0
-    shown = screen.getvalue()
-    assert "Not allowed (CL-PILE-5)" in shown
-    assert typed[1:3] == ["draw", "meld 6C 6D 2H"]
-
-    def deal_end(text: str) -> str:
-        start = text.index("End of deal 1")
-        return text[start : text.index("\n\n", start)]
-
-    assert deal_end(shown) == deal_end(out)
-
-
-def test_play_leaves_cleanly_on_quit_and_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(["play", "--seed", "3", "--players", "2"], monkeypatch, "draw\nfly\nq\n")
-    assert code == 0
-    assert "Your hand (17):" in out  # 15 dealt, two drawn (CL-V2-2)
-    assert "'fly' is not a move" in out
-    assert out.endswith("Goodbye.\n")
-
-    def interrupted(prompt: str, game: Game) -> str | None:
-        raise KeyboardInterrupt
-
-    screen = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "3"])
-    assert play(args, interrupted, screen) == 0
-    assert screen.getvalue().endswith("\nGoodbye.\n")
-
-
-def test_play_numbers_hint_and_seat(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(
-        ["play", "--seed", "7", "--seat", "1", "--color", "always"],
-        monkeypatch,
-        "hint\n9\n1\n",
-    )
-    assert code == 0
-    assert "You are player 1." in out
-    assert "Player 0: draw; " in out  # a bot played first
-    assert "The greedy bot would play: draw" in out
-    assert "There is no move 9" in out
-    assert "\033[31m" in out  # red suits in colour
-
-
-def test_play_demo(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(["play", "--demo", "--seed", "7", "--color", "never"], monkeypatch)
-    assert code == 0
-    assert "Players 0: greedy, 1: greedy, 2: greedy, 3: greedy." in out
-    assert "Player 0: draw; " in out
-    assert "End of deal 1: player 2 went out." in out
-    assert out.endswith("That was a demo: run 'canasta play' in a terminal to play a match.\n")
 
 
 # --- simulate ------------------------------------------------------------------------------
@@ -271,9 +172,9 @@ def test_simulate_table(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.startswith(
         "2 games of classic for 2 players to 100, at most 30 deals a game; seed 3, "
     )
-    assert "  side  bot       players     wins  win rate  mean score" in out
-    assert "  0     greedy    0" in out
-    assert "  1     random    1" in out
+    assert re.search(r"\n  side +bot +players +wins +win rate +mean score +sd +min +max\n", out)
+    assert re.search(r"\n  0 +greedy +0 +[0-9]+ +[0-9.]+% ", out)
+    assert re.search(r"\n  1 +random +1 +[0-9]+ +[0-9.]+% ", out)
     assert "draws: 0; unfinished games: 0" in out
     assert "canastas per deal: " in out
     assert "games per second" in out
@@ -307,7 +208,8 @@ def test_rules_without_a_name_lists_the_rule_sets(monkeypatch: pytest.MonkeyPatc
 
 
 def test_rules_compare_is_generated_from_the_rule_sets(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(["rules", "--compare"], monkeypatch)
+    """On a screen wide enough, one table: the presets side by side, then the rules."""
+    code, out, _ = run(["rules", "--compare"], monkeypatch, columns=1000)
     assert code == 0
     header, *rows = out.splitlines()
     presets = preset_labels()
@@ -328,6 +230,55 @@ def test_rules_compare_is_generated_from_the_rule_sets(monkeypatch: pytest.Monke
     differing = [f for f in public_fields() if getattr(two, f) != getattr(four, f)]
     assert changed[: len(differing)] == differing
     assert "wild_ratio" not in out
+
+
+def test_rules_compare_at_80_columns_groups_the_presets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty presets do not fit in 80 columns: the settings that differ are shown in groups
+    of presets, each preset in one group, then every setting once with its rules."""
+    code, out, _ = run(["rules", "--compare"], monkeypatch, columns=80)
+    assert code == 0
+    assert too_wide(out) == []
+    headers = [line.split()[1:] for line in out.splitlines() if line.startswith("  setting ")]
+    *groups, last = headers
+    assert [label for group in groups for label in group] == preset_labels()
+    assert 5 <= len(groups) <= 7
+    assert last == ["value", "rules"]
+    assert groups[0] == ["classic:2", "classic:3", "classic:4", "classic:5"]
+    tables = out.split("\n\n")
+    assert len(tables) == len(groups) + 2  # the groups, every setting, the note
+    first = tables[0].splitlines()
+    assert re.fullmatch(r"\* hand_size +15 +13 +11 +11", first[4])
+    assert "  wild_ratio " not in tables[0]  # the same everywhere: in the last table only
+    assert re.search(r"\n  wild_ratio +none +CL-MELD-3; HW-MELD-6\n", tables[-2])
+    assert re.search(r"\n\* hand_size +\(above\) +CL-DEAL-2; HW-DEAL-2\n", tables[-2])
+
+
+def test_rules_fits_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["rules", "hollywood"], monkeypatch, columns=80)
+    assert code == 0
+    assert too_wide(out) == []
+    size = canasta.find_rules("hollywood").hand_size
+    assert re.search(rf"\n  hand_size +{size} +Cards dealt to each player\s+\(HW-DEAL-2\)\n", out)
+
+
+def test_rules_prints_a_rules_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text of the documentation's rules page, and its address."""
+    code, out, err = run(["rules", "cl-pile-5"], monkeypatch, columns=80)
+    assert (code, err) == (0, "")
+    page = (Path(__file__).parent.parent / "docs" / "rules" / "classic.md").read_text("utf-8")
+    item = re.search(r"^- \*\*CL-PILE-5 (.*?)\n(?=- )", page, re.MULTILINE | re.DOTALL)
+    assert item is not None
+    words = " ".join(item.group(1).replace("*", "").split())
+    assert f"CL-PILE-5 {words} https://" in " ".join(out.split())
+    assert out.startswith("CL-PILE-5  (Classic Canasta: ")
+    assert out.rstrip().endswith("rules/classic.html#CL-PILE-5")
+    assert too_wide(out) == []
+
+    code, out, _ = run(["rules", "HW-MELD"], monkeypatch, columns=80)
+    assert code == 0
+    shown = re.findall(r"^(HW-MELD-[0-9]+)  \(", out, re.MULTILINE)
+    assert shown == [f"HW-MELD-{n}" for n in range(1, len(shown) + 1)]
+    assert len(shown) >= 10
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -371,6 +322,14 @@ def test_replay_prints_every_turn_and_the_table(
     assert (code, piped) == (0, out)
 
 
+def test_replay_of_a_missing_file_exits_1_as_documented(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run(["replay", "no/such/file.txt"], monkeypatch)
+    assert (code, out) == (1, "")
+    assert err == "canasta replay: cannot read no/such/file.txt: No such file or directory\n"
+    page = (Path(__file__).parent.parent / "docs" / "cli.rst").read_text("utf-8")
+    assert "``replay``: the record cannot be read or replayed" in page
+
+
 def test_replay_refuses_a_bad_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "bad.txt"
     path.write_text('[Rules "classic"]\n[Players "4"]\n[Seed "1"]\n\nDeal 1\n  1. P0 fly\n')
@@ -381,40 +340,6 @@ def test_replay_refuses_a_bad_record(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 # --- Hollywood ------------------------------------------------------------------------------
-
-
-def test_play_hollywood_help_lists_the_moves_that_name_melds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    code, out, err = run(
-        ["play", "--rules", "hollywood", "--players", "2", "--seed", "3", "--color", "never"],
-        monkeypatch,
-        "help\ndraw\n",
-    )
-    assert (code, err) == (0, "")
-    assert "take #1" in out
-    assert "add #2 JK wild=10" in out
-    assert "merge #0 #3" in out
-    assert "Your hand (17):" in out  # two cards drawn (HW-DRAW-1)
-
-    code, out, _ = run(["play", "--seed", "3", "--color", "never"], monkeypatch, "help\n")
-    assert code == 0
-    assert "merge #0 #3" not in out  # Classic names melds by rank
-
-
-def test_the_hollywood_table_numbers_melds_and_shows_wild_cards_in_place() -> None:
-    from canasta.cli import _Screen, _show_table
-
-    game = hollywood_table("4S 5S 6S 7S 8S 9S 10S")
-    out = io.StringIO()
-    _show_table(_Screen(out, color=False), game.view(0), you=0)
-    lines = out.getvalue().splitlines()
-    assert "      #0     ♦: 7♦ 8♦ 9♦ JK(10♦)" in lines
-    assert "      #1     Q: Q♦ Q♥ Q♠" in lines
-    assert "      #2  wild: 2♣ 2♦ JK" in lines
-    assert "      #3     Q: Q♣ Q♦ Q♠ 2♥" in lines
-    assert "      #4     ♠: 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠  [natural sequence canasta]" in lines
-    assert "      #0     ♥: 4♥ 5♥ 6♥ 2♠(7♥)" in lines
 
 
 def test_rules_hollywood_cites_its_own_rules(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,11 +1,13 @@
-"""The documentation's rules pages: copies of the rules reference, an anchor for every rule ID,
-every rule ID the engine cites defined there; and the documentation's Sphinx extensions."""
+"""The documentation's rules pages: an anchor for every rule ID, every rule ID the engine
+cites defined there, the rules' texts the command ships; and the documentation's Sphinx
+extensions."""
 
 from __future__ import annotations
 
 import ast
 import contextlib
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -22,18 +24,17 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(canasta.__file__).resolve().parent
 DOCS = ROOT / "docs"
 RULES_PAGES = sorted((DOCS / "rules").glob("*.md"))
-SHARED_RULES = ROOT.parent / "shared" / "rules"
 
 sys.path.insert(0, str(DOCS / "_ext"))
 import canasta_rules  # noqa: E402 - the extension lives in docs/_ext
-from canasta_rules import RULE_ID, defined_rule_ids, sync, without_docs_only  # noqa: E402
+from canasta_rules import RULE_ID, defined_rule_ids, rule_texts  # noqa: E402
 
 
 def defined_ids() -> dict[str, str]:
     """Every rule ID the rules pages define, with the page (``classic``) that defines it."""
     ids: dict[str, str] = {}
     for page in RULES_PAGES:
-        for rule in defined_rule_ids(without_docs_only(page.read_text("utf-8"))):
+        for rule in defined_rule_ids(page.read_text("utf-8")):
             assert rule not in ids, f"{rule} is defined on {ids[rule]} and on {page.stem}"
             ids[rule] = page.stem
     return ids
@@ -62,27 +63,35 @@ def test_the_rules_pages_are_the_classic_and_three_deck_rules() -> None:
     }
 
 
-@pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="no shared/rules beside the repository")
-@pytest.mark.parametrize(
-    "page", [p for p in RULES_PAGES if p.name != "moves.md"], ids=lambda page: page.name
-)
-def test_the_rules_pages_copy_the_rules_reference(page: Path) -> None:
-    """Without the blocks the documentation adds, a rules page is the reference's text. When
-    the reference changes: python docs/_ext/canasta_rules.py sync ../shared/rules"""
-    reference = (SHARED_RULES / page.name).read_text("utf-8")
-    assert without_docs_only(page.read_text("utf-8")) == reference, (
-        f"docs/rules/{page.name} differs from shared/rules/{page.name}: "
-        "run python docs/_ext/canasta_rules.py sync ../shared/rules"
-    )
+def test_each_rules_page_opens_for_players_and_ends_with_its_sources() -> None:
+    """The game in brief first, then the rules, then the appendix of sources and notes."""
+    for page in RULES_PAGES:
+        if page.name == "moves.md":
+            continue  # the engine's own short page
+        text = page.read_text("utf-8")
+        headings = [line for line in text.splitlines() if line.startswith("## ")]
+        assert headings[0] in ("## The game in brief", "## The games in brief"), page.name
+        assert headings[-1] == "## Appendix: sources and notes", page.name
+        appendix = text.index("## Appendix: sources and notes")
+        assert defined_rule_ids(text[appendix:]) == [], page.name
+        before = text[: text.index(headings[1])]
+        assert "Source key" not in before
+        assert "| **S001** |" not in before
 
 
-@pytest.mark.parametrize("page", RULES_PAGES, ids=lambda page: page.name)
-def test_sync_puts_the_added_blocks_back(page: Path) -> None:
-    text = page.read_text("utf-8")
-    assert sync(without_docs_only(text), text) == text
-    assert text.count(canasta_rules.DOCS_ONLY + "\n") == text.count(
-        canasta_rules.END_DOCS_ONLY + "\n"
-    )
+def test_the_command_ships_the_rules_texts_of_the_pages() -> None:
+    """``canasta rules ID`` reads ``canasta/cli/rules.json``: the pages' rules, each text
+    as the page writes it. After a page changes: python docs/_ext/canasta_rules.py texts"""
+    shipped = json.loads((PACKAGE / "cli" / "rules.json").read_text("utf-8"))
+    pages = {page.stem: page.read_text("utf-8") for page in RULES_PAGES}
+    assert shipped == rule_texts(pages), "run python docs/_ext/canasta_rules.py texts"
+    assert list(shipped["rules"]) == list(defined_ids())
+    assert shipped["rules"]["CL-PILE-5"]["text"].startswith("**CL-PILE-5 Frozen for the side**")
+    assert shipped["pages"] == {
+        "classic": "Classic Canasta",
+        "moves": "Moves that name what is not there",
+        "three-deck": "Hollywood, Samba and Bolivia",
+    }
 
 
 def test_every_rule_id_the_engine_cites_is_defined_on_the_rules_pages() -> None:
@@ -136,11 +145,13 @@ def test_every_rule_id_mentioned_in_the_code_is_defined() -> None:
     assert unknown == set()
 
 
-def test_the_comparison_table_is_the_commands() -> None:
+def test_the_comparison_table_is_the_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The directive's rows are the command's, printed on a screen wide enough for one table."""
     from canasta.cli import main
 
     labels, rows = canasta_rules.comparison_rows(only_differences=True)
     out = io.StringIO()
+    monkeypatch.setenv("COLUMNS", "1000")
     with contextlib.redirect_stdout(out):
         assert main(["rules", "--compare", "--diff"]) == 0
     printed = out.getvalue().splitlines()
@@ -155,7 +166,7 @@ def test_the_comparison_table_is_the_commands() -> None:
 
 
 def test_the_tutorials_are_doctests() -> None:
-    """Each tutorial runs as a test (pytest's --doctest-glob and Sphinx's doctest builder)."""
+    """Each tutorial runs as a test (Sphinx's doctest builder, a step of ./run test)."""
     pages = sorted((DOCS / "tutorials").glob("*.rst"))
     assert [page.stem for page in pages] == [
         "bot",
@@ -224,17 +235,37 @@ def _build(source: Path, out: Path, *warnings_as_errors: str) -> subprocess.Comp
     )
 
 
-def test_every_rule_has_an_anchor_in_the_built_site(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def mini_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The rules pages built once with the documentation's extensions, beside a page that
+    cites an unknown rule ID and with a rule hidden in a code block: the HTML, and the
+    warnings."""
+    tmp_path = tmp_path_factory.mktemp("site")
+    extra = (
+        "Extra\n=====\n\nThis cites CL-NOPE-1, which no rules page defines.\n\n"
+        ".. code-block:: md\n\n   - **CL-CODE-1** is in code, not a rule\n"
+    )
+    source = _mini_site(tmp_path, extra)
+    rules_page = source / "rules" / "classic.md"
+    rules_page.write_text(
+        rules_page.read_text("utf-8") + "\n```\n- **CL-HIDDEN-1** in a code block\n```\n",
+        "utf-8",
+    )
+    result = _build(source, tmp_path / "html")
+    assert result.returncode == 0, result.stderr
+    return tmp_path / "html", result.stderr
+
+
+def test_every_rule_has_an_anchor_in_the_built_site(mini_site: tuple[Path, str]) -> None:
     """The rules pages built with the documentation's extensions: every rule ID defined in a
     page's text is an ``id`` there, rule IDs in the text link to their anchors, and the
     pictures are drawn."""
-    result = _build(_mini_site(tmp_path), tmp_path / "html", "-W")
-    assert result.returncode == 0, result.stderr
+    html_dir, _ = mini_site
     for page in RULES_PAGES:
         parser = _Ids()
-        html = (tmp_path / "html" / "rules" / f"{page.stem}.html").read_text("utf-8")
+        html = (html_dir / "rules" / f"{page.stem}.html").read_text("utf-8")
         parser.feed(html)
-        defined = defined_rule_ids(without_docs_only(page.read_text("utf-8")))
+        defined = defined_rule_ids(page.read_text("utf-8"))
         missing = [rule for rule in defined if rule not in parser.ids]
         assert missing == [], f"{page.name}: no anchor for {missing}"
         assert len(defined) == len(set(defined))
@@ -250,23 +281,17 @@ def test_every_rule_has_an_anchor_in_the_built_site(tmp_path: Path) -> None:
             assert "#HW-MELD-10" in parser.links
 
 
-def test_the_build_fails_on_an_unknown_rule_id_and_a_rule_without_anchor(
-    tmp_path: Path,
+def test_the_build_warns_of_an_unknown_rule_id_and_a_rule_without_anchor_only(
+    mini_site: tuple[Path, str],
 ) -> None:
-    extra = (
-        "Extra\n=====\n\nThis cites CL-NOPE-1, which no rules page defines.\n\n"
-        ".. code-block:: md\n\n   - **CL-CODE-1** is in code, not a rule\n"
-    )
-    source = _mini_site(tmp_path, extra)
-    rules_page = source / "rules" / "classic.md"
-    rules_page.write_text(
-        rules_page.read_text("utf-8") + "\n```\n- **CL-HIDDEN-1** in a code block\n```\n",
-        "utf-8",
-    )
-    result = _build(source, tmp_path / "html")
-    assert "unknown rule ID CL-NOPE-1" in result.stderr
-    assert "rule CL-HIDDEN-1 is defined in the text but has no anchor" in result.stderr
-    assert "CL-CODE-1" not in result.stderr
+    """The two warnings, which fail ``sphinx-build -W``, and no other: the pages themselves
+    build cleanly."""
+    _, warnings = mini_site
+    assert "unknown rule ID CL-NOPE-1" in warnings
+    assert "rule CL-HIDDEN-1 is defined in the text but has no anchor" in warnings
+    assert "CL-CODE-1" not in warnings
+    lines = [line for line in warnings.splitlines() if "WARNING" in line]
+    assert len(lines) == 2, warnings
 
 
 def test_rule_url_leads_to_the_page_that_defines_the_rule() -> None:
@@ -326,3 +351,20 @@ def test_the_comparison_tables_of_the_rules_page() -> None:
     assert {"sequences_allowed", "wild_melds_allowed", "target_score"} <= {r[0] for r in rows}
     with pytest.raises(ValueError, match="unknown rule set"):
         canasta_rules.comparison_rows(presets="pinochle:4")
+
+
+def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
+    lines = (ROOT / "README.md").read_text("utf-8").splitlines()
+    assert lines[0] == "# canasta"
+    assert lines[2] == "```sh"
+    assert [line.split()[:2] for line in lines[3:5]] == [["./run", "play"], ["./run", "test"]]
+    assert lines[5] == "```"
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")
+    assert ci.rstrip().endswith("exec ./run test")
+    run = (ROOT / "run").read_text("utf-8")
+    assert 'ensure_env .venv ""' in run  # play: the package and the command's needs only
+    assert 'ensure_env "$dev" dev' in run  # test: the developer tools, apart
+    assert "-n auto" in run  # pytest in parallel
+    readme = "\n".join(lines)
+    assert "pip install ." in readme
+    assert "pip install canasta" in readme

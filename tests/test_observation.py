@@ -211,6 +211,12 @@ def test_the_docs_page_names_every_block() -> None:
 def test_without_numpy_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     view = Game.new("classic", seed=1).view(0)
     monkeypatch.setitem(sys.modules, "numpy", None)
-    with pytest.raises(ImportError, match=re.escape("pip install canasta[ai]")):
+    with pytest.raises(ImportError, match=re.escape("pip install 'canasta[ai]'")):
         observation(view)
+    with pytest.raises(
+        ImportError,
+        match=re.escape("action mask") + ".*needs NumPy: pip install 'canasta\\[ai\\]'",
+    ):
+        view.action_mask()
     assert observation_shape(view.rules) == (487,)
+    assert view.legal_actions() == sorted(view.legal_actions())  # ids need no NumPy

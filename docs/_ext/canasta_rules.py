@@ -1,7 +1,7 @@
 """Sphinx extension: rule IDs as anchors and links, and the table of rule sets.
 
 * **Anchors.** On the rules pages (the documents under ``rules/``) every rule is a list item
-  that starts with its ID in bold, ``- **CL-PILE-5** ...``, as in the rules reference. The
+  that starts with its ID in bold, ``- **CL-PILE-5** ...``. The
   list item gets an HTML ``id`` equal to the rule's ID, so ``rules/classic.html#CL-PILE-5``
   leads to the rule (docutils would lower-case a label, so the ID is set on the node as it
   is). A rule that the page's text defines but that gets no anchor, and a rule defined twice,
@@ -14,13 +14,10 @@
   at build time; ``:diff:`` keeps only the settings that differ, and ``:presets:`` names the
   presets to show (``classic:4 hollywood:4``, or a rule set's name for all its presets), as
   ``canasta rules --compare classic:4 hollywood:4`` does.
-
-The rules pages copy the rules reference (``shared/rules/`` beside the repository). Text the
-documentation adds to a copy (a note, a picture) stands between the comment lines
-``% docs-only`` and ``% end docs-only``; removing those blocks gives the reference back, which
-``tests/test_docs.py`` checks. After the reference changes, ``python
-docs/_ext/canasta_rules.py sync ../shared/rules`` copies it again and puts the added blocks
-back in front of the same lines.
+* **The rules' texts for the terminal.** :func:`rule_texts` takes every rule's text from the
+  rules pages; ``canasta rules CL-PILE-5`` prints it from ``canasta/cli/rules.json``, which
+  ``python docs/_ext/canasta_rules.py texts`` writes and ``tests/test_docs.py`` compares with
+  the pages.
 
 >>> RULE_ID.findall("CL-PILE-5 and HW-R3-5/6, not CL-V2 or XX-A-1")
 ['CL-PILE-5', 'HW-R3-5']
@@ -30,6 +27,7 @@ back in front of the same lines.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -49,8 +47,6 @@ _DEFINITION = re.compile(
 )
 
 RULES_PREFIX = "rules/"
-DOCS_ONLY = "% docs-only"
-END_DOCS_ONLY = "% end docs-only"
 
 # Text inside these is never turned into links.
 _NO_LINKS = (
@@ -70,54 +66,43 @@ def defined_rule_ids(text: str) -> list[str]:
     return _DEFINITION.findall(text)
 
 
-def without_docs_only(text: str) -> str:
-    """A rules page without the blocks the documentation added: the reference's text.
+def rule_texts(pages: dict[str, str]) -> dict[str, Any]:
+    """Every rule's text, from the rules pages (page name to Markdown): the page's title,
+    and for each rule ID its page, its section (the heading above it) and its list item as
+    Markdown, the continuation lines dedented.
 
-    >>> without_docs_only("# T\\n% docs-only\\nA note.\\n% end docs-only\\n## 1\\n")
-    '# T\\n## 1\\n'
+    >>> page = "# Classic\\n## 1. Deck\\n\\n- **CL-DECK-1** Two\\n  decks.\\n"
+    >>> texts = rule_texts({"classic": page})
+    >>> texts["rules"]["CL-DECK-1"]
+    {'page': 'classic', 'section': '1. Deck', 'text': '**CL-DECK-1** Two\\ndecks.'}
+    >>> texts["pages"]
+    {'classic': 'Classic'}
     """
-    kept, skipping = [], False
-    for line in text.splitlines(keepends=True):
-        if line.rstrip() == DOCS_ONLY:
-            skipping = True
-        elif line.rstrip() == END_DOCS_ONLY:
-            skipping = False
-        elif not skipping:
-            kept.append(line)
-    return "".join(kept)
-
-
-def sync(reference: str, page: str) -> str:
-    """The page made from a new text of the reference, with the page's added blocks put back
-    in front of the same lines. Raises :class:`ValueError` if such a line is gone.
-
-    >>> page = "# T\\n% docs-only\\nA note.\\n% end docs-only\\n## 1\\nold\\n"
-    >>> print(sync("# T\\n## 1\\nnew\\n", page), end="")
-    # T
-    % docs-only
-    A note.
-    % end docs-only
-    ## 1
-    new
-    """
-    blocks: list[tuple[list[str], str]] = []
-    lines = page.splitlines(keepends=True)
-    index = 0
-    while index < len(lines):
-        if lines[index].rstrip() != DOCS_ONLY:
-            index += 1
-            continue
-        end = next(i for i in range(index, len(lines)) if lines[i].rstrip() == END_DOCS_ONLY)
-        following = lines[end + 1] if end + 1 < len(lines) else ""
-        blocks.append((lines[index : end + 1], following))
-        index = end + 1
-    result = reference.splitlines(keepends=True)
-    for block, following in reversed(blocks):
-        if following not in result:
-            raise ValueError(f"the line after a docs-only block is gone: {following!r}")
-        at = result.index(following)
-        result[at:at] = block
-    return "".join(result)
+    titles: dict[str, str] = {}
+    rules: dict[str, dict[str, str]] = {}
+    for page, text in pages.items():
+        section, fenced, rule = "", False, ""
+        item: list[str] = []  # the lines of the rule being read
+        for line in [*text.splitlines(), "<end>"]:
+            if item and (not line.strip() or line.startswith("  ")):
+                item.append(line[2:])
+                continue
+            if item:
+                rules[rule]["text"] = "\n".join(item).strip()
+                item = []
+            if line.startswith("```"):
+                fenced = not fenced
+            if fenced:
+                continue
+            if line.startswith("#"):
+                section = line.lstrip("#").strip()
+                titles.setdefault(page, section)
+            found = _DEFINITION.match(line)
+            if found:
+                rule = found.group(1)
+                rules[rule] = {"page": page, "section": section, "text": ""}
+                item = [line[2:]]
+    return {"pages": titles, "rules": rules}
 
 
 # --- anchors ----------------------------------------------------------------------------------
@@ -137,7 +122,7 @@ def _storage(env: Any) -> tuple[dict[str, str], dict[str, list[str]]]:
 
 def _source_read(app: Any, docname: str, source: list[str]) -> None:
     if _is_rules_page(docname):
-        _storage(app.env)[1][docname] = defined_rule_ids(without_docs_only(source[0]))
+        _storage(app.env)[1][docname] = defined_rule_ids(source[0])
 
 
 def _definition_id(strong: nodes.strong) -> str | None:
@@ -357,17 +342,24 @@ def setup(app: Any) -> dict[str, Any]:
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-def _main(argv: list[str]) -> int:
-    """``sync REFERENCE_DIR``: copy the rules reference into the rules pages again."""
-    if len(argv) != 2 or argv[0] != "sync":
-        print("usage: python docs/_ext/canasta_rules.py sync ../shared/rules", file=sys.stderr)
-        return 2
+#: Where ``canasta rules ID`` reads the rules' texts (package data of the command).
+TEXTS_FILE = Path(__file__).resolve().parent.parent.parent / "canasta" / "cli" / "rules.json"
+
+
+def texts_json() -> str:
+    """The rules' texts of the documentation's rules pages, as ``TEXTS_FILE`` holds them."""
     pages = Path(__file__).resolve().parent.parent / "rules"
-    for page in sorted(pages.glob("*.md")):
-        reference = Path(argv[1]) / page.name
-        if reference.exists():
-            page.write_text(sync(reference.read_text("utf-8"), page.read_text("utf-8")), "utf-8")
-            print(f"{page} <- {reference}")
+    texts = rule_texts({page.stem: page.read_text("utf-8") for page in sorted(pages.glob("*.md"))})
+    return json.dumps(texts, indent=1, ensure_ascii=False) + "\n"
+
+
+def _main(argv: list[str]) -> int:
+    """``texts``: write the rules' texts for ``canasta rules ID`` from the rules pages."""
+    if argv != ["texts"]:
+        print("usage: python docs/_ext/canasta_rules.py texts", file=sys.stderr)
+        return 2
+    TEXTS_FILE.write_text(texts_json(), "utf-8")
+    print(f"{TEXTS_FILE} <- docs/rules/*.md")
     return 0
 
 

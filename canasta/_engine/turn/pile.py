@@ -181,7 +181,7 @@ def _unopened_refusal(deal: Deal, top: Card) -> Violation:
         ways += f", or two {top.suit.symbol} cards in a row with it"
     return Violation(
         "CL-PILE-5/unopened",
-        f"your side has not melded: take the pile only by showing {ways} from your hand",
+        f"your side has not melded: take it only by showing {ways} from your hand",
     )
 
 
