@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal
 from operator import attrgetter
+from typing import Any, Literal
 
 import attrs
 
 from canasta._engine.meld_rules import Meld
 from canasta._engine.movegen import legal_moves
-from canasta._engine.position import TURN_FACTS, GameParts, MeldSpec, Position, outcomes
+from canasta._engine.position import GameParts, InvalidPositionError, Where, game_parts, outcomes
+from canasta._engine.position.arguments import position_of_arguments, sequence_arg
 from canasta._engine.scoring import DealResult, score_deal
 from canasta._engine.state import Deal, DealEnd, Phase, TurnDraft
 from canasta._engine.transitions import check, play
-from canasta._model.cards import Card, CardParseError
+from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import Move, parse_move
 from canasta._rules.ruleset import RuleSet, find_rules
@@ -103,7 +104,7 @@ class Game:
         >>> game.hand(0), game.table.pile_top
         (Cards.parse('4C 4H 5C 5H 6C 6H 7C 7H 8C 8H 9C'), Card.parse('9H'))
         """
-        cards = _card_list(pack)
+        cards = list(sequence_arg(pack, "pack"))
         if Cards.of(cards) != pack_cards(self.rules.decks):
             raise PositionError(f"a pack for {self.rules.name} is {self.rules.pack_size} cards")
         if self.is_over or len(self.deal.history):
@@ -220,19 +221,33 @@ class Game:
         >>> taken.phase, taken.draft.locked, taken.draft.points
         (<Phase.MELD: 'meld'>, Cards.parse('8C'), 30)
         """
-        from canasta._engine.position import PositionRefusal, Where, game_parts
-
         ruleset = find_rules(rules, players)
-        position = _position(
+        position = position_of_arguments(
             ruleset,
-            hands=hands, melds=melds, red_threes=red_threes, pile=pile, pile_frozen=pile_frozen,
-            stock=stock, draws=draws, to_move=to_move, scores=scores, melded_players=melded_players,
-            deal_number=deal_number, seed=seed, turn_player=turn_player, phase=phase,
-            known=known, turns=turns, end=end, went_out=went_out, concealed=concealed, turn=turn,
+            hands=hands,
+            melds=melds,
+            red_threes=red_threes,
+            pile=pile,
+            pile_frozen=pile_frozen,
+            stock=stock,
+            draws=draws,
+            to_move=to_move,
+            scores=scores,
+            melded_players=melded_players,
+            deal_number=deal_number,
+            seed=seed,
+            turn_player=turn_player,
+            phase=phase,
+            known=known,
+            turns=turns,
+            end=end,
+            went_out=went_out,
+            concealed=concealed,
+            turn=turn,
         )
         try:
             parts = game_parts(position, Where(deal="", names={"number": "deal_number"}))
-        except PositionRefusal as refusal:
+        except InvalidPositionError as refusal:
             raise PositionError(str(refusal)) from None
         game = cls._from_parts(parts)
         if game.deal.phase is Phase.OVER and not game.results:
@@ -506,94 +521,6 @@ class Game:
         from canasta.svg import render
 
         return render(self)
-
-
-def _cards_arg(value: Cards | str, name: str) -> Cards:
-    if isinstance(value, Cards):
-        return value
-    try:
-        return Cards.parse(value)
-    except CardParseError as error:
-        raise PositionError(f"{name}: {error}") from None
-
-
-def _sequence_arg(value: Cards | str | Sequence[Card], name: str) -> tuple[Card, ...]:
-    if not isinstance(value, str):
-        return tuple(value)
-    try:
-        return tuple(Card.parse(word) for word in value.replace(",", " ").split())
-    except CardParseError as error:
-        raise PositionError(f"{name}: {error}") from None
-
-
-def _meld_arg(item: Meld | Cards | str, name: str) -> MeldSpec:
-    if isinstance(item, (Meld, Cards)):
-        return item if isinstance(item, Meld) else (item, None)
-    words = item.replace(",", " ").split()
-    wild_as = None
-    if words and words[-1].lower().startswith("wild="):
-        try:
-            wild_as = Card.parse(words.pop()[5:] + "C").rank
-        except CardParseError as error:
-            raise PositionError(f"{name}: {error}") from None
-    return _cards_arg(" ".join(words), name), wild_as
-
-
-_TURN_FACTS = frozenset(TURN_FACTS) - {"pile_take_rank"}
-
-
-def _position(rules: RuleSet, *, turn: dict[str, Any], **given: Any) -> Position:
-    """The :class:`~canasta._engine.position.Position` that :meth:`Game.from_position`'s
-    arguments describe: card text read, the pile and stock turned to the engine's order."""
-    unknown = sorted(set(turn) - _TURN_FACTS)
-    if unknown:
-        raise TypeError(f"from_position() got unexpected keyword arguments {unknown}")
-    if "locked" in turn:
-        turn["locked"] = _cards_arg(turn["locked"], "locked")
-    phase, end = Phase(given["phase"]), given["end"]
-    melds = given["melds"]
-    side_melds = None
-    if melds is not None:
-        side_melds = tuple(
-            tuple(_meld_arg(item, f"melds[{side}][{i}]") for i, item in enumerate(group))
-            for side, group in enumerate(melds)
-        )
-    reds = given["red_threes"]
-    stock = given["stock"]
-    to_move, turn_player = given["to_move"], given["turn_player"]
-    if turn_player is None:
-        turn_player = 0 if to_move is None else to_move
-        if phase is Phase.ANSWER and to_move is not None:  # the partner answers the asker
-            seats = rules.seat_players(given["deal_number"])
-            if to_move in seats:
-                turn_player = seats[(seats.index(to_move) - rules.num_sides) % len(seats)]
-    known = given["known"]
-    return Position(
-        rules=rules,
-        hands=tuple(_cards_arg(hand, f"hands[{i}]") for i, hand in enumerate(given["hands"])),
-        melds=side_melds,
-        red_threes=None
-        if reds is None
-        else tuple(_cards_arg(r, f"red_threes[{i}]") for i, r in enumerate(reds)),
-        pile=_sequence_arg(given["pile"], "pile")[::-1],
-        pile_frozen=given["pile_frozen"],
-        stock=None if stock is None else _sequence_arg(stock, "stock")[::-1],
-        draws=_sequence_arg(given["draws"], "draws"),
-        seed=given["seed"],
-        deal_number=given["deal_number"],
-        turn_player=turn_player,
-        phase=phase,
-        scores=None if given["scores"] is None else tuple(given["scores"]),
-        melded_players=frozenset(given["melded_players"]),
-        known=None
-        if known is None
-        else tuple(_cards_arg(k, f"known[{i}]") for i, k in enumerate(known)),
-        turns=given["turns"],
-        end=None if end is None else DealEnd(end),
-        went_out=given["went_out"],
-        concealed=given["concealed"],
-        **turn,
-    )
 
 
 _SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}

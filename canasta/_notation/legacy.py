@@ -103,7 +103,9 @@ def _meld(value: object, path: str) -> tuple[Cards, Rank | None]:
     return cards, wild_as
 
 
-def _melds(value: object, path: str, rules: RuleSet) -> tuple[tuple[tuple[Cards, Rank | None], ...], ...]:
+def _melds(
+    value: object, path: str, rules: RuleSet
+) -> tuple[tuple[tuple[Cards, Rank | None], ...], ...]:
     sides = read_list(value, path, rules.num_sides, " (lists of melds, one per side)")
     return tuple(
         tuple(
@@ -171,7 +173,9 @@ def _seats(value: object, path: str, seats: int) -> frozenset[int]:
     return frozenset(read_int(item, at(path, i), 0, seats - 1) for i, item in enumerate(items))
 
 
-def _hands(value: object, path: str, rules: RuleSet, seat_players: tuple[int, ...]) -> tuple[Cards, ...]:
+def _hands(
+    value: object, path: str, rules: RuleSet, seat_players: tuple[int, ...]
+) -> tuple[Cards, ...]:
     """Hands per player, from hands per seat (or, with five players, per player)."""
     seats = rules.active_players
     items = read_list(value, path, what=" of hands")
@@ -182,18 +186,27 @@ def _hands(value: object, path: str, rules: RuleSet, seat_players: tuple[int, ..
             hands[player] = by_seat[seat]
         return tuple(hands)
     if len(items) != rules.num_players:
-        per_player = f" or {rules.num_players}, one per player" if seats != rules.num_players else ""
+        per_player = (
+            f" or {rules.num_players}, one per player" if seats != rules.num_players else ""
+        )
         fail(path, f"expected {seats} hands, one per seat{per_player}; got {len(items)}")
     return tuple(read_cards(item, at(path, i)) for i, item in enumerate(items))
 
 
 def _game_deal(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -> dict[str, Any]:
     seats = rules.active_players
-    parts: dict[str, Any] = {"hands": _hands(obj.get("hands"), obj.at("hands"), rules, seat_players)}
+    parts: dict[str, Any] = {
+        "hands": _hands(obj.get("hands"), obj.at("hands"), rules, seat_players)
+    }
     if obj.has("melds"):
         parts["melds"] = _melds(obj.data["melds"], obj.at("melds"), rules)
     if obj.has("red_threes"):
-        parts["red_threes"] = _groups(obj.data["red_threes"], obj.at("red_threes"), rules.num_sides, "red threes, one per side")
+        parts["red_threes"] = _groups(
+            obj.data["red_threes"],
+            obj.at("red_threes"),
+            rules.num_sides,
+            "red threes, one per side",
+        )
     if obj.has("pile"):
         parts["pile"] = read_sequence(obj.data["pile"], obj.at("pile"))
     if obj.has("stock"):
@@ -225,7 +238,9 @@ def _game_deal(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -
     if obj.has("end") and obj.data["end"] is not None:
         parts["end"] = read_enum(DealEnd, obj.data["end"], obj.at("end"))
     if obj.has("went_out") and obj.data["went_out"] is not None:
-        parts["went_out"] = seat_players[read_int(obj.data["went_out"], obj.at("went_out"), 0, seats - 1)]
+        parts["went_out"] = seat_players[
+            read_int(obj.data["went_out"], obj.at("went_out"), 0, seats - 1)
+        ]
     if obj.has("concealed"):
         parts["concealed"] = read_bool(obj.data["concealed"], obj.at("concealed"))
     if obj.has("history"):
@@ -249,7 +264,9 @@ def read_game_v1(doc: JsonObject) -> Position:
     number = read_int(deal.data["number"], "deal.number", 0) if deal.has("number") else 0
     seat_players = rules.seat_players(number)
     if doc.has("seat_players"):
-        seat_players = parts["seat_players"] = seating(doc.data["seat_players"], "seat_players", rules)
+        seat_players = parts["seat_players"] = seating(
+            doc.data["seat_players"], "seat_players", rules
+        )
     parts |= _game_deal(deal, rules, seat_players)
     if doc.has("is_over"):
         parts["is_over"] = read_bool(doc.data["is_over"], "is_over")
@@ -266,7 +283,9 @@ def read_view_v1(doc: JsonObject) -> ViewPosition:
     number = read_int(doc.get("deal_number"), "deal_number", 0) if doc.has("deal_number") else 0
     seat_players = rules.seat_players(number)
     if doc.has("seat_players"):
-        seat_players = parts["seat_players"] = seating(doc.data["seat_players"], "seat_players", rules)
+        seat_players = parts["seat_players"] = seating(
+            doc.data["seat_players"], "seat_players", rules
+        )
     hand = read_cards(doc.get("hand"), "hand")
     sizes_value = read_list(doc.get("hand_sizes"), "hand_sizes", players, " (one per player)")
     sizes = tuple(read_int(item, at("hand_sizes", i), 0) for i, item in enumerate(sizes_value))
@@ -276,7 +295,9 @@ def read_view_v1(doc: JsonObject) -> ViewPosition:
     if table.has("melds"):
         parts["melds"] = _melds(table.data["melds"], "table.melds", rules)
     if table.has("red_threes"):
-        parts["red_threes"] = _groups(table.data["red_threes"], "table.red_threes", sides, "red threes, one per side")
+        parts["red_threes"] = _groups(
+            table.data["red_threes"], "table.red_threes", sides, "red threes, one per side"
+        )
     parts["stock_size"] = read_int(table.get("stock_size"), "table.stock_size", 0)
     parts["pile_frozen"] = read_bool(table.get("pile_frozen"), "table.pile_frozen")
     table.finish()

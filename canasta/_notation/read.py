@@ -15,8 +15,8 @@ import attrs
 
 from canasta._engine.position import (
     GameParts,
+    InvalidPositionError,
     Position,
-    PositionRefusal,
     ViewParts,
     ViewPosition,
     Where,
@@ -25,7 +25,7 @@ from canasta._engine.position import (
 )
 from canasta._engine.scoring import DealResult, SideScore
 from canasta._engine.state import DealEnd, Event, Phase
-from canasta._model.cards import NATURAL_RANKS, Rank
+from canasta._model.cards import NATURAL_RANKS
 from canasta._notation.pieces import read_event, read_meld
 from canasta._notation.rules import rules_from_data
 from canasta._notation.values import (
@@ -41,7 +41,7 @@ from canasta._notation.values import (
 )
 from canasta._rules.ruleset import RuleSet
 
-__all__ = ["built_game", "built_view", "read_game", "read_view", "read_results", "seating"]
+__all__ = ["built_game", "built_view", "read_game", "read_results", "read_view", "seating"]
 
 _RANKS = {rank.text: rank for rank in NATURAL_RANKS}
 _SCORE_PARTS = tuple(field.name for field in attrs.fields(SideScore) if field.name != "side")
@@ -52,7 +52,7 @@ def built_game(position: Position, where: Where | None = None) -> GameParts:
     out as :class:`~canasta.errors.JsonError`, with the document's paths (``where``)."""
     try:
         return game_parts(position, where or Where())
-    except PositionRefusal as refusal:
+    except InvalidPositionError as refusal:
         fail(refusal.path, refusal.reason)
 
 
@@ -60,27 +60,35 @@ def built_view(position: ViewPosition, where: Where | None = None) -> ViewParts:
     """The view a position read from a document describes (see :func:`built_game`)."""
     try:
         return view_parts(position, where or Where())
-    except PositionRefusal as refusal:
+    except InvalidPositionError as refusal:
         fail(refusal.path, refusal.reason)
 
 
 def seating(value: object, path: str, rules: RuleSet) -> tuple[int, ...]:
     """The player in each seat of a deal (the validator checks that they can sit there)."""
     items = read_list(value, path, rules.active_players, " (the player in each seat)")
-    return tuple(read_int(item, at(path, i), 0, rules.num_players - 1) for i, item in enumerate(items))
+    return tuple(
+        read_int(item, at(path, i), 0, rules.num_players - 1) for i, item in enumerate(items)
+    )
 
 
 def _players(value: object, path: str, rules: RuleSet) -> frozenset[int]:
     items = read_list(value, path, what=" of players")
-    return frozenset(read_int(item, at(path, i), 0, rules.num_players - 1) for i, item in enumerate(items))
+    return frozenset(
+        read_int(item, at(path, i), 0, rules.num_players - 1) for i, item in enumerate(items)
+    )
 
 
 def _per(value: object, path: str, count: int, what: str) -> list[Any]:
     return read_list(value, path, count, f" ({what})")
 
 
-def _ints(value: object, path: str, count: int, what: str, low: int | None = None) -> tuple[int, ...]:
-    return tuple(read_int(item, at(path, i), low) for i, item in enumerate(_per(value, path, count, what)))
+def _ints(
+    value: object, path: str, count: int, what: str, low: int | None = None
+) -> tuple[int, ...]:
+    return tuple(
+        read_int(item, at(path, i), low) for i, item in enumerate(_per(value, path, count, what))
+    )
 
 
 def _events(
@@ -101,7 +109,9 @@ def _result(value: object, path: str, rules: RuleSet) -> DealResult:
         went_out = read_int(obj.data["went_out"], obj.at("went_out"), 0, rules.num_players - 1)
     if (went_out is None) != (end is not DealEnd.WENT_OUT):
         fail(obj.at("went_out"), "the player who went out is given exactly when one did")
-    concealed = read_bool(obj.data["concealed"], obj.at("concealed")) if obj.has("concealed") else False
+    concealed = (
+        read_bool(obj.data["concealed"], obj.at("concealed")) if obj.has("concealed") else False
+    )
     here = obj.at("scores")
     scores = []
     for side, item in enumerate(_per(obj.get("scores"), here, rules.num_sides, "one per side")):
@@ -128,14 +138,24 @@ def read_results(value: object, path: str, rules: RuleSet) -> tuple[DealResult, 
 def _turn(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:
     """The facts of the turn in progress that the document gives."""
     facts: dict[str, Any] = {}
-    for name in ("drew", "took_pile", "melded", "added_to_old_melds", "melded_before", "asked", "no_discard"):
+    for name in (
+        "drew",
+        "took_pile",
+        "melded",
+        "added_to_old_melds",
+        "melded_before",
+        "asked",
+        "no_discard",
+    ):
         if obj.has(name):
             facts[name] = read_bool(obj.data[name], obj.at(name))
     if obj.has("answer") and obj.data["answer"] is not None:
         facts["answer"] = read_bool(obj.data["answer"], obj.at("answer"))
     if obj.has("new_melds"):
         items = read_list(obj.data["new_melds"], obj.at("new_melds"), what=" of meld numbers")
-        facts["new_melds"] = tuple(read_int(x, at(obj.at("new_melds"), i), 0) for i, x in enumerate(items))
+        facts["new_melds"] = tuple(
+            read_int(x, at(obj.at("new_melds"), i), 0) for i, x in enumerate(items)
+        )
     if obj.has("opening_points"):
         facts["opening_points"] = read_int(obj.data["opening_points"], obj.at("opening_points"), 0)
     if obj.has("locked"):
@@ -152,17 +172,25 @@ def _table(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:
     """The melds, red threes and pile of a deal."""
     parts: dict[str, Any] = {}
     if obj.has("melds"):
-        sides = _per(obj.data["melds"], obj.at("melds"), rules.num_sides, "lists of melds, one per side")
+        sides = _per(
+            obj.data["melds"], obj.at("melds"), rules.num_sides, "lists of melds, one per side"
+        )
         parts["melds"] = tuple(
             tuple(
                 read_meld(item, at(at(obj.at("melds"), side), index))
-                for index, item in enumerate(read_list(group, at(obj.at("melds"), side), what=" of melds"))
+                for index, item in enumerate(
+                    read_list(group, at(obj.at("melds"), side), what=" of melds")
+                )
             )
             for side, group in enumerate(sides)
         )
     if obj.has("red_threes"):
-        groups = _per(obj.data["red_threes"], obj.at("red_threes"), rules.num_sides, "one per side")
-        parts["red_threes"] = tuple(read_cards(g, at(obj.at("red_threes"), i)) for i, g in enumerate(groups))
+        groups = _per(
+            obj.data["red_threes"], obj.at("red_threes"), rules.num_sides, "one per side"
+        )
+        parts["red_threes"] = tuple(
+            read_cards(g, at(obj.at("red_threes"), i)) for i, g in enumerate(groups)
+        )
     if obj.has("pile"):
         parts["pile"] = read_sequence(obj.data["pile"], obj.at("pile"))[::-1]
     if obj.has("pile_frozen"):
@@ -175,18 +203,26 @@ def _common(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:
     parts = _table(obj, rules)
     parts |= _turn(obj, rules)
     if obj.has("turn_player"):
-        parts["turn_player"] = read_int(obj.data["turn_player"], obj.at("turn_player"), 0, rules.num_players - 1)
+        parts["turn_player"] = read_int(
+            obj.data["turn_player"], obj.at("turn_player"), 0, rules.num_players - 1
+        )
     if obj.has("phase"):
         parts["phase"] = read_enum(Phase, obj.data["phase"], obj.at("phase"))
     if obj.has("minimums"):
-        parts["minimums"] = _ints(obj.data["minimums"], obj.at("minimums"), rules.num_sides, "one per side", 0)
+        parts["minimums"] = _ints(
+            obj.data["minimums"], obj.at("minimums"), rules.num_sides, "one per side", 0
+        )
     if obj.has("melded_players"):
-        parts["melded_players"] = _players(obj.data["melded_players"], obj.at("melded_players"), rules)
+        parts["melded_players"] = _players(
+            obj.data["melded_players"], obj.at("melded_players"), rules
+        )
     if obj.has("turns"):
         parts["turns"] = read_int(obj.data["turns"], obj.at("turns"), 0)
     if obj.has("known"):
         items = _per(obj.data["known"], obj.at("known"), rules.num_players, "one per player")
-        parts["known"] = tuple(read_cards(item, at(obj.at("known"), i)) for i, item in enumerate(items))
+        parts["known"] = tuple(
+            read_cards(item, at(obj.at("known"), i)) for i, item in enumerate(items)
+        )
     return parts
 
 
@@ -217,20 +253,26 @@ def read_game(doc: JsonObject) -> Position:
     number = read_int(deal.data["number"], "deal.number", 0) if deal.has("number") else 0
     seats = rules.seat_players(number)
     if deal.has("seat_players"):
-        seats = parts["seat_players"] = seating(deal.data["seat_players"], "deal.seat_players", rules)
+        seats = parts["seat_players"] = seating(
+            deal.data["seat_players"], "deal.seat_players", rules
+        )
     items = _per(deal.get("hands"), "deal.hands", rules.num_players, "one per player")
     hands = tuple(read_cards(item, at("deal.hands", i)) for i, item in enumerate(items))
     parts |= _common(deal, rules)
     if deal.has("stock"):
         parts["stock"] = read_sequence(deal.data["stock"], "deal.stock")[::-1]
     if deal.has("pending_red_threes"):
-        parts["pending_red_threes"] = _players(deal.data["pending_red_threes"], "deal.pending_red_threes", rules)
+        parts["pending_red_threes"] = _players(
+            deal.data["pending_red_threes"], "deal.pending_red_threes", rules
+        )
     if deal.has("history"):
         parts["history"] = _events(deal.data["history"], "deal.history", rules, seats)
     if deal.has("end"):
         parts["end"] = read_enum(DealEnd, deal.data["end"], "deal.end")
     if deal.has("went_out"):
-        parts["went_out"] = read_int(deal.data["went_out"], "deal.went_out", 0, rules.num_players - 1)
+        parts["went_out"] = read_int(
+            deal.data["went_out"], "deal.went_out", 0, rules.num_players - 1
+        )
     if deal.has("concealed"):
         parts["concealed"] = read_bool(deal.data["concealed"], "deal.concealed")
     deal.finish()
@@ -247,9 +289,13 @@ def read_view(doc: JsonObject) -> ViewPosition:
     number = read_int(deal.data["number"], "deal.number", 0) if deal.has("number") else 0
     seats = rules.seat_players(number)
     if deal.has("seat_players"):
-        seats = parts["seat_players"] = seating(deal.data["seat_players"], "deal.seat_players", rules)
+        seats = parts["seat_players"] = seating(
+            deal.data["seat_players"], "deal.seat_players", rules
+        )
     hand = read_cards(deal.get("hand"), "deal.hand")
-    sizes = _ints(deal.get("hand_sizes"), "deal.hand_sizes", rules.num_players, "one per player", 0)
+    sizes = _ints(
+        deal.get("hand_sizes"), "deal.hand_sizes", rules.num_players, "one per player", 0
+    )
     parts |= _common(deal, rules)
     parts["stock_size"] = read_int(deal.get("stock_size"), "deal.stock_size", 0)
     if deal.has("history"):

@@ -90,7 +90,9 @@ def _deal_data(
     data["stock"] = sequence_text(deal.stock)
     turn_player = seat_players[deal.seat]
     melded = {seat_players[seat] for seat in deal.melded_seats}
-    _turn_data(data, rules, deal.draft, deal.phase, deal.melds[deal.side], turn_player, melded, deal.end)
+    _turn_data(
+        data, rules, deal.draft, deal.phase, deal.melds[deal.side], turn_player, melded, deal.end
+    )
     _minimums_data(data, rules, deal.minimums, scores)
     if rules.red_three_timing == "first_turn":
         holding = {seat for seat, hand in enumerate(deal.hands) if _holds_red_three(hand)}

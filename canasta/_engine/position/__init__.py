@@ -10,7 +10,7 @@ position and build the engine's values; :meth:`Game.from_position
 
 Every invariant is one function in :mod:`.invariants`, listed in :data:`GAME_INVARIANTS` or
 :data:`VIEW_INVARIANTS` and run in that order (a later one may use what an earlier one
-established). A refusal raises :class:`PositionRefusal`, which names the part by its path in
+established). A refusal raises :class:`InvalidPositionError`, which names the part by its path in
 the JSON documents (``deal.hands[2]``; for ``from_position``, the argument) and the rule. To
 add an invariant, write the function there and put it in the list.
 
@@ -30,9 +30,9 @@ from canasta._engine.position.invariants import (
 )
 from canasta._engine.position.parts import (
     GameParts,
+    InvalidPositionError,
     MeldSpec,
     Position,
-    PositionRefusal,
     ViewParts,
     ViewPosition,
     Where,
@@ -45,9 +45,9 @@ __all__ = [
     "TURN_FACTS",
     "VIEW_INVARIANTS",
     "GameParts",
+    "InvalidPositionError",
     "MeldSpec",
     "Position",
-    "PositionRefusal",
     "ViewParts",
     "ViewPosition",
     "Where",

@@ -24,7 +24,9 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         melds=c.melds,
         red_threes=c.red_threes,
         pile=p.pile,
-        pile_frozen=default_pile_frozen(c.rules, p.pile) if p.pile_frozen is None else p.pile_frozen,
+        pile_frozen=default_pile_frozen(c.rules, p.pile)
+        if p.pile_frozen is None
+        else p.pile_frozen,
         stock=c.stock,
         seat=c.seat,
         phase=p.phase,

@@ -1,7 +1,7 @@
 """The invariants of a position, one function each, and the order they are checked in.
 
 Each function takes the :class:`Check` of a position and raises
-:class:`~canasta._engine.position.parts.PositionRefusal` naming the part and the rule, or
+:class:`~canasta._engine.position.parts.InvalidPositionError` naming the part and the rule, or
 records what it established for the invariants after it (the seating, the melds made, the
 census of the cards, the turn draft ...). :data:`GAME_INVARIANTS` and
 :data:`VIEW_INVARIANTS` list them.
@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable
 
 from canasta._engine.meld_rules import Meld, MeldKind, new_meld
 from canasta._engine.position.parts import (
+    InvalidPositionError,
     MeldSpec,
     Position,
-    PositionRefusal,
     ViewPosition,
     Where,
 )
@@ -58,7 +58,7 @@ class Check:
     def refuse(self, path: str, reason: str, rule: str = "") -> None:
         """Refuse the position: ``path`` names the part, ``rule`` (a Classic ID, cited as the
         rule set cites it) the rule."""
-        raise PositionRefusal(path, reason, self.rules.rule_id(rule) if rule else "")
+        raise InvalidPositionError(path, reason, self.rules.rule_id(rule) if rule else "")
 
     @property
     def seat(self) -> int:
@@ -157,9 +157,9 @@ def hands_fit_the_seats(c: Check) -> None:
             c.refuse(
                 c.where("known", player), f"{len(cards)} known cards in a hand of {sizes[player]}"
             )
-        if (isinstance(p, Position) or player == p.player) and not c.hand_of(
-            player
-        ).issuperset(cards):
+        if (isinstance(p, Position) or player == p.player) and not c.hand_of(player).issuperset(
+            cards
+        ):
             c.refuse(
                 c.where("known", player),
                 f"the known cards {cards} are not all in player {player}'s hand",

@@ -16,18 +16,18 @@ from canasta.errors import PositionError
 
 __all__ = [
     "GameParts",
-    "outcomes",
+    "InvalidPositionError",
     "MeldSpec",
     "Position",
-    "PositionRefusal",
     "TurnFacts",
     "ViewParts",
     "ViewPosition",
     "Where",
+    "outcomes",
 ]
 
 
-class PositionRefusal(PositionError):
+class InvalidPositionError(PositionError):
     """A part of a position that breaks an invariant: ``path`` names the part, ``rule`` the
     rule it breaks (empty for a plain inconsistency), ``reason`` what is wrong."""
 
@@ -38,7 +38,7 @@ class PositionRefusal(PositionError):
         self.rule = rule
         self.reason = text
 
-    def __reduce__(self) -> tuple[type[PositionRefusal], tuple[str, str, str]]:
+    def __reduce__(self) -> tuple[type[InvalidPositionError], tuple[str, str, str]]:
         return (type(self), (self.path, self.reason, ""))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from canasta._engine.meld_rules import Meld, MeldKind
-from canasta._engine.position.parts import PositionRefusal, TurnFacts, Where
+from canasta._engine.position.parts import InvalidPositionError, TurnFacts, Where
 from canasta._engine.state import DealEnd, Phase, TurnDraft
 from canasta._rules.ruleset import RuleSet
 
@@ -57,20 +57,22 @@ def draft_of(
     new = facts.new_melds
     for index in new:
         if not 0 <= index < len(side_melds) or new.count(index) > 1:
-            raise PositionRefusal(where("new_melds"), f"the side has no meld #{index} to name")
+            raise InvalidPositionError(
+                where("new_melds"), f"the side has no meld #{index} to name"
+            )
     before = len(side_melds) - len(new)
     if rules.melds_by_position and sorted(new) != list(range(before, len(side_melds))):
-        raise PositionRefusal(
+        raise InvalidPositionError(
             where("new_melds"), "the melds laid this turn are numbered after the others"
         )
     drew = _default_drew(phase, facts.took_pile, end) if facts.drew is None else facts.drew
     if not (drew or facts.took_pile):
         if phase in (Phase.MELD, Phase.ANSWER):
-            raise PositionRefusal(
+            raise InvalidPositionError(
                 where("drew"), f"in phase {phase.value} the player has drawn or taken the pile"
             )
         if _facts_given(facts):
-            raise PositionRefusal(
+            raise InvalidPositionError(
                 where("phase"), "the turn has not begun: nothing was drawn or taken"
             )
         return TurnDraft()
