@@ -277,6 +277,6 @@ def hollywood_table(*more_melds: str, **more: Any) -> Game:
             ],
             ["4H 5H 6H 2S"],
         ],
-        pile="8C KD",
+        pile="KD 8C",
         **more,
     )

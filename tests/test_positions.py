@@ -35,7 +35,7 @@ def test_stock_and_draws_together_are_refused() -> None:
 
 
 def test_too_many_cards_are_refused() -> None:
-    with pytest.raises(PositionError, match="more cards than the pack holds: KH too many"):
+    with pytest.raises(PositionError, match="draws: a card too many: the pack of 2 decks holds 2 KH"):
         Game.from_position("classic", hands=["KH KH", "", "", ""], draws="KH")
 
 

@@ -147,7 +147,8 @@ def _version(doc: JsonObject, kind: str) -> int:
 
 #: Where the parts of version 1 documents are, for the validator's messages.
 _V1_GAME = Where(
-    names={"turn_player": "seat", "locked": "draft.locked", "melded_players": "melded_seats"}
+    names={"turn_player": "seat", "locked": "draft.locked", "melded_players": "melded_seats"},
+    outside=frozenset({"seat_players"}),
 )
 _V1_VIEW = Where(
     deal="",

@@ -49,14 +49,17 @@ class Where:
 
     deal: str = "deal"
     names: Mapping[str, str] = attrs.field(factory=dict)
+    #: Parts of the deal that a document gives outside it, at its top.
+    outside: frozenset[str] = frozenset()
 
     def __call__(self, name: str, *index: int) -> str:
         """The path of one of the deal's parts, with list indices (the deal itself for
         ``""``)."""
         if not name:
             return self.deal
+        outside = name in self.outside
         name = self.names.get(name, name)
-        path = f"{self.deal}.{name}" if self.deal else name
+        path = f"{self.deal}.{name}" if self.deal and not outside else name
         return path + "".join(f"[{i}]" for i in index)
 
     def top(self, name: str, *index: int) -> str:
