@@ -98,7 +98,7 @@ def _rules(section: str) -> RuleSet:
     try:
         return rules_from_data(data, "rules")
     except JsonError as error:
-        _refuse("rules", error.reason)
+        _refuse("rules", error.reason if error.path == "rules" else str(error))
 
 
 def _player(word: str, section: str) -> int:
