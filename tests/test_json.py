@@ -517,7 +517,9 @@ def _fuzz_documents() -> list[tuple[type[Game] | type[PlayerView], dict[str, Any
 
 
 FUZZ_DOCUMENTS = _fuzz_documents()
-FUZZ_PATHS = [(index, path) for index, (_, doc) in enumerate(FUZZ_DOCUMENTS) for path in paths(doc)]
+FUZZ_PATHS = [
+    (index, path) for index, (_, doc) in enumerate(FUZZ_DOCUMENTS) for path in paths(doc)
+]
 
 
 @settings(max_examples=150)

@@ -71,8 +71,18 @@ def cases() -> list[dict[str, object]]:
             seed += moves is None
         for player, text in moves:
             game = game.apply(canasta.parse_move(text), player=player)
-        found.append({"name": name, "rules": preset, "players": players, "options": options,
-                      "seed": seed, "moves": moves, "viewer": viewer, "game": game})
+        found.append(
+            {
+                "name": name,
+                "rules": preset,
+                "players": players,
+                "options": options,
+                "seed": seed,
+                "moves": moves,
+                "viewer": viewer,
+                "game": game,
+            }
+        )
     return found
 
 
