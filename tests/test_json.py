@@ -312,7 +312,9 @@ def test_a_hand_written_turn_in_progress() -> None:
         "known": ["8C", "", "", ""],
     }
     game = Game.from_json(position(deal))
-    assert game.draft.took_pile and game.draft.committed and game.draft.opening
+    assert game.draft.took_pile
+    assert game.draft.committed
+    assert game.draft.opening
     assert (game.draft.points, str(game.draft.locked)) == (30, "8C")
     assert game.explain(canasta.Discard(canasta.Card.parse("8C"))).rule == "CL-INIT-4"
     assert Game.from_json(game.to_json()) == game
@@ -340,7 +342,8 @@ def test_a_hand_written_ended_deal() -> None:
         "drew": True,
     }
     game = Game.from_json(position(deal))
-    assert game.is_over and game.deal.end is canasta.DealEnd.WENT_OUT
+    assert game.is_over
+    assert game.deal.end is canasta.DealEnd.WENT_OUT
     assert Game.from_json(game.to_json()) == game
 
 
@@ -631,7 +634,8 @@ def test_bad_hollywood_melds(meld: object, message: str) -> None:
 
 def test_a_hollywood_pile_take_round_trips_with_its_new_meld() -> None:
     game = hollywood_table(pile="QH 8C").apply(canasta.TakePile(meld=1))
-    assert game.draft.took_pile and game.draft.touched_existing
+    assert game.draft.took_pile
+    assert game.draft.touched_existing
     assert_round_trip(game)
     fresh = hollywood_table().apply(canasta.TakePile("KH KS"))
     assert fresh.draft.new_ranks  # the take started a meld of kings

@@ -75,7 +75,8 @@ def test_a_turn_in_progress_and_known_cards() -> None:
     )
     game = Game.from_text(text)
     assert game.deal.known[0] == canasta.Cards.parse("8C")
-    assert game.draft.took_pile and game.draft.locked == canasta.Cards.parse("8C")
+    assert game.draft.took_pile
+    assert game.draft.locked == canasta.Cards.parse("8C")
     assert game.draft.points == 30
     assert Game.from_text(game.to_text()) == game
     view = game.view(1)

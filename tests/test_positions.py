@@ -141,7 +141,8 @@ def test_an_ended_deal_is_scored() -> None:
         went_out=0,
         scores=[100, 0],
     )
-    assert game.is_over and game.deal.end is canasta.DealEnd.WENT_OUT
+    assert game.is_over
+    assert game.deal.end is canasta.DealEnd.WENT_OUT
     (result,) = game.results
     assert result.went_out == 0
     assert game.scores == (100 + result.scores[0].total, result.scores[1].total)

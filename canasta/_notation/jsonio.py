@@ -10,7 +10,7 @@ documentation (:doc:`/json`) and by the JSON Schema shipped in the package
 >>> import canasta
 >>> game = canasta.Game.new("classic", players=4, seed=7).apply(canasta.Draw())
 >>> text = game.to_json()
->>> text[:73]
+>>> text[:74]
 '{"format":"canasta-game","version":2,"rules":{"preset":"classic","players"'
 >>> canasta.Game.from_json(text) == game
 True

@@ -45,11 +45,26 @@ def sequence_text(cards: tuple[Card, ...]) -> str:
     return " ".join([FACE_TEXT[card.index] for card in reversed(cards)])
 
 
+_CARDS_TEXT: Memo[bytes, str] = Memo(4096)
+
+
+def cards_text(cards: Cards) -> str:
+    """``str(cards)``, remembered: a document writes the same hands and melds move after
+    move."""
+    counts = cards.counts
+    return _CARDS_TEXT.get(
+        counts,
+        lambda: " ".join(
+            [text for text, n in zip(FACE_TEXT, counts, strict=True) if n for _ in range(n)]
+        ),
+    )
+
+
 def meld_text(meld: Meld) -> str:
     """A meld's cards, and the rank its wild card stands for where it names one."""
     if meld.wild_as is None:
-        return str(meld.cards)
-    return f"{meld.cards} wild={meld.wild_as.text}"
+        return cards_text(meld.cards)
+    return f"{cards_text(meld.cards)} wild={meld.wild_as.text}"
 
 
 def read_meld(value: object, path: str) -> tuple[Cards, Rank | None]:
@@ -76,31 +91,46 @@ def read_move(value: object, path: str) -> Move:
         fail(path, str(error))
 
 
+_EVENT_TEXTS: Memo[tuple[Event, int, int], str] = Memo(8192)
+
+
 def event_text(event: Event, seat_players: tuple[int, ...], draw_count: int) -> str:
-    """An event: the player (not the seat), the move, cards drawn and cards shown."""
-    text = f"P{seat_players[event.seat]} {event.move}"
-    move = event.move
-    if event.drawn != (draw_count if type(move) is Draw else 0):
+    """An event: the player (not the seat), the move, cards drawn and cards shown. Events
+    are remembered: a deal's document writes its history again after every move."""
+    player = seat_players[event.seat]
+    return _EVENT_TEXTS.get(
+        (event, player, draw_count), lambda: _event_text(event, player, draw_count)
+    )
+
+
+def _event_text(event: Event, player: int, draw_count: int) -> str:
+    text = f"P{player} {event.move}"
+    if event.drawn != (draw_count if type(event.move) is Draw else 0):
         text += f" ({event.drawn})"
     if event.shown:
-        text += f" [{event.shown}]"
+        text += f" [{cards_text(event.shown)}]"
     return text
 
 
 _EVENT = re.compile(r"P(\d{1,2}) ([^\[\]()]*?)(?: \((\d{1,3})\))?(?: \[([^\[\]]*)\])?")
-_EVENTS: Memo[tuple[str, int], tuple[int, Move, int, Cards]] = Memo(4096)
+_EVENTS: Memo[tuple[str, int, tuple[int, ...]], Event] = Memo(8192)
 
 
-def read_event(value: object, path: str, seats: dict[int, int], draw_count: int) -> Event:
-    """An event from its text; ``seats`` gives the seat of each player in the deal."""
+def read_event(value: object, path: str, seat_players: tuple[int, ...], draw_count: int) -> Event:
+    """An event from its text, in a deal whose seats hold ``seat_players`` (remembered:
+    a deal's document holds its history again after every move)."""
     text = read_text(value, path)
-    player, move, drawn, shown = _EVENTS.get(
-        (text, draw_count), lambda: _parse_event(text, path, draw_count)
+    return _EVENTS.get(
+        (text, draw_count, seat_players),
+        lambda: _event(text, path, seat_players, draw_count),
     )
-    seat = seats.get(player)
-    if seat is None:
+
+
+def _event(text: str, path: str, seat_players: tuple[int, ...], draw_count: int) -> Event:
+    player, move, drawn, shown = _parse_event(text, path, draw_count)
+    if player not in seat_players:
         fail(path, f"player {player} does not play in this deal")
-    return Event(seat, move, shown, drawn)
+    return Event(seat_players.index(player), move, shown, drawn)
 
 
 def _parse_event(text: str, path: str, draw_count: int) -> tuple[int, Move, int, Cards]:

@@ -26,6 +26,7 @@ from canasta._engine.position import (
 from canasta._engine.scoring import DealResult, SideScore
 from canasta._engine.state import DealEnd, Event, Phase
 from canasta._model.cards import NATURAL_RANKS
+from canasta._notation.memo import Memo
 from canasta._notation.pieces import read_event, read_meld
 from canasta._notation.rules import rules_from_data
 from canasta._notation.values import (
@@ -94,10 +95,11 @@ def _ints(
 def _events(
     value: object, path: str, rules: RuleSet, seat_players: tuple[int, ...]
 ) -> tuple[Event, ...]:
-    seats = {player: seat for seat, player in enumerate(seat_players)}
     draw_count = rules.draw_count
     items = read_list(value, path, what=" of events")
-    return tuple(read_event(item, at(path, i), seats, draw_count) for i, item in enumerate(items))
+    return tuple(
+        read_event(item, at(path, i), seat_players, draw_count) for i, item in enumerate(items)
+    )
 
 
 def _result(value: object, path: str, rules: RuleSet) -> DealResult:
@@ -129,10 +131,18 @@ def _result(value: object, path: str, rules: RuleSet) -> DealResult:
     return DealResult(number, end, went_out, concealed, tuple(scores), history, seat_players)
 
 
+_RESULTS: Memo[tuple[RuleSet, str], DealResult] = Memo(1024)
+
+
 def read_results(value: object, path: str, rules: RuleSet) -> tuple[DealResult, ...]:
-    """The finished deals, oldest first."""
+    """The finished deals, oldest first. Each is remembered by its JSON: a match's document
+    holds the same results again after every move."""
     items = read_list(value, path, what=" of deal results")
-    return tuple(_result(item, at(path, i), rules) for i, item in enumerate(items))
+    return tuple(_remembered(item, at(path, i), rules) for i, item in enumerate(items))
+
+
+def _remembered(item: object, path: str, rules: RuleSet) -> DealResult:
+    return _RESULTS.get((rules, repr(item)), lambda: _result(item, path, rules))
 
 
 def _turn(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:

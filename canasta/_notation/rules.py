@@ -10,7 +10,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import json
 import types
 import typing
@@ -80,7 +79,17 @@ def rules_to_data(rules: RuleSet, *, full: bool = False) -> dict[str, Any]:
     "players": 4}``), or with ``full`` every field by its public name (``target_score`` as
     given, maybe null)."""
     data = _WRITTEN.get((rules, full), lambda: _full(rules) if full else _compact(rules))
-    return copy.deepcopy(data) if "options" in data or full else dict(data)
+    copied: dict[str, Any] = _copied(data)
+    return copied
+
+
+def _copied(value: Any) -> Any:
+    """A copy of JSON data (the remembered data stays as it was, whatever the caller does)."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
 
 
 # --- reading ---------------------------------------------------------------------------------

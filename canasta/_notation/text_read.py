@@ -196,14 +196,13 @@ def _ints(text: str, section: str) -> tuple[int, ...]:
 
 
 def _events(text: str, rules: RuleSet, seats: tuple[int, ...]) -> tuple[Event, ...]:
-    by_player = {player: seat for seat, player in enumerate(seats)}
     events, last = [], None
     for index, item in enumerate(part.strip() for part in text.split(";")):
         if not _PLAYER.match(item) or not item[1:2].isdigit():
             item = f"{last} {item}"
         last = item.partition(" ")[0]
         try:
-            events.append(read_event(item, f"moves[{index}]", by_player, rules.draw_count))
+            events.append(read_event(item, f"moves[{index}]", seats, rules.draw_count))
         except JsonError as error:
             _refuse(error.path, error.reason)
     return tuple(events)

@@ -19,7 +19,7 @@ from canasta._engine.scoring import DealResult, SideScore
 from canasta._engine.state import Deal, DealEnd, Event, Phase, TurnDraft
 from canasta._model.deck import Cards
 from canasta._model.moves import Move
-from canasta._notation.pieces import event_text, meld_text, sequence_text
+from canasta._notation.pieces import cards_text, event_text, meld_text, sequence_text
 from canasta._notation.rules import rules_to_data
 from canasta._rules.ruleset import RuleSet
 
@@ -81,8 +81,8 @@ def _deal_data(
     hands = [""] * rules.num_players
     known = [""] * rules.num_players
     for seat, player in enumerate(seat_players):
-        hands[player] = str(deal.hands[seat])
-        known[player] = str(deal.known[seat])
+        hands[player] = cards_text(deal.hands[seat])
+        known[player] = cards_text(deal.known[seat])
     data["hands"] = hands
     if any(known):
         data["known"] = known
@@ -122,7 +122,7 @@ def _table_data(
     pile_frozen: bool,
 ) -> None:
     data["melds"] = [[meld_text(meld) for meld in side] for side in melds]
-    data["red_threes"] = [str(red) for red in red_threes]
+    data["red_threes"] = [cards_text(red) for red in red_threes]
     data["pile"] = sequence_text(pile)
     if pile_frozen != default_pile_frozen(rules, pile):
         data["pile_frozen"] = pile_frozen
@@ -208,10 +208,10 @@ def view_to_data(
     deal: dict[str, Any] = {"number": view.deal_number}
     if view.seat_players != rules.seat_players(view.deal_number):
         deal["seat_players"] = list(view.seat_players)
-    deal["hand"] = str(view.hand)
+    deal["hand"] = cards_text(view.hand)
     deal["hand_sizes"] = list(view.hand_sizes)
     if any(view.known_cards):
-        deal["known"] = [str(known) for known in view.known_cards]
+        deal["known"] = [cards_text(known) for known in view.known_cards]
     _table_data(deal, rules, view.melds, view.red_threes, view.pile, view.pile_frozen)
     deal["stock_size"] = view.stock_size
     seat = view.seat_players.index(view.turn_player)

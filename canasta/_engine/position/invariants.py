@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from operator import add, gt, sub
 
 from canasta._engine.meld_rules import Meld, MeldKind, new_meld
 from canasta._engine.position.parts import (
@@ -22,8 +23,8 @@ from canasta._engine.position.parts import (
 )
 from canasta._engine.position.turn import draft_of
 from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
-from canasta._model.cards import RED_THREES, Card, Rank
-from canasta._model.deck import Cards, pack_cards
+from canasta._model.cards import ALL_FACES, RED_THREES, Card, Rank
+from canasta._model.deck import Cards, pack_cards, trusted_cards
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
@@ -47,7 +48,9 @@ class Check:
         self.known: tuple[Cards, ...] = (EMPTY,) * self.rules.num_players
         self.melds: tuple[tuple[Meld, ...], ...] = ()
         self.red_threes: tuple[Cards, ...] = ()
-        self.counts: list[int] = []
+        self.counts: list[int] = [0] * len(ALL_FACES)
+        #: How many of each face the pack holds.
+        self.pack = _pack_counts(self.rules.decks)
         self.stock: tuple[Card, ...] = ()
         self.scores: tuple[int, ...] = ()
         self.minimums: tuple[int, ...] = ()
@@ -86,21 +89,33 @@ class Check:
             return self.where("hands", player)
         return self.where("hand") if player == p.player else self.where("hand_sizes", player)
 
-    def count(self, cards: Iterable[Card], path: str) -> None:
-        """Add cards to the census, refusing one the pack lacks (CL-DECK-1)."""
-        counts, pack = self.counts, pack_cards(self.rules.decks).counts
-        for card in cards:
-            index = card.index
-            counts[index] += 1
-            if counts[index] > pack[index]:
-                self.refuse(
-                    path,
-                    f"a card too many: the pack of {self.rules.decks} decks holds "
-                    f"{pack[index]} {card}, and this is one more",
-                )
+    def count(self, cards: Cards | tuple[Card, ...], name: str, *index: int) -> None:
+        """Add cards to the census, refusing one the pack lacks (CL-DECK-1); ``name`` and
+        ``index`` give their place (the path is made only for a refusal: reading is hot)."""
+        counts = self.counts
+        if isinstance(cards, Cards):
+            self.counts = counts = list(map(add, counts, cards.counts))
+        else:
+            for card in cards:
+                counts[card.index] += 1
+        if any(map(gt, counts, self.pack)):
+            face = next(
+                i for i, (n, most) in enumerate(zip(counts, self.pack, strict=True)) if n > most
+            )
+            self.refuse(
+                self.where(name, *index),
+                f"a card too many: the pack of {self.rules.decks} decks holds "
+                f"{self.pack[face]} {ALL_FACES[face]}, and this is one more",
+            )
 
 
 Invariant = Callable[[Check], None]
+
+_PACKS = {decks: tuple(pack_cards(decks).counts) for decks in (2, 3)}
+
+
+def _pack_counts(decks: int) -> tuple[int, ...]:
+    return _PACKS[decks] if decks in _PACKS else tuple(pack_cards(decks).counts)
 
 
 # --- seating, hands and the table --------------------------------------------------------------
@@ -245,16 +260,20 @@ def cards_come_from_the_pack(c: Check) -> None:
     one left out is made of the cards placed nowhere else, shuffled by the seed. In a view,
     the places and the numbers of hidden cards add up to the pack."""
     p, rules = c.p, c.rules
-    c.counts = [0] * 53
     for player in range(rules.num_players):
         known = isinstance(p, ViewPosition) and player != p.player
-        c.count(c.hand_of(player), c.where("known", player) if known else c.hand_path(player))
+        if known:
+            c.count(c.hand_of(player), "known", player)
+        elif isinstance(p, ViewPosition):
+            c.count(p.hand, "hand")
+        else:
+            c.count(p.hands[player], "hands", player)
     for side, group in enumerate(c.melds):
         for index, meld in enumerate(group):
-            c.count(meld.cards, c.where("melds", side, index))
+            c.count(meld.cards, "melds", side, index)
     for side, red in enumerate(c.red_threes):
-        c.count(red, c.where("red_threes", side))
-    c.count(p.pile, c.where("pile"))
+        c.count(red, "red_threes", side)
+    c.count(p.pile, "pile")
     if isinstance(p, ViewPosition):
         total = sum(p.hand_sizes) + p.stock_size + len(p.pile)
         total += sum(meld.size for group in c.melds for meld in group)
@@ -266,13 +285,13 @@ def cards_come_from_the_pack(c: Check) -> None:
                 f"{rules.pack_size} of the pack",
             )
         return
-    c.count(p.draws, c.where("draws"))
+    c.count(p.draws, "draws")
     if p.stock is not None:
         if p.draws:
             c.refuse(c.where("draws"), "give the stock or the cards to draw from it, not both")
-        c.count(p.stock, c.where("stock"))
-    pack = pack_cards(rules.decks)
-    rest = pack - Cards(bytes(c.counts))
+        c.count(p.stock, "stock")
+    rest = trusted_cards(bytes(map(sub, c.pack, c.counts)))
+    size = rules.pack_size
     if p.stock is None:
         unplaced = list(rest)
         random.Random(f"{p.seed}/position").shuffle(unplaced)
@@ -282,7 +301,7 @@ def cards_come_from_the_pack(c: Check) -> None:
         named = " ".join(map(str, some[:8])) + (" ..." if len(some) > 8 else "")
         c.refuse(
             c.where("stock"),
-            f"the cards add up to {len(pack) - len(rest)}, not the {len(pack)} of the pack: "
+            f"the cards add up to {size - len(rest)}, not the {size} of the pack: "
             f"{len(some)} missing ({named}); leave out the stock to make it of the cards "
             "placed nowhere else",
         )
