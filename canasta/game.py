@@ -165,36 +165,15 @@ class Game:
     ) -> Game:
         """A game set up by hand, in any phase of a turn, for scenarios, tests and puzzles.
 
-        ``hands`` lists each player's cards; ``melds`` each side's melds, each as cards
-        (``"QH QS QD"``, or ``"7D 8D 9D JK wild=10"`` for a sequence whose wild card could
-        stand at either end) or a :class:`~canasta._engine.meld_rules.Meld`. Where the rules
-        allow sequences, wild melds or several melds of a rank
-        (:attr:`~canasta._rules.ruleset.RuleSet.melds_by_position`), a side's melds keep the
-        order given, and their numbers (``add #1 ...``) are their places in it; otherwise
-        they are sorted by rank, and a side has one meld of a rank (CL-MELD-6).
-
-        ``pile`` and ``stock`` are written **top card first** (``pile="KD 8C"``: the king of
-        diamonds on the eight of clubs). Cards not placed anywhere form the stock, shuffled
-        by ``seed``, unless ``stock`` is given; ``draws`` puts cards on top of that shuffled
-        stock, to be drawn in the order written. ``pile_frozen`` defaults to whether a card of
-        the pile freezes it (:meth:`~canasta._rules.ruleset.RuleSet.freezes_pile`).
-        ``scores`` are the cumulative scores at the start of the deal; they set the
-        initial-meld minimums. ``melded_players`` have melded in this deal; ``known`` gives,
-        for each player, the cards of their hand everybody saw them take with the pile.
-
-        The player whose turn it is is ``turn_player`` (or ``to_move``, the player to act:
-        in phase ``"answer"`` the partner who answers); 0 if neither is given. ``phase`` is
-        ``"draw"`` (the default), ``"meld"``, ``"answer"`` or ``"over"``. A turn in progress
-        is told in a player's words (see :doc:`/json`): ``took_pile=True`` (else the player
-        drew), ``new_melds`` (the numbers of the melds laid this turn), ``opening_points``
-        (counted toward the opening minimum), ``locked`` (pile cards not usable until the
-        minimum is reached, CL-INIT-4), ``melded``, ``added_to_old_melds``,
-        ``melded_before``, ``asked``, ``answer`` and ``no_discard``. An ended deal gives
-        ``end`` (``"went_out"``, ``"stock_exhausted"``, ``"last_red_three"``), ``went_out``
-        (the player) and ``concealed``; the deal is scored and the game is over.
-
-        Every part is checked by the same validator as a JSON document, and a
-        :class:`~canasta.errors.PositionError` names the argument at fault.
+        ``hands`` lists each player's cards, ``melds`` each side's melds (``"QH QS QD"``,
+        ``"7D 8D 9D JK wild=10"``), ``pile`` and ``stock`` the cards **top card first**;
+        cards placed nowhere else form the stock, shuffled by ``seed``, under any ``draws``.
+        ``scores`` are those at the start of the deal. ``turn_player`` (or ``to_move``, who
+        acts) has the turn, in ``phase`` ``"draw"`` (the default), ``"meld"``, ``"answer"`` or
+        ``"over"``; a turn in progress is told by its facts (``took_pile=True``,
+        ``new_melds``, ``locked`` ..., :ref:`turn-facts`), an ended deal by ``end``,
+        ``went_out`` and ``concealed`` (it is scored); see :doc:`/guide`. Checked by the
+        validator of JSON documents: a ``PositionError`` names the argument at fault.
 
         >>> game = Game.from_position(
         ...     "classic",
@@ -202,24 +181,8 @@ class Game:
         ...     melds=[["QH QS QD"], []],
         ...     pile="KD 8C",
         ... )
-        >>> game.table.pile_top, game.table.stock_size
-        (Card.parse('KD'), 89)
-        >>> from canasta import TakePile
-        >>> game.explain(TakePile("KH KS")) is None
-        True
-        >>> print(game.explain(TakePile("KH 5C")))
-        CL-PILE-3: 5C KH do not meld with the KD: use two natural Ks or one natural and ...
-
-        After a pile take, the opening not yet reached, with the pile's cards locked:
-
-        >>> taken = Game.from_position(
-        ...     "classic",
-        ...     hands=["5C 5D 8C 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
-        ...     melds=[["KD KH KS"], []],
-        ...     phase="meld", took_pile=True, new_melds=[0], locked="8C",
-        ... )
-        >>> taken.phase, taken.draft.locked, taken.draft.points
-        (<Phase.MELD: 'meld'>, Cards.parse('8C'), 30)
+        >>> game.table.pile_top, game.table.stock_size, len(list(game.legal_moves()))
+        (Card.parse('KD'), 89, 2)
         """
         ruleset = find_rules(rules, players)
         position = position_of_arguments(

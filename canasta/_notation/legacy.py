@@ -193,8 +193,8 @@ def _hands(
     return tuple(read_cards(item, at(path, i)) for i, item in enumerate(items))
 
 
-def _game_deal(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -> dict[str, Any]:
-    seats = rules.active_players
+def _game_table(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -> dict[str, Any]:
+    """A version 1 deal's hands, melds, red threes, pile and stock."""
     parts: dict[str, Any] = {
         "hands": _hands(obj.get("hands"), obj.at("hands"), rules, seat_players)
     }
@@ -213,6 +213,13 @@ def _game_deal(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -
         parts["stock"] = read_sequence(obj.data["stock"], obj.at("stock"))
     if obj.has("pile_frozen"):
         parts["pile_frozen"] = read_bool(obj.data["pile_frozen"], obj.at("pile_frozen"))
+    return parts
+
+
+def _game_deal(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -> dict[str, Any]:
+    """A version 1 deal: its table (:func:`_game_table`), then its turn and the rest."""
+    seats = rules.active_players
+    parts = _game_table(obj, rules, seat_players)
     seat = read_int(obj.data["seat"], obj.at("seat"), 0, seats - 1) if obj.has("seat") else 0
     parts["turn_player"] = seat_players[seat]
     if obj.has("phase"):

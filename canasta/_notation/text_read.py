@@ -246,50 +246,26 @@ def _read(text: str, view: bool) -> tuple[RuleSet, dict[str, Any], dict[str, str
     if not sections:
         _refuse("", "the text is empty")
     rules = _rules(sections[0])
-    found: dict[str, str] = {}
-    for section in sections[1:]:
-        keyword, _, rest = section.partition(" ")
-        key = "turn" if _PLAYER.fullmatch(keyword) else keyword.lower()
-        if key in found:
-            _refuse(key, "the section is given twice")
-        found[key] = section if key == "turn" else rest.strip()
+    found = _keyed(sections[1:])
     if ("view" in found) != view:
-        _refuse(
-            "view" if view else "",
-            "a view's text begins 'RULES | view Pn'"
-            if view
-            else "this is a view's text: read it with PlayerView.from_text",
-        )
+        if view:
+            _refuse("view", "a view's text begins 'RULES | view Pn'")
+        _refuse("", "this is a view's text: read it with PlayerView.from_text")
     parts: dict[str, Any] = {}
-    number = (
-        int(found.pop("deal", "0"))
-        if found.get("deal", "0").isdigit()
-        else _refuse("deal", "expected a number")
-    )
+    number = _ints(found.pop("deal"), "deal")[0] if "deal" in found else 0
     parts["deal_number"] = number
     seats = rules.seat_players(number)
     if "seats" in found:
         seats = parts["seat_players"] = _ints(found.pop("seats"), "seats")
-    for key, name in (("scores", "scores"), ("minimums", "minimums")):
+    for key in ("scores", "minimums"):
         if key in found:
-            parts[name] = _ints(found.pop(key), key)
+            parts[key] = _ints(found.pop(key), key)
     if "turn" in found:
         parts |= _turn(found.pop("turn"))
-    if "melds" in found:
-        parts["melds"] = _melds(found.pop("melds"), rules)
-    if "red_threes" in found:
-        groups = _groups(found.pop("red_threes"), rules.num_sides, "red_threes")
-        parts["red_threes"] = tuple(_cards(group, "red_threes") for group in groups)
-    if "pile" in found:
-        parts["pile"] = tuple(reversed(tuple(_cards_in_order(found.pop("pile"), "pile"))))
-    for flag, frozen in (("pile_frozen", True), ("pile_frozen=no", False)):
-        if flag in found:
-            found.pop(flag)
-            parts["pile_frozen"] = frozen
+    parts |= _table(found, rules)
     if "melded" in found:
-        parts["melded_players"] = frozenset(
-            _player(w, "melded") for w in found.pop("melded").split()
-        )
+        words = found.pop("melded").split()
+        parts["melded_players"] = frozenset(_player(word, "melded") for word in words)
     if "turns" in found:
         parts["turns"] = _ints(found.pop("turns"), "turns")[0]
     if "over" in found:
@@ -301,6 +277,35 @@ def _read(text: str, view: bool) -> tuple[RuleSet, dict[str, Any], dict[str, str
         items = found.pop("results").split(";")
         parts["results"] = tuple(_result(item, i, rules) for i, item in enumerate(items))
     return rules, parts, found
+
+
+def _keyed(sections: list[str]) -> dict[str, str]:
+    """The sections by keyword (the turn's by ``turn``), each once, without the keyword."""
+    found: dict[str, str] = {}
+    for section in sections:
+        keyword, _, rest = section.partition(" ")
+        key = "turn" if _PLAYER.fullmatch(keyword) else keyword.lower()
+        if key in found:
+            _refuse(key, "the section is given twice")
+        found[key] = section if key == "turn" else rest.strip()
+    return found
+
+
+def _table(found: dict[str, str], rules: RuleSet) -> dict[str, Any]:
+    """The melds, red threes and pile sections (taken out of ``found``)."""
+    parts: dict[str, Any] = {}
+    if "melds" in found:
+        parts["melds"] = _melds(found.pop("melds"), rules)
+    if "red_threes" in found:
+        groups = _groups(found.pop("red_threes"), rules.num_sides, "red_threes")
+        parts["red_threes"] = tuple(_cards(group, "red_threes") for group in groups)
+    if "pile" in found:
+        parts["pile"] = tuple(reversed(_cards_in_order(found.pop("pile"), "pile")))
+    for flag, frozen in (("pile_frozen", True), ("pile_frozen=no", False)):
+        if flag in found:
+            found.pop(flag)
+            parts["pile_frozen"] = frozen
+    return parts
 
 
 def _cards_in_order(text: str, section: str) -> list[Card]:

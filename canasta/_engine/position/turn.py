@@ -55,27 +55,10 @@ def draft_of(
     if facts.draft is not None:
         return facts.draft
     new = facts.new_melds
-    for index in new:
-        if not 0 <= index < len(side_melds) or new.count(index) > 1:
-            raise InvalidPositionError(
-                where("new_melds"), f"the side has no meld #{index} to name"
-            )
-    before = len(side_melds) - len(new)
-    if rules.melds_by_position and sorted(new) != list(range(before, len(side_melds))):
-        raise InvalidPositionError(
-            where("new_melds"), "the melds laid this turn are numbered after the others"
-        )
+    before = _melds_before(new, rules, side_melds, where)
     drew = _default_drew(phase, facts.took_pile, end) if facts.drew is None else facts.drew
     if not (drew or facts.took_pile):
-        if phase in (Phase.MELD, Phase.ANSWER):
-            raise InvalidPositionError(
-                where("drew"), f"in phase {phase.value} the player has drawn or taken the pile"
-            )
-        if _facts_given(facts):
-            raise InvalidPositionError(
-                where("phase"), "the turn has not begun: nothing was drawn or taken"
-            )
-        return TurnDraft()
+        return _not_begun(facts, phase, where)
     opening = before == 0
     melded = _default_melded(facts.took_pile, len(new)) if facts.melded is None else facts.melded
     melded_before = facts.melded_before
@@ -104,6 +87,37 @@ def draft_of(
         no_discard=facts.no_discard,
         melds_before=before,
     )
+
+
+def _melds_before(
+    new: tuple[int, ...], rules: RuleSet, side_melds: tuple[Meld, ...], where: Where
+) -> int:
+    """How many of the side's melds were on the table when the turn began; the melds laid
+    this turn are the side's, and where melds are numbered they come after the others."""
+    for index in new:
+        if not 0 <= index < len(side_melds) or new.count(index) > 1:
+            raise InvalidPositionError(
+                where("new_melds"), f"the side has no meld #{index} to name"
+            )
+    before = len(side_melds) - len(new)
+    if rules.melds_by_position and sorted(new) != list(range(before, len(side_melds))):
+        raise InvalidPositionError(
+            where("new_melds"), "the melds laid this turn are numbered after the others"
+        )
+    return before
+
+
+def _not_begun(facts: TurnFacts, phase: Phase, where: Where) -> TurnDraft:
+    """The draft of a turn in which nothing was drawn or taken: the fresh one."""
+    if phase in (Phase.MELD, Phase.ANSWER):
+        raise InvalidPositionError(
+            where("drew"), f"in phase {phase.value} the player has drawn or taken the pile"
+        )
+    if _facts_given(facts):
+        raise InvalidPositionError(
+            where("phase"), "the turn has not begun: nothing was drawn or taken"
+        )
+    return TurnDraft()
 
 
 def turn_facts(
