@@ -399,7 +399,9 @@ class _Core:
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _core_from_json, (self.game.to_json(), self.dealt, self.moves, self.private)
+        # With the finished deals' moves: the information states (information_text) list them.
+        text = self.game.to_json(history="full")
+        return _core_from_json, (text, self.dealt, self.moves, self.private)
 
 
 def _core_from_json(
