@@ -91,8 +91,9 @@ class Game:
 
     def redealt(self, pack: Sequence[Card] | Cards | str) -> Game:
         """This game with its current deal dealt again from ``pack``, a whole pack in the order
-        its cards are dealt (the first card to the first player dealt to, the card after the
-        hands turned up, the rest the stock, drawn in order), before anyone has moved in it.
+        its cards are dealt, top card first as the library writes every pile and stock (the
+        first card to the first player dealt to, the card after the hands turned up, the rest
+        the stock, drawn in order), before anyone has moved in it.
 
         For frameworks that deal card by card as chance events (the OpenSpiel game). A pack
         that is not the rule set's, or a deal already begun, raises
