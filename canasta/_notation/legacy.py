@@ -21,7 +21,7 @@ from canasta._model.cards import NATURAL_RANKS, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._notation.pieces import read_move
 from canasta._notation.read import seating
-from canasta._notation.rules import _describe, _matches, rules_from_data
+from canasta._notation.rules import describe_hint, matches_hint, rules_from_data
 from canasta._notation.values import (
     JsonObject,
     at,
@@ -73,10 +73,10 @@ def _draft(value: object, path: str) -> TurnDraft:
             )
         elif hint is int:
             changes[field.name] = read_int(item, here, 0)
-        elif _matches(item, hint):
+        elif matches_hint(item, hint):
             changes[field.name] = item
         else:
-            fail(here, f"expected {_describe(hint)}, got {show(item)}")
+            fail(here, f"expected {describe_hint(hint)}, got {show(item)}")
     obj.finish()
     return TurnDraft(**changes)
 

@@ -29,7 +29,7 @@ from canasta._notation.values import (
 )
 from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
 
-__all__ = ["rules_from_data", "rules_to_data"]
+__all__ = ["describe_hint", "matches_hint", "rules_from_data", "rules_to_data"]
 
 
 def _plain(value: object) -> object:
@@ -95,7 +95,7 @@ def _copied(value: Any) -> Any:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _describe(hint: Any) -> str:
+def describe_hint(hint: Any) -> str:
     """A type hint in words, for messages."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is bool:
@@ -109,15 +109,15 @@ def _describe(hint: Any) -> str:
     if origin is Literal:
         return "one of " + ", ".join(json.dumps(arg) for arg in args)
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(_describe(arg) for arg in args)
+        return " or ".join(describe_hint(arg) for arg in args)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return f"a list of ({_describe(args[0])})"
+        return f"a list of ({describe_hint(args[0])})"
     if origin is tuple:
-        return "a list of " + ", ".join(_describe(arg) for arg in args)
+        return "a list of " + ", ".join(describe_hint(arg) for arg in args)
     return str(hint)
 
 
-def _matches(value: object, hint: Any) -> bool:
+def matches_hint(value: object, hint: Any) -> bool:
     """Whether a JSON value has the type a rule-set field's hint asks for."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is bool:
@@ -131,13 +131,13 @@ def _matches(value: object, hint: Any) -> bool:
     if origin is Literal:
         return any(type(value) is type(arg) and value == arg for arg in args)
     if origin in (typing.Union, types.UnionType):
-        return any(_matches(value, arg) for arg in args)
+        return any(matches_hint(value, arg) for arg in args)
     if origin is tuple:
         if not isinstance(value, list):
             return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_matches(item, args[0]) for item in value)
-        return len(value) == len(args) and all(map(_matches, value, args))
+            return all(matches_hint(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(matches_hint, value, args))
     return True  # a kind of field this reader does not know: RuleSet's validators decide
 
 
@@ -164,8 +164,8 @@ def _rule_settings(obj: JsonObject, names: Iterable[str]) -> dict[str, Any]:
         value, hint = obj.data[name], fields[name][1]
         if name == "rule_ids" and isinstance(value, dict):
             value = _rule_id_pairs(value, obj.at(name))
-        if not _matches(value, hint):
-            fail(obj.at(name), f"expected {_describe(hint)}, got {show(value)}")
+        if not matches_hint(value, hint):
+            fail(obj.at(name), f"expected {describe_hint(hint)}, got {show(value)}")
         settings[name] = value
     return settings
 
