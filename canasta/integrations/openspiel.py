@@ -399,8 +399,7 @@ class _Core:
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # With the finished deals' moves: the information states (information_text) list them.
-        text = self.game.to_json(history="full")
+        text = self.game.to_json(history="full")  # information_text lists past deals' moves
         return _core_from_json, (text, self.dealt, self.moves, self.private)
 
 
