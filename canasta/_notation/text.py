@@ -226,8 +226,8 @@ def game_to_text(game: GameParts) -> str:
         if deal.concealed:
             words.append("concealed")
         sections.append(" ".join(words))
-    if game.is_over:
-        sections.append("over")
+    if game.is_over or deal.phase is Phase.OVER:  # an ended deal says whether the match is
+        sections.append("over" if game.is_over else "over=no")
     events = _events_text(rules, deal.history, seats)
     return _lines(sections, events, _results_text(rules, game.results))
 
@@ -248,7 +248,7 @@ def view_to_text(view: ViewParts) -> str:
         sections.append("melded " + " ".join(f"P{p}" for p in sorted(view.melded_players)))
     if view.turn:
         sections.append(f"turns {view.turn}")
-    if view.is_over:
-        sections.append("over")
+    if view.is_over or view.phase is Phase.OVER:
+        sections.append("over" if view.is_over else "over=no")
     events = _events_text(rules, view.history, seats)
     return _lines(sections, events, _results_text(rules, view.results))

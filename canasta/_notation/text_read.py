@@ -268,9 +268,10 @@ def _read(text: str, view: bool) -> tuple[RuleSet, dict[str, Any], dict[str, str
         parts["melded_players"] = frozenset(_player(word, "melded") for word in words)
     if "turns" in found:
         parts["turns"] = _ints(found.pop("turns"), "turns")[0]
-    if "over" in found:
-        found.pop("over")
-        parts["is_over"] = True
+    for flag, over in (("over", True), ("over=no", False)):
+        if flag in found:
+            found.pop(flag)
+            parts["is_over"] = over
     if "moves" in found:
         parts["history"] = _events(found.pop("moves"), rules, seats)
     if "results" in found:

@@ -66,8 +66,8 @@ def game_to_data(
         "scores": list(game.scores),
         "deal": _deal_data(rules, deal, game.seat_players, game.scores),
     }
-    if game.is_over:
-        data["is_over"] = True
+    if game.is_over or deal.phase is Phase.OVER:  # an ended deal says whether the match is
+        data["is_over"] = game.is_over
     data["results"] = _results_data(rules, game.results, history)
     return data
 
@@ -230,8 +230,8 @@ def view_to_data(
         "scores": list(view.scores),
         "deal": deal,
     }
-    if view.is_over:
-        data["is_over"] = True
+    if view.is_over or view.phase is Phase.OVER:
+        data["is_over"] = view.is_over
     data["results"] = _results_data(rules, view.results, history)
     if legal_moves is not None:
         data["legal_moves"] = [_move_data(move) for move in legal_moves]
