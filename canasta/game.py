@@ -19,15 +19,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
+from typing import Any, Literal
 
 import attrs
 
 from canasta._engine.dealing import first_seat, start_deal
-from canasta._engine.meld_rules import Meld, MeldKind, new_meld
+from canasta._engine.meld_rules import Meld
 from canasta._engine.movegen import legal_moves
+from canasta._engine.position import GameParts, InvalidPositionError, Where, game_parts, outcomes
+from canasta._engine.position.arguments import position_of_arguments, sequence_arg
 from canasta._engine.scoring import DealResult, score_deal
 from canasta._engine.state import Deal, DealEnd, Phase, TurnDraft
-from canasta._engine.transitions import check, missing_cards, play
+from canasta._engine.transitions import check, play
 from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import Move, parse_move
@@ -55,8 +58,9 @@ class Game:
     deal: Deal
     #: Each side's cumulative score (CL-DEF-16).
     scores: tuple[int, ...]
-    #: Results of the finished deals, in order.
-    results: tuple[DealResult, ...] = ()
+    #: Results of the finished deals, in order. Their moves (``DealResult.history``) are the
+    #: match's record, not part of the game's value: games compare equal without them.
+    results: tuple[DealResult, ...] = attrs.field(default=(), eq=outcomes)
     #: Which player sits in each seat of the current deal.
     seat_players: tuple[int, ...] = ()
     #: Whether the match has ended (CL-MATCH).
@@ -89,8 +93,9 @@ class Game:
 
     def redealt(self, pack: Sequence[Card] | Cards | str) -> Game:
         """This game with its current deal dealt again from ``pack``, a whole pack in the order
-        its cards are dealt (the first card to the first player dealt to, the card after the
-        hands turned up, the rest the stock, drawn in order), before anyone has moved in it.
+        its cards are dealt, top card first as the library writes every pile and stock (the
+        first card to the first player dealt to, the card after the hands turned up, the rest
+        the stock, drawn in order), before anyone has moved in it.
 
         For frameworks that deal card by card as chance events (the OpenSpiel game). A pack
         that is not the rule set's, or a deal already begun, raises
@@ -102,7 +107,7 @@ class Game:
         >>> game.hand(0), game.table.pile_top
         (Cards.parse('4C 4H 5C 5H 6C 6H 7C 7H 8C 8H 9C'), Card.parse('9H'))
         """
-        cards = _card_list(pack)
+        cards = list(sequence_arg(pack, "pack"))
         if Cards.of(cards) != pack_cards(self.rules.decks):
             raise PositionError(f"a pack for {self.rules.name} is {self.rules.pack_size} cards")
         if self.is_over or len(self.deal.history):
@@ -146,132 +151,99 @@ class Game:
         pile_frozen: bool | None = None,
         stock: Sequence[Card] | str | None = None,
         draws: Sequence[Card] | str = "",
-        to_move: int = 0,
+        to_move: int | None = None,
         scores: Sequence[int] | None = None,
         melded_players: Iterable[int] = (),
         deal_number: int = 0,
         seed: int | str = 0,
         players: int | None = None,
+        turn_player: int | None = None,
+        phase: Phase | str = Phase.DRAW,
+        known: Sequence[Cards | str] | None = None,
+        turns: int = 0,
+        end: DealEnd | str | None = None,
+        went_out: int | None = None,
+        concealed: bool = False,
+        **turn: Any,
     ) -> Game:
-        """A game set up by hand at the start of a turn, for scenarios, tests and puzzles.
+        """A game set up by hand, in any phase of a turn, for scenarios, tests and puzzles.
 
-        ``hands`` lists each player's cards; ``melds`` each side's melds, each as cards
-        (``"QH QS QD"``) or a :class:`~canasta._engine.meld_rules.Meld` (``Meld.of("7D 8D 9D JK",
-        wild_as="10")`` for a sequence whose wild card could stand at either end). Where the
-        rules allow sequences, wild melds or several melds of a rank
-        (:attr:`~canasta._rules.ruleset.RuleSet.melds_by_position`), a side's melds keep the order
-        given, and their numbers (``add #1 ...``) are their places in it; otherwise they are
-        sorted by rank, and a side has one meld of a rank (CL-MELD-6). ``pile`` is given
-        bottom card first. Cards not placed anywhere form the stock, shuffled by ``seed``,
-        unless ``stock`` is given (top card last). ``draws`` puts cards on top of that
-        shuffled stock, to be drawn in the order written. ``pile_frozen`` defaults to whether
-        a card of the pile freezes it (:meth:`~canasta._rules.ruleset.RuleSet.freezes_pile`).
-        ``scores`` are the cumulative scores at the start of the deal; they set the
-        initial-meld minimums. ``melded_players`` have melded earlier in this deal (so they
-        cannot go out concealed).
+        ``hands`` lists each player's cards, ``melds`` each side's melds (``"QH QS QD"``,
+        ``"7D 8D 9D JK wild=10"``), ``pile`` and ``stock`` the cards **top card first**;
+        cards placed nowhere else form the stock, shuffled by ``seed``, under any ``draws``.
+        ``scores`` are those at the start of the deal. ``turn_player`` (or ``to_move``, who
+        acts) has the turn, in ``phase`` ``"draw"`` (the default), ``"meld"``, ``"answer"`` or
+        ``"over"``; a turn in progress is told by its facts (``took_pile=True``,
+        ``new_melds``, ``locked`` ..., :ref:`turn-facts`), an ended deal by ``end``,
+        ``went_out`` and ``concealed`` (it is scored); see :doc:`/guide`. Checked by the
+        validator of JSON documents: a ``PositionError`` names the argument at fault.
 
         >>> game = Game.from_position(
         ...     "classic",
         ...     hands=["KH KS 5C 5D 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
         ...     melds=[["QH QS QD"], []],
-        ...     pile="8C KD",
+        ...     pile="KD 8C",
         ... )
-        >>> game.table.pile_top, game.table.stock_size
-        (Card.parse('KD'), 89)
-        >>> from canasta import TakePile
-        >>> game.explain(TakePile("KH KS")) is None
-        True
-        >>> print(game.explain(TakePile("KH 5C")))
-        CL-PILE-3: 5C KH do not meld with the KD: use two natural Ks or one natural and ...
+        >>> game.table.pile_top, game.table.stock_size, len(list(game.legal_moves()))
+        (Card.parse('KD'), 89, 2)
         """
         ruleset = find_rules(rules, players)
-        seat_players = ruleset.seat_players(deal_number)
-        if len(hands) != ruleset.num_players:
-            raise PositionError(
-                f"{ruleset.num_players} hands are needed, one per player; got {len(hands)}"
-            )
-        player_hands = [Cards.parse(h) if isinstance(h, str) else h for h in hands]
-        for player, hand in enumerate(player_hands):
-            if player not in seat_players and hand:
-                raise PositionError(f"player {player} sits out this deal and holds no cards")
-            if any(face.is_red_three for face in hand.faces()):
-                raise PositionError(
-                    f"player {player} holds a red three; red threes are laid out (CL-R3-1)"
-                )
-        side_melds = []
-        for side in range(ruleset.num_sides):
-            given = melds[side] if melds is not None and side < len(melds) else ()
-            side_melds.append(_position_melds(ruleset, side, given))
-        if melds is not None and len(melds) > ruleset.num_sides:
-            raise PositionError(f"there are {ruleset.num_sides} sides, not {len(melds)}")
-        reds = [
-            Cards.parse(r) if isinstance(r, str) else r
-            for r in (red_threes or [""] * ruleset.num_sides)
-        ]
-        if len(reds) != ruleset.num_sides or any(
-            not face.is_red_three for r in reds for face in r.faces()
-        ):
-            raise PositionError("red_threes needs one group of red threes per side")
-        pile_cards = _card_list(pile)
-        drawn = _card_list(draws)
-        if drawn and stock is not None:
-            raise PositionError("give the stock or the cards to be drawn from it, not both")
-        placed = Cards.of(pile_cards) + drawn
-        for cards in [*player_hands, *reds]:
-            placed = placed + cards
-        for side_group in side_melds:
-            for meld in side_group:
-                placed = placed + meld.cards
-        full = pack_cards(ruleset.decks)
-        if not full.issuperset(placed):
-            extra = missing_cards(placed, full)
-            raise PositionError(f"more cards than the pack holds: {extra} too many")
-        rest = full - placed
-        if stock is None:
-            stock_cards = list(rest)
-            random.Random(f"{seed}/position").shuffle(stock_cards)
-            stock_cards += reversed(drawn)
-        else:
-            stock_cards = _card_list(stock)
-            if Cards.of(stock_cards) != rest:
-                raise PositionError(
-                    "the stock must hold exactly the cards placed nowhere else: "
-                    f"{rest} (it lacks {missing_cards(rest, Cards.of(stock_cards))})"
-                )
-        score_tuple = tuple(scores) if scores is not None else (0,) * ruleset.num_sides
-        if len(score_tuple) != ruleset.num_sides or any(s % 5 for s in score_tuple):
-            raise PositionError("scores needs one multiple of 5 per side (CL-VAL-3)")
-        if to_move not in seat_players:
-            raise PositionError(f"player {to_move} does not play in this deal")
-        seat = seat_players.index(to_move)
-        frozen = (
-            pile_frozen
-            if pile_frozen is not None
-            else any(ruleset.freezes_pile(card) for card in pile_cards)
-        )
-        deal = Deal(
-            rules=ruleset,
-            number=deal_number,
-            hands=tuple(player_hands[p] for p in seat_players),
-            melds=tuple(side_melds),
-            red_threes=tuple(reds),
-            pile=tuple(pile_cards),
-            pile_frozen=frozen,
-            stock=tuple(stock_cards),
-            seat=seat,
-            phase=Phase.DRAW,
-            draft=TurnDraft(),
-            minimums=tuple(ruleset.initial_minimum(s) for s in score_tuple),
-            melded_seats=frozenset(
-                seat_players.index(p) for p in melded_players if p in seat_players
-            ),
-        )
-        return cls(
-            rules=ruleset,
+        position = position_of_arguments(
+            ruleset,
+            hands=hands,
+            melds=melds,
+            red_threes=red_threes,
+            pile=pile,
+            pile_frozen=pile_frozen,
+            stock=stock,
+            draws=draws,
+            to_move=to_move,
+            scores=scores,
+            melded_players=melded_players,
+            deal_number=deal_number,
             seed=seed,
-            deal=deal,
-            scores=score_tuple,
-            seat_players=seat_players,
+            turn_player=turn_player,
+            phase=phase,
+            known=known,
+            turns=turns,
+            end=end,
+            went_out=went_out,
+            concealed=concealed,
+            turn=turn,
+        )
+        try:
+            parts = game_parts(position, Where(deal="", names={"number": "deal_number"}))
+        except InvalidPositionError as refusal:
+            raise PositionError(str(refusal)) from None
+        game = cls._from_parts(parts)
+        if game.deal.phase is Phase.OVER and not game.results:
+            result, totals = game._scored()
+            game = attrs.evolve(game, scores=totals, results=(result,))
+        return game
+
+    @classmethod
+    def _from_parts(cls, parts: GameParts) -> Game:
+        """The game of parts a position or a document made (see
+        :mod:`canasta._engine.position`)."""
+        return cls(
+            rules=parts.rules,
+            seed=parts.seed,
+            deal=parts.deal,
+            scores=parts.scores,
+            results=parts.results,
+            seat_players=parts.seat_players,
+            is_over=parts.is_over,
+        )
+
+    def _parts(self) -> GameParts:
+        return GameParts(
+            rules=self.rules,
+            seed=self.seed,
+            deal=self.deal,
+            scores=self.scores,
+            results=self.results,
+            seat_players=self.seat_players,
+            is_over=self.is_over,
         )
 
     # --- what is going on ----------------------------------------------------------------
@@ -422,8 +394,8 @@ class Game:
             f"it is player {self.to_move}'s move, not player {player}'s",
         )
 
-    def _after_deal_step(self) -> Game:
-        """Score a finished deal, then end the match or deal the next hand (CL-MATCH)."""
+    def _scored(self) -> tuple[DealResult, tuple[int, ...]]:
+        """The finished deal's result, and the cumulative scores with it (CL-SCORE)."""
         deal = self.deal
         per_side = score_deal(deal)
         scores = tuple(s + part.total for s, part in zip(self.scores, per_side, strict=True))
@@ -437,6 +409,11 @@ class Game:
             history=tuple(deal.history),
             seat_players=self.seat_players,
         )
+        return result, scores
+
+    def _after_deal_step(self) -> Game:
+        """Score a finished deal, then end the match or deal the next hand (CL-MATCH)."""
+        result, scores = self._scored()
         results = (*self.results, result)
         best = max(scores)
         limit = self.rules.deal_limit
@@ -446,30 +423,56 @@ class Game:
             leaders = sum(1 for score in scores if score == best)
             if leaders == 1 or self.rules.tie_rule == "draw":
                 return attrs.evolve(self, scores=scores, results=results, is_over=True)
-        return Game._start_deal(self.rules, self.seed, deal.number + 1, scores, results)
+        return Game._start_deal(self.rules, self.seed, self.deal.number + 1, scores, results)
 
-    # --- JSON ----------------------------------------------------------------------------------
+    # --- JSON and the position notation ------------------------------------------------------
 
-    def to_json(self, *, indent: int | None = None) -> str:
+    def to_json(
+        self,
+        *,
+        indent: int | None = None,
+        history: Literal["results", "full"] = "results",
+        rules: Literal["preset", "full"] = "preset",
+    ) -> str:
         """The game as JSON (see :doc:`/json`): compact, or indented by ``indent`` spaces.
 
-        ``Game.from_json(game.to_json()) == game``: the rules, the seed, the deal with its
-        hidden cards and history, and the finished deals are all written.
+        ``Game.from_json(game.to_json()) == game``: the rules (a preset and the options that
+        differ; every field with ``rules="full"``), the seed, the deal with its hidden cards
+        and its moves so far, and the finished deals by their results (and their moves too
+        with ``history="full"``, which records need) are all written.
         """
         from canasta._notation.jsonio import game_to_json
 
-        return game_to_json(self, indent=indent)
+        return game_to_json(self._parts(), indent=indent, history=history, rules=rules)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """The game a JSON document describes (see :doc:`/json`).
+        """The game a JSON document describes (see :doc:`/json`), of this version or the one
+        before.
 
         Raises :class:`~canasta.errors.JsonError` (a
         :class:`~canasta.errors.PositionError`) saying what is wrong and where.
         """
         from canasta._notation.jsonio import game_from_json
 
-        return game_from_json(text)
+        return cls._from_parts(game_from_json(text))
+
+    def to_text(self) -> str:
+        """The position in the notation of :doc:`/notation`: one line where it fits.
+
+        ``Game.from_text(game.to_text()) == game``.
+        """
+        from canasta._notation.text import game_to_text
+
+        return game_to_text(self._parts())
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """The game a position in the notation of :doc:`/notation` describes; raises
+        :class:`~canasta.errors.PositionError` saying what is wrong and where."""
+        from canasta._notation.text import game_from_text
+
+        return cls._from_parts(game_from_text(text))
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"player {self.to_move} to {self.phase.value}"
@@ -484,45 +487,6 @@ class Game:
         from canasta.svg import render
 
         return render(self)
-
-
-def _card_list(cards: Cards | str | Sequence[Card]) -> list[Card]:
-    if isinstance(cards, str):
-        return [Card.parse(word) for word in cards.replace(",", " ").split()]
-    return list(cards)
-
-
-def _position_melds(
-    rules: RuleSet, side: int, given: Iterable[Meld | Cards | str]
-) -> tuple[Meld, ...]:
-    """A side's melds for :meth:`Game.from_position`: each checked as a new meld under
-    ``rules`` (:func:`~canasta._engine.meld_rules.new_meld`);
-    kept in the order given where melds are named
-    by position, sorted by rank with one meld of a rank otherwise (CL-MELD-6)."""
-    melds: list[Meld] = []
-    for item in given:
-        wild_as = item.wild_as if isinstance(item, Meld) else None
-        if isinstance(item, Meld):
-            cards = item.cards
-        else:
-            cards = Cards.parse(item) if isinstance(item, str) else item
-        made = new_meld(cards, rules, wild_as)
-        if isinstance(made, Violation):
-            raise PositionError(f"side {side}'s meld {cards} is not valid: {made}")
-        if isinstance(item, Meld) and made != item:
-            raise PositionError(f"side {side}'s meld {item!r} is not the meld its cards make")
-        if (
-            not rules.several_melds_per_rank
-            and made.kind is not MeldKind.SEQUENCE
-            and any(m.kind is made.kind and m.rank is made.rank for m in melds)
-        ):
-            raise PositionError(
-                f"side {side} has two melds of {cards} ({rules.rule_id('CL-MELD-6')})"
-            )
-        melds.append(made)
-    if rules.melds_by_position:
-        return tuple(melds)
-    return tuple(sorted(melds, key=lambda m: m.rank.order))
 
 
 _SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
 from canasta._engine.movegen import legal_moves
+from canasta._engine.position import ViewParts, outcomes, seats_that_may_hold_red_threes
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import EMPTY, Deal, Event, Phase, TurnDraft
 from canasta._engine.transitions import check
@@ -84,8 +85,9 @@ class PlayerView:
     melded_players: frozenset[int]
     #: This deal's public steps.
     history: tuple[Event, ...]
-    #: Finished deals, with their scores and public steps.
-    results: tuple[DealResult, ...]
+    #: Finished deals, with their scores and public steps (the steps are kept but not
+    #: compared, as in :attr:`Game.results <canasta.game.Game.results>`).
+    results: tuple[DealResult, ...] = attrs.field(eq=outcomes)
     is_over: bool
 
     @classmethod
@@ -301,27 +303,113 @@ class PlayerView:
     @property
     def seats_that_may_hold_red_threes(self) -> frozenset[int]:
         """Seats whose first turn has not begun, under first-turn red-three timing (CL-R3-2)."""
-        if self.rules.red_three_timing != "first_turn" or self.phase is Phase.OVER:
-            return frozenset()
-        seats = len(self.seat_players)
-        started = {event.seat for event in self.history}
-        started.add(self.seat_players.index(self.turn_player))
-        return frozenset(seat for seat in range(seats) if seat not in started)
+        return seats_that_may_hold_red_threes(
+            self.rules, self.phase, self.seat_players, self.history, self.turn_player
+        )
 
-    # --- JSON ----------------------------------------------------------------------------------
+    # --- JSON and the position notation ------------------------------------------------------
 
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The view as JSON (see :doc:`/json`): compact, or indented by ``indent`` spaces."""
+    def to_json(
+        self,
+        *,
+        indent: int | None = None,
+        history: Literal["results", "full"] = "results",
+        rules: Literal["preset", "full"] = "preset",
+        legal_moves: bool = False,
+    ) -> str:
+        """The view as JSON (see :doc:`/json`): compact, or indented by ``indent`` spaces;
+        ``history`` and ``rules`` as for :meth:`Game.to_json <canasta.game.Game.to_json>`.
+        With ``legal_moves=True`` the document also lists this player's legal moves (none
+        when it is not their move), for a front end that needs no second call."""
         from canasta._notation.jsonio import view_to_json
 
-        return view_to_json(self, indent=indent)
+        moves = tuple(self.legal_moves()) if legal_moves else None
+        return view_to_json(
+            self._parts(), indent=indent, history=history, rules=rules, legal_moves=moves
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
         """The view a JSON document describes; raises :class:`~canasta.errors.JsonError`."""
         from canasta._notation.jsonio import view_from_json
 
-        return view_from_json(text)
+        return cls._from_parts(view_from_json(text))
+
+    def to_text(self) -> str:
+        """The view in the notation of :doc:`/notation`, hidden cards as counts."""
+        from canasta._notation.text import view_to_text
+
+        return view_to_text(self._parts())
+
+    @classmethod
+    def from_text(cls, text: str) -> PlayerView:
+        """The view a position in the notation of :doc:`/notation` describes."""
+        from canasta._notation.text import view_from_text
+
+        return cls._from_parts(view_from_text(text))
+
+    @classmethod
+    def _from_parts(cls, parts: ViewParts) -> PlayerView:
+        rules = parts.rules
+        return cls(
+            rules=rules,
+            player=parts.player,
+            hand=parts.hand,
+            hand_sizes=parts.hand_sizes,
+            known_cards=parts.known_cards,
+            table=Table(
+                melds=parts.melds,
+                red_threes=parts.red_threes,
+                pile_top=parts.pile[-1] if parts.pile else None,
+                pile_size=len(parts.pile),
+                pile_frozen=parts.pile_frozen,
+                stock_size=parts.stock_size,
+                frozen_before_opening=rules.frozen_before_opening,
+                frozen_rule=rules.rule_id("CL-FRZ-1"),
+            ),
+            pile=parts.pile,
+            scores=parts.scores,
+            minimums=parts.minimums,
+            to_move=parts.to_move,
+            turn_player=parts.turn_player,
+            phase=parts.phase,
+            draft=parts.draft,
+            deal_number=parts.deal_number,
+            turn=parts.turn,
+            seat_players=parts.seat_players,
+            melded_players=parts.melded_players,
+            history=parts.history,
+            results=parts.results,
+            is_over=parts.is_over,
+        )
+
+    def _parts(self) -> ViewParts:
+        table = self.table
+        return ViewParts(
+            rules=self.rules,
+            player=self.player,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            known_cards=self.known_cards,
+            melds=table.melds,
+            red_threes=table.red_threes,
+            pile=self.pile,
+            pile_frozen=table.pile_frozen,
+            stock_size=table.stock_size,
+            scores=self.scores,
+            minimums=self.minimums,
+            to_move=self.to_move,
+            turn_player=self.turn_player,
+            phase=self.phase,
+            draft=self.draft,
+            deal_number=self.deal_number,
+            turn=self.turn,
+            seat_players=self.seat_players,
+            melded_players=self.melded_players,
+            history=self.history,
+            results=self.results,
+            is_over=self.is_over,
+        )
 
     def _repr_svg_(self) -> str:
         """The view in SVG: Jupyter's picture of it (see :func:`canasta.svg.render`)."""

@@ -247,3 +247,20 @@ def check_any_move(
             assert raised.value.rule == violation.rule
             assert violation.rule.startswith((prefix, "MV-")), violation
         assert game == before
+
+
+def _preset(name: str, players: int, options: dict[str, object]) -> RuleSet:
+    rules = canasta.find_rules(name, players=players)
+    return attrs.evolve(rules, **options) if options else rules
+
+
+#: Every rule set: Classic with the options above, and each preset of the three-deck games
+#: for 2 to 6 players, plain or with a few of their options.
+every_rule_set = rule_sets | st.builds(
+    _preset,
+    name=st.sampled_from([name for name in canasta.rule_set_names() if name != "classic"]),
+    players=st.sampled_from([2, 3, 4, 5, 6]),
+    options=st.sampled_from(
+        [{}, {"red_three_timing": "first_turn"}, {"ask_permission": "mandatory"}]
+    ),
+)

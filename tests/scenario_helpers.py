@@ -277,6 +277,5 @@ def hollywood_table(*more_melds: str, **more: Any) -> Game:
             ],
             ["4H 5H 6H 2S"],
         ],
-        pile="8C KD",
-        **more,
+        **({"pile": "KD 8C"} | more),
     )

@@ -113,3 +113,36 @@ def test_the_phases_script_splits_the_time_by_phase_and_move(rules: str) -> None
     assert counts == 300
     moves = {line.split()[1] for line in lines if line.startswith("  apply ")}
     assert {"Draw", "Discard"} <= moves
+
+
+WIRE = SCRIPT.with_name("wire.py")
+
+
+def test_the_wire_script_reports_sizes_and_times_beside_the_standard_library() -> None:
+    quick = ["--rules", "classic", "--rounds", "2", "--seconds", "0.002"]
+    done = subprocess.run(
+        [sys.executable, str(WIRE), *quick, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report["figures"]) == {"classic, mid-deal", "classic, deal 5"}
+    later = report["figures"]["classic, deal 5"]
+    assert later["position"]["deal"] == 5
+    for kind in ("game", "view", "view+moves"):
+        row = later[kind]
+        assert row["bytes"] > 0
+        for name in ("to_json_ms", "json.dumps_ms", "from_json_ms", "json.loads_ms"):
+            assert row[name] > 0
+        assert row["load_ratio"] == row["from_json_ms"] / row["json.loads_ms"]
+    assert later["view"]["bytes"] < 4096
+    assert len(report["machine"]["load_average"]) == 3
+    text = subprocess.run(
+        [sys.executable, str(WIRE), *quick], capture_output=True, text=True, timeout=120
+    ).stdout
+    assert text.splitlines()[0].startswith("classic, mid-deal (deal 0, ")
+    assert "json.loads" in text
+    assert "load average" in text.splitlines()[-1]

@@ -115,7 +115,7 @@ def test_greedy_takes_a_big_pile() -> None:
         "classic",
         hands=["9S 9D 5C 6H 7S KD", "QC 5D", "5H 6D", "AH 4D"],
         melds=[["QH QS QD"], []],
-        pile="4C 6C 7D JH 9H",
+        pile="9H JH 7D 6C 4C",
     )
     move = GreedyBot().choose(game.view(0), random.Random(0))
     assert move == TakePile("9S 9D")
@@ -217,7 +217,7 @@ def hollywood_melding(melds: list[object], hand: str, draws: str = "4C 9S") -> G
         players=2,
         hands=[hand, "5C 5D 5H 8S"],
         melds=[melds, []],
-        pile="8C KD",
+        pile="KD 8C",
         draws=draws,
         melded_players=[0],
     )

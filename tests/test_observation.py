@@ -141,7 +141,7 @@ def test_a_hand_and_the_table_as_the_viewer_sees_them() -> None:
         "classic",
         hands=["KH KS 5C 5D 9S", "4C 4D 4H 8C", "6C 6D 6H", "7C 7D 7H"],
         melds=[["QH QS QD"], []],
-        pile="8C 9C KD",
+        pile="KD 9C 8C",
     )
     before = observation(game.view(1))
     game = game.apply(canasta.TakePile("KH KS"))

@@ -470,6 +470,20 @@ def test_states_serialize_and_clone() -> None:
     assert clone.canasta_game != state.canasta_game
 
 
+def test_serialized_states_keep_the_moves_of_finished_deals() -> None:
+    game = _load("python_canasta_classic", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while not state.canasta_game.results:
+        _step(state, rng)
+    while state.is_chance_node():
+        _step(state, rng)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.canasta_game.results[0].history == state.canasta_game.results[0].history
+    for player in range(2):
+        assert again.information_state_string(player) == state.information_state_string(player)
+
+
 def test_action_strings_name_moves_and_ids() -> None:
     state = _load("python_canasta_classic", players=2).new_initial_state()
     _deal(state, sorted(canasta.pack_cards(2), key=lambda card: card.index))

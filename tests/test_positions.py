@@ -35,7 +35,9 @@ def test_stock_and_draws_together_are_refused() -> None:
 
 
 def test_too_many_cards_are_refused() -> None:
-    with pytest.raises(PositionError, match="more cards than the pack holds: KH too many"):
+    with pytest.raises(
+        PositionError, match="draws: a card too many: the pack of 2 decks holds 2 KH"
+    ):
         Game.from_position("classic", hands=["KH KH", "", "", ""], draws="KH")
 
 
@@ -62,3 +64,148 @@ def test_redealt_refuses_a_wrong_pack_or_a_deal_begun() -> None:
         game.redealt(list(canasta.pack_cards(2))[:-1])
     with pytest.raises(canasta.PositionError, match="before anyone has moved"):
         game.apply(canasta.Draw()).redealt(list(canasta.pack_cards(2)))
+
+
+# --- one orientation: the top card first ---------------------------------------------------------
+
+
+def test_the_pile_and_the_stock_are_given_top_card_first() -> None:
+    cards = canasta.pack_cards(2) - Cards.parse("KH KS 9C 8C 4D 4H")
+    stock = ["4D", "4H", *map(str, cards)]
+    game = Game.from_position(
+        "classic", hands=["KH KS", "", "", ""], pile="9C 8C", stock=" ".join(stock)
+    )
+    assert game.table.pile_top == Card.parse("9C")
+    assert game.deal.pile == (Card.parse("8C"), Card.parse("9C"))  # the engine: bottom first
+    assert game.apply(Draw()).hand(0) == Cards.parse("KH KS 4D")
+    assert game.to_text().split(" | stock ")[1].startswith("4D 4H ")
+
+
+# --- every phase of a turn ---------------------------------------------------------------------
+
+HANDS = ["AH AS AD 8C 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"]
+
+
+def test_a_turn_after_a_pile_take_with_locked_cards() -> None:
+    # As if player 0 had taken a pile of KD 8C with KH KS to open: the 8C is locked until
+    # the minimum (50) is reached (CL-INIT-4).
+    game = Game.from_position(
+        "classic",
+        hands=HANDS,
+        melds=[["KD KH KS"], []],
+        phase="meld",
+        took_pile=True,
+        new_melds=[0],
+        locked="8C",
+        known=["8C", "", "", ""],
+        melded_players=[0],
+    )
+    played = Game.from_position(
+        "classic", hands=["KH KS AH AS AD 9S", *HANDS[1:]], pile="KD 8C"
+    ).apply(canasta.TakePile("KH KS"))
+    assert game.deal == played.deal.replace(stock=game.deal.stock, history=())
+    assert game.explain(canasta.Discard(Card.parse("8C"))).rule == "CL-INIT-4"
+
+
+def test_a_turn_after_an_ask_is_answered_by_the_partner() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+        phase="answer",
+        to_move=2,
+    )
+    assert (game.turn_player, game.to_move, game.draft.asked) == (0, 2, True)
+    assert game.draft.drew
+    assert sorted(str(move) for move in game.legal_moves()) == ["no", "yes"]
+    same = Game.from_position(
+        "classic",
+        hands=["9H 9S 9D", "QC 5D", "5C 6D", "AH 4S"],
+        melds=[["KC KC KD KD KH KH KS"], ["QH QS QD"]],
+        pile="8C",
+        phase="answer",
+        turn_player=0,
+    )
+    assert same == game
+
+
+def test_an_ended_deal_is_scored() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
+        melds=[["KD KH KS KC KH KS 2C"], []],
+        pile="5C",
+        phase="over",
+        end="went_out",
+        went_out=0,
+        scores=[100, 0],
+    )
+    assert game.is_over
+    assert game.deal.end is canasta.DealEnd.WENT_OUT
+    (result,) = game.results
+    assert result.went_out == 0
+    assert game.scores == (100 + result.scores[0].total, result.scores[1].total)
+    assert game.initial_minimums == (50, 50)  # from the scores at the start of the deal
+    assert Game.from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"hands": ["KX", "", "", ""]}, "hands[0]: card 1 of 'KX'"),
+        ({"hands": ["KH KH KH", "", "", ""]}, "hands[0]: a card too many"),
+        ({"hands": [""] * 4, "pile": "9C 9X"}, "pile: '9X' is not a card"),
+        ({"hands": [""] * 4, "melds": [["QH 2C JK"], []]}, "melds[0][0]: the meld QH 2C JK"),
+        ({"hands": [""] * 4, "melds": [["QH QS QD wild=X"], []]}, "melds[0][0]: "),
+        ({"hands": [""] * 4, "to_move": 7}, "turn_player: player 7 does not play"),
+        ({"hands": [""] * 4, "phase": "meld", "new_melds": [2]}, "new_melds: "),
+        ({"hands": [""] * 4, "locked": "KH"}, "phase: the turn has not begun"),
+        ({"hands": [""] * 4, "scores": [1, 0]}, "scores[0]: scores are multiples of 5"),
+        ({"hands": [""] * 4, "deal_number": 1, "known": ["KH", "", "", ""]}, "known[0]: "),
+        ({"hands": [""] * 4, "phase": "over"}, 'end: a deal in phase "over" says how'),
+    ],
+)
+def test_a_bad_position_names_the_argument(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        Game.from_position("classic", **arguments)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_an_unknown_argument_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="draft"):
+        Game.from_position("classic", hands=[""] * 4, draft=None)
+
+
+# --- the turn in a player's words and the engine's draft ---------------------------------------
+
+
+def test_the_facts_of_every_reached_turn_make_its_draft_again() -> None:
+    import random
+
+    from play_helpers import random_walk
+
+    from canasta._engine.position import Where
+    from canasta._engine.position.parts import TurnFacts
+    from canasta._engine.position.turn import draft_of, turn_facts
+
+    for index, name in enumerate(["classic", "hollywood", "samba", "bolivia"] * 3):
+        rules = canasta.find_rules(name, players=2 + index % 5)
+        for game in random_walk(Game.new(rules, seed=index), random.Random(index)):
+            deal = game.deal
+            melded = deal.seat in deal.melded_seats
+            context = {
+                "rules": rules,
+                "phase": deal.phase,
+                "side_melds": deal.melds[deal.side],
+                "end": deal.end,
+            }
+            facts = turn_facts(deal.draft, in_melded_players=melded, **context)
+            again = draft_of(
+                TurnFacts(**facts),
+                minimum=deal.minimums[deal.side],
+                in_melded_players=melded,
+                where=Where(),
+                **context,
+            )
+            assert again == deal.draft, (game, facts)

@@ -207,7 +207,7 @@ def test_a_game_set_up_by_hand_cannot_be_recorded() -> None:
     game = Game.from_position(
         "classic",
         hands=["KH KS 5C 5D 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
-        pile="8C KD",
+        pile="KD 8C",
     )
     with pytest.raises(ValueError, match=r"Game\.from_position"):
         dumps(game)

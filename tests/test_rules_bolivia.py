@@ -535,11 +535,11 @@ def test_BO_INIT_2_sequences_count_bonuses_do_not() -> None:
 
 def test_BO_INIT_2_from_the_pile_only_the_top_card_counts() -> None:
     # aces: top AD + AH AS = 60 >= 50; the kings in the pile do not count
-    game = position("AH AS 9C 5C", pile="KC KD KH AD")
+    game = position("AH AS 9C 5C", pile="AD KH KD KC")
     after = assert_accepted(game, TakePile("AH AS"))
     assert after.deal.melds[0][0].cards == Cards.parse("AD AH AS")
     # fours: 15 from the top card and the pair, the pile's kings do not help
-    low = position("4H 4S 9C 5C", pile="KC KD KH 4D")
+    low = position("4H 4S 9C 5C", pile="4D KH KD KC")
     assert low.explain(TakePile("4H 4S")) is not None
     with pytest.raises(canasta.IllegalMoveError):
         low.apply(TakePile("4H 4S"))
@@ -547,12 +547,12 @@ def test_BO_INIT_2_from_the_pile_only_the_top_card_counts() -> None:
 
 
 def test_BO_INIT_2_take_short_of_the_minimum_cites_the_minimum_rule() -> None:
-    low = position("4H 4S 9C 5C", pile="KC KD KH 4D")
+    low = position("4H 4S 9C 5C", pile="4D KH KD KC")
     assert_rejected(low, TakePile("4H 4S"), "BO-INIT-1", "BO-INIT-2")
 
 
 def test_BO_INIT_2_rest_of_the_pile_may_be_melded_after_the_minimum() -> None:
-    game = position("AH AS KS 9C 5C", pile="KC KD AD")
+    game = position("AH AS KS 9C 5C", pile="AD KD KC")
     after = assert_accepted(game, TakePile("AH AS"))
     after = assert_accepted(after, LayMeld("KC KD KS"))
     assert len(after.deal.melds[0]) == 2
@@ -560,10 +560,10 @@ def test_BO_INIT_2_rest_of_the_pile_may_be_melded_after_the_minimum() -> None:
 
 def test_BO_INIT_3_unopened_side_takes_only_by_m1() -> None:
     # M2 (suited pair) is not a method in Bolivia, and there is no meld for M4
-    game = position("QH KH AH AS 9C", pile="4C JH")
+    game = position("QH KH AH AS 9C", pile="JH 4C")
     assert_rejected(game, TakePile("QH KH"), "BO-INIT-3", "BO-PILE-1")
     assert_rejected(game, TakePile(meld=0), "BO-INIT-3", "BO-PILE-1")
-    ok = position("AH AS 9C 5C", pile="4C AD")
+    ok = position("AH AS 9C 5C", pile="AD 4C")
     assert_accepted(ok, TakePile("AH AS"))
 
 
@@ -628,7 +628,7 @@ def test_BO_CAN_3_escalera_and_bolivia_closed_at_seven() -> None:
 
 
 def test_BO_PILE_1_m1_natural_pair_lays_a_new_meld() -> None:
-    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="4C 6D 8D")
+    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="8D 6D 4C")
     after = assert_accepted(game, TakePile("8H 8S"))
     assert after.deal.melds[0][1].cards == Cards.parse("8D 8H 8S")
     assert after.hand(0) == Cards.parse("5C 9D 4C 6D")
@@ -636,43 +636,43 @@ def test_BO_PILE_1_m1_natural_pair_lays_a_new_meld() -> None:
 
 
 def test_BO_PILE_1_m4_onto_a_rank_meld_or_a_sequence_end_when_unfrozen() -> None:
-    game = position("5C 9D", melds=[["8C 8D 8S"], []], pile="4C 8H")
+    game = position("5C 9D", melds=[["8C 8D 8S"], []], pile="8H 4C")
     after = assert_accepted(game, TakePile(meld=0))
     assert after.deal.melds[0][0].cards == Cards.parse("8C 8D 8S 8H")
     assert after.hand(0) == Cards.parse("5C 9D 4C")
-    seq = position("5C 9D", melds=[["5H 6H 7H"], []], pile="4C 8H")
+    seq = position("5C 9D", melds=[["5H 6H 7H"], []], pile="8H 4C")
     after = assert_accepted(seq, TakePile(meld=0))
     assert after.deal.melds[0][0].cards == Cards.parse("5H 6H 7H 8H")
-    gap = position("5C 9D", melds=[["5H 6H 7H"], []], pile="4C 9H")
+    gap = position("5C 9D", melds=[["5H 6H 7H"], []], pile="9H 4C")
     assert_rejected(gap, TakePile(meld=0), "BO-PILE-1")
 
 
 def test_BO_PILE_1_no_m4_onto_a_canasta_escalera_or_frozen_pile() -> None:
-    canasta_ = position("5C 9D", melds=[["8C 8C 8D 8D 8S 8S 8H"], []], pile="4D 8H")
+    canasta_ = position("5C 9D", melds=[["8C 8C 8D 8D 8S 8S 8H"], []], pile="8H 4D")
     assert_rejected(canasta_, TakePile(meld=0), "BO-PILE-1")
-    escalera = position("5C 9D", melds=[["5H 6H 7H 8H 9H 10H JH"], []], pile="4D 4H")
+    escalera = position("5C 9D", melds=[["5H 6H 7H 8H 9H 10H JH"], []], pile="4H 4D")
     assert_rejected(escalera, TakePile(meld=0), "BO-PILE-1")
-    frozen = position("5C 9D", melds=[["8C 8D 8S"], []], pile="2C 4D 8H")
+    frozen = position("5C 9D", melds=[["8C 8D 8S"], []], pile="8H 4D 2C")
     assert frozen.deal.pile_frozen
     assert_rejected(frozen, TakePile(meld=0), "BO-FRZ-1")
 
 
 @pytest.mark.parametrize("wild", ["JK", "2C"])
 def test_BO_PILE_1_mx_natural_and_wild_never(wild: str) -> None:
-    game = position(f"8H {wild} 5C 9D", melds=[["KH KS KD"], []], pile="4C 8D")
+    game = position(f"8H {wild} 5C 9D", melds=[["KH KS KD"], []], pile="8D 4C")
     assert not game.deal.pile_frozen
     assert_rejected(game, TakePile(f"8H {wild}"), "BO-PILE-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
 
 def test_BO_PILE_1_m2_suited_pair_never() -> None:
-    game = position("QH KH 5C 9D", melds=[["KS KD KC"], []], pile="4C JH")
+    game = position("QH KH 5C 9D", melds=[["KS KD KC"], []], pile="JH 4C")
     assert_rejected(game, TakePile("QH KH"), "BO-PILE-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
 
 def test_BO_PILE_1_hand_card_plus_top_card_do_not_extend_a_sequence() -> None:
-    game = position("7S 5C 9D", melds=[["4S 5S 6S"], []], pile="4C 8S")
+    game = position("7S 5C 9D", melds=[["4S 5S 6S"], []], pile="8S 4C")
     assert_rejected(game, TakePile("7S"), "BO-PILE-1")
     assert_rejected(game, TakePile(meld=0), "BO-PILE-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
@@ -682,13 +682,13 @@ def test_BO_PILE_1_hand_card_plus_top_card_do_not_extend_a_sequence() -> None:
 def test_BO_PILE_2_wild_top_never_taken_even_with_a_pair_and_a_wild_meld(
     top: str, pair: str
 ) -> None:
-    game = position(f"{pair} 5C 9D", melds=[["JK 2C 2D"], []], pile=f"4C {top}")
+    game = position(f"{pair} 5C 9D", melds=[["JK 2C 2D"], []], pile=f"{top} 4C")
     assert not game.deal.melds[0][0].is_canasta_under(BO)
     assert_rejected(game, TakePile(pair), "BO-PILE-2")
     assert_rejected(game, TakePile(meld=0), "BO-PILE-2")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
     # the same hand takes the pile once a natural is on top (M1 with a pair of fives)
-    nat = position(f"{pair} 5C 5D 9D", melds=[["JK 2C 2D"], []], pile=f"{top} 5H")
+    nat = position(f"{pair} 5C 5D 9D", melds=[["JK 2C 2D"], []], pile=f"5H {top}")
     after = assert_accepted(nat, TakePile("5C 5D"))
     assert after.hand(0).issuperset(Cards.parse(top))
 
@@ -698,12 +698,12 @@ def test_BO_PILE_3_non_canasta_wild_meld_grows_only_from_hand() -> None:
     after = assert_accepted(game, AddToMeld(None, "JK 2H", meld=0))
     assert after.deal.melds[0][0].cards == Cards.parse("JK 2C 2D JK 2H")
     # from the pile: impossible, the wild top card is never taken
-    top = position("9C 5C", melds=[["JK 2C 2D"], []], pile="4C 2H")
+    top = position("9C 5C", melds=[["JK 2C 2D"], []], pile="2H 4C")
     assert_rejected(top, TakePile(meld=0), "BO-PILE-2")
 
 
 def test_BO_PILE_4_black_three_on_top_blocks() -> None:
-    game = position("3C 3C 5C", melds=[["KH KS KD"], []], pile="4C 3S")
+    game = position("3C 3C 5C", melds=[["KH KS KD"], []], pile="3S 4C")
     assert_rejected(game, TakePile("3C 3C"), "BO-PILE-4", "BO-B3-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
@@ -711,13 +711,13 @@ def test_BO_PILE_4_black_three_on_top_blocks() -> None:
 def test_BO_PILE_4_one_card_rule() -> None:
     game = position("9C", melds=[["8C 8D 8S"], []], pile="8H")
     assert_rejected(game, TakePile(meld=0), "BO-PILE-4")
-    two = position("9C", melds=[["8C 8D 8S"], []], pile="4C 8H")
+    two = position("9C", melds=[["8C 8D 8S"], []], pile="8H 4C")
     after = assert_accepted(two, TakePile(meld=0))
     assert after.hand(0) == Cards.parse("9C 4C")
 
 
 def test_BO_PILE_4_red_threes_in_the_pile_laid_out_without_replacement() -> None:
-    game = position("8H 8S 6C", melds=[["KH KS KD"], []], pile="3H 3D 5C 8D")
+    game = position("8H 8S 6C", melds=[["KH KS KD"], []], pile="8D 5C 3D 3H")
     before = game.table.stock_size
     game = assert_accepted(game, TakePile("8H 8S"))
     assert game.table.red_threes[0] == Cards.parse("3H 3D")
@@ -727,7 +727,7 @@ def test_BO_PILE_4_red_threes_in_the_pile_laid_out_without_replacement() -> None
 
 def test_BO_PILE_4_m1_beside_a_canasta_of_the_rank_makes_a_new_meld() -> None:
     kings = "KH KS KD KH KS KD KS"
-    game = position("KC KC 5C 9D", melds=[[kings], []], pile="4C KC")
+    game = position("KC KC 5C 9D", melds=[[kings], []], pile="KC 4C")
     after = assert_accepted(game, TakePile("KC KC"))
     melds = after.deal.melds[0]
     assert len(melds) == 2
@@ -736,7 +736,7 @@ def test_BO_PILE_4_m1_beside_a_canasta_of_the_rank_makes_a_new_meld() -> None:
 
 
 @pytest.mark.parametrize(
-    ("pile", "frozen"), [("4C 8D", False), ("2C 4C 8D", True), ("JK 8D", True), ("3H 5C 8D", True)]
+    ("pile", "frozen"), [("8D 4C", False), ("8D 4C 2C", True), ("8D JK", True), ("8D 5C 3H", True)]
 )
 def test_BO_FRZ_1_wild_or_red_three_in_the_pile_freezes(pile: str, frozen: bool) -> None:
     game = position("8H 8S 5C", melds=[["8C 8D 8S"], []], pile=pile)
@@ -752,7 +752,7 @@ def test_BO_FRZ_1_wild_or_red_three_in_the_pile_freezes(pile: str, frozen: bool)
 
 def test_BO_FRZ_1_frozen_for_an_unopened_side_only_m1() -> None:
     assert BO.frozen_before_opening
-    game = position("8H 8S JK 9C", pile="4C 8D")
+    game = position("8H 8S JK 9C", pile="8D 4C")
     assert_rejected(game, TakePile("8H JK"), "BO-PILE-1", "BO-FRZ-1")
     assert_accepted(game, TakePile("8H 8S"))  # 30, and the joker added makes 80
 
@@ -848,7 +848,7 @@ def test_BO_OUT_3_no_permission_question() -> None:
 
 def test_BO_B3_1_black_three_discarded_blocks_the_next_player() -> None:
     game = position(
-        "3S 5C 6C", "3C 3C 8H 8S", melds=[["KH KS KD"], ["8C 8D 8D"]], pile="4C 8C", draws="9H 9D"
+        "3S 5C 6C", "3C 3C 8H 8S", melds=[["KH KS KD"], ["8C 8D 8D"]], pile="8C 4C", draws="9H 9D"
     )
     game = play(game, Draw(), Discard("3S"))
     assert game.to_move == 1
@@ -895,7 +895,7 @@ def test_BO_B3_3_black_threes_in_any_hand_cost_100_partner_included() -> None:
 def exhausted(hand: str = "AH AS 5C 3S", **kwargs: Any) -> Game:
     """The stock is empty; the pile (4D AD) may be taken only by M1, which is optional."""
     kwargs.setdefault("melds", [[ESC, K7], ["9C 9D 9S"]])
-    kwargs.setdefault("pile", "4D AD")
+    kwargs.setdefault("pile", "AD 4D")
     return position(hand, stock="", **kwargs)
 
 
@@ -984,7 +984,7 @@ def test_BO_STOCK_1_red_three_as_the_last_card_ends_the_deal_at_once() -> None:
 
 
 def test_BO_STOCK_1_empty_stock_take_compulsory_when_m4_fits() -> None:
-    game = position("5C 6C", melds=[["8C 8D 8S"], []], pile="4D 8H", stock="")
+    game = position("5C 6C", melds=[["8C 8D 8S"], []], pile="8H 4D", stock="")
     assert_rejected(game, Pass(), "BO-STOCK-1")
     game = assert_accepted(game, TakePile(meld=0))
     assert game.hand(0) == Cards.parse("5C 6C 4D")

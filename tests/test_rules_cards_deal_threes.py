@@ -70,8 +70,8 @@ def position(
     stock = None
     if stock_rest_to_pile:
         placed = [cards(text) for text in (pile, draws, *hands, *(red_threes or []))]
-        pile_cards = [*unplaced(rules, placed, melds), *pile_cards]
-        stock = list(reversed(cards_in_order(draws)))
+        pile_cards = [*pile_cards, *unplaced(rules, placed, melds)]
+        stock = cards_in_order(draws)
     return Game.from_position(
         rules,
         hands=list(hands),
@@ -291,7 +291,7 @@ def test_CL_DEF_7_red_threes_do_not_open_the_side() -> None:
         hands=["9H 9D 2C 5C 6C", "", "", ""],
         melds=[[], ["AH AS AD"]],
         red_threes=["3H 3D", ""],
-        pile="4C 9C",
+        pile="9C 4C",
     )
     table = game.table
     assert len(table.red_threes[0]) == 2
@@ -313,7 +313,7 @@ def test_CL_DEF_8_stock_is_face_down_remainder_drawn_from_the_top() -> None:
 
 
 def test_CL_DEF_9_pile_top_card_is_the_last_discard() -> None:
-    game = position(hands=["5C 6C", "", "", ""], pile="8C KD", draws="QH")
+    game = position(hands=["5C 6C", "", "", ""], pile="KD 8C", draws="QH")
     assert game.table.pile_top == Card.parse("KD")
     assert game.table.pile_size == 2
     after = game.apply(Draw()).apply(Discard(Card.parse("QH")))
@@ -325,7 +325,7 @@ def test_CL_DEF_10_globally_frozen_for_every_side() -> None:
     game = position(
         hands=["9H 9D 9S 5C", "", "", ""],
         melds=[["9C 9C 2C"], ["AH AS AD"]],
-        pile="2D 4C 9D",
+        pile="9D 4C 2D",
     )
     assert game.table.pile_frozen
     assert game.table.frozen_for(0)
@@ -339,7 +339,7 @@ def test_CL_DEF_11_pile_closed_to_side_that_has_not_opened() -> None:
     game = position(
         hands=["9H 9S 2D 5C", "9S 2C 6C 6D", "", ""],
         melds=[["9C 9C 2H"], []],
-        pile="4C 9D",
+        pile="9D 4C",
         to_move=1,
     )
     assert not game.table.pile_frozen
@@ -358,7 +358,7 @@ def test_CL_DEF_12_frozen_for_side_is_global_freeze_or_not_opened() -> None:
         table = position(hands=["5C", "", "", ""], melds=melds, pile=pile).table
         for side in (0, 1):
             assert table.frozen_for(side) == (table.pile_frozen or not table.has_opened(side))
-    opened = position(hands=["5C", "", "", ""], melds=[["9C 9C 2H"], []], pile="4C 9D")
+    opened = position(hands=["5C", "", "", ""], melds=[["9C 9C 2H"], []], pile="9D 4C")
     assert not opened.table.frozen_for(0)
 
 
@@ -367,7 +367,7 @@ def test_CL_DEF_13_stop_card_on_top_blocks_the_pile(top: str) -> None:
     game = position(
         hands=["9H 9S 5C 5D", "", "", ""],
         melds=[["9C 9C 2H"], []],
-        pile=f"9D {top}",
+        pile=f"{top} 9D",
     )
     assert_rejected(game, TakePile("9H 9S"), "CL-PILE-2")
     assert_rejected(game, TakePile(), "CL-PILE-2")
@@ -443,7 +443,7 @@ def test_CL_DECK_3_suits_do_not_matter_except_for_threes() -> None:
     game = position(
         hands=["KH KS KC KD 5C", "", "", ""],
         melds=[["AH AS AD"], []],
-        pile="4C KD",
+        pile="KD 4C",
     )
     one = game.apply(TakePile("KH KS"))
     other = game.apply(TakePile("KC KD"))
@@ -800,7 +800,7 @@ def test_CL_UP_4_turned_cards_come_from_the_stock() -> None:
     taken = position(
         hands=["", "9H 9D 5C 6C", "", ""],
         melds=[[], ["AH AS AD"]],
-        pile="3H 2D 9C",
+        pile="9C 2D 3H",
         to_move=1,
     )
     after = taken.apply(TakePile("9H 9D"))
@@ -977,7 +977,7 @@ def test_CL_R3_4_red_three_taken_with_the_pile_is_not_replaced() -> None:
     game = position(
         hands=["9H 9D 5C 6C", "", "", ""],
         melds=[["AH AS AD"], []],
-        pile="3D 7C 9C",
+        pile="9C 7C 3D",
         draws="KH",
     )
     assert game.table.pile_frozen  # a red three in the pile freezes it (CL-FRZ-1)
@@ -1112,7 +1112,7 @@ def test_CL_B3_1_black_three_on_top_is_a_stop_card() -> None:
     game = position(
         hands=["9H 9D 5C 6C", "", "", ""],
         melds=[["9S 9S 2C"], []],
-        pile="9C 3S",
+        pile="3S 9C",
         draws="KH",
     )
     assert not game.table.pile_frozen
@@ -1125,7 +1125,7 @@ def test_CL_B3_1_buried_black_three_is_an_ordinary_card() -> None:
     game = position(
         hands=["9H 9D 5C 6C", "", "", ""],
         melds=[["AH AS AD"], []],
-        pile="3S 9C",
+        pile="9C 3S",
         draws="KH",
     )
     assert not game.table.pile_frozen

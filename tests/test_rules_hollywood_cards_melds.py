@@ -114,7 +114,7 @@ def seed_where(players: int, what: str) -> int:
 
 
 def short_stock(hand: str, stock: str, *, melds: list[list[Any]] | None = None) -> Game:
-    """Player 0 to move with exactly ``stock`` (top card last) left in the stock; every card
+    """Player 0 to move with exactly ``stock`` (top card first) left in the stock; every card
     placed nowhere else lies in the pile, under a natural 9C."""
     hands = [hand, *FILLERS[1:]]
     placed = Cards.parse(" ".join([*hands, stock, "9C"]))
@@ -123,7 +123,7 @@ def short_stock(hand: str, stock: str, *, melds: list[list[Any]] | None = None) 
             placed = placed + (item.cards if isinstance(item, Meld) else Cards.parse(item))
     rest = list(pack_cards(3) - placed)
     return Game.from_position(
-        RULES, hands=hands, melds=melds, pile=[*rest, Card.parse("9C")], stock=stock
+        RULES, hands=hands, melds=melds, pile=[Card.parse("9C"), *rest], stock=stock
     )
 
 
@@ -538,7 +538,7 @@ def test_HW_UPC_4_covered_red_three_stays_in_the_pile() -> None:
     assert in_pile + laid + held + stocked == 6
     assert in_pile == len(covered_reds)
     # The player who takes the pile lays it out for the side, with no replacement.
-    game = position("8S 8H 5C 6C 7C", melds=[["QH QS QD"], []], pile="3H 7S 8C")
+    game = position("8S 8H 5C 6C 7C", melds=[["QH QS QD"], []], pile="8C 7S 3H")
     assert game.deal.pile_frozen
     stock = game.table.stock_size
     taken = assert_accepted(game, TakePile("8S 8H"))
@@ -561,7 +561,7 @@ def test_HW_DRAW_1_a_draw_takes_the_top_two_stock_cards() -> None:
 
 
 def test_HW_DRAW_1_draw_or_take_never_both_and_meld_then_one_discard() -> None:
-    game = position("9H 9S KH KS KD 5C 6C", melds=[["QH QS QD"], []], pile="7D 9C", draws="4S 4D")
+    game = position("9H 9S KH KS KD 5C 6C", melds=[["QH QS QD"], []], pile="9C 7D", draws="4S 4D")
     assert_rejected(game, LayMeld("KH KS KD"), "HW-DRAW-1")
     assert_rejected(game, Discard("5C"), "HW-DRAW-1")
     after_draw = assert_accepted(game, Draw())
@@ -579,7 +579,7 @@ def test_HW_DRAW_1_draw_or_take_never_both_and_meld_then_one_discard() -> None:
 
 
 def test_HW_DRAW_2_taking_the_pile_draws_nothing_from_the_stock() -> None:
-    game = position("9H 9S 5C 6C", melds=[["QH QS QD"], []], pile="7D 9C", draws="4S 4D")
+    game = position("9H 9S 5C 6C", melds=[["QH QS QD"], []], pile="9C 7D", draws="4S 4D")
     stock = game.table.stock_size
     taken = assert_accepted(game, TakePile("9H 9S"))
     assert taken.table.stock_size == stock
@@ -600,12 +600,12 @@ def test_HW_DRAW_4_the_last_stock_card_is_never_drawn() -> None:
     assert RULES.stock_reserve == 1
     assert not RULES.last_stock_card_drawable
     # Three cards left: the draw takes two and leaves the last one.
-    three = short_stock("KH KS 5C 7D", "6H 4S JD")
+    three = short_stock("KH KS 5C 7D", "JD 4S 6H")
     after = assert_accepted(three, Draw())
     assert after.hand(0) == Cards.parse("KH KS 5C 7D JD 4S")
     assert after.deal.stock == (Card.parse("6H"),)
     # Two cards left: the draw takes only one.
-    two = short_stock("KH KS 5C 7D", "6H JD")
+    two = short_stock("KH KS 5C 7D", "JD 6H")
     after = assert_accepted(two, Draw())
     assert after.hand(0) == Cards.parse("KH KS 5C 7D JD")
     assert after.deal.stock == (Card.parse("6H"),)
@@ -1017,7 +1017,7 @@ def test_HW_INIT_2_red_three_bonus_does_not_count() -> None:
     assert_rejected(game, LayMeld("KH KS KD"), "HW-INIT-1")
 
 
-PILE_FOR_OPENING = "AC AD AH 7C KD"
+PILE_FOR_OPENING = "KD 7C AH AD AC"
 
 
 def test_HW_INIT_3_only_the_top_card_of_the_pile_counts() -> None:
@@ -1045,24 +1045,24 @@ def test_HW_INIT_3_cards_just_drawn_count() -> None:
 
 def test_HW_INIT_4_unmelded_side_takes_only_by_natural_or_suited_pair() -> None:
     # M1: two natural kings with the top king, plus aces from hand.
-    m1 = position("KH KS AH AS AD 5C 9S", pile="7C KD")
+    m1 = position("KH KS AH AS AD 5C 9S", pile="KD 7C")
     after = assert_accepted(m1, TakePile("KH KS"))
     assert after.table.melds[0][0].kind is MeldKind.RANK
     # M2: two hearts making a run with the top J.
-    m2 = position("QH KH AH AS AD 5C 9S", pile="7C JH")
+    m2 = position("QH KH AH AS AD 5C 9S", pile="JH 7C")
     after = assert_accepted(m2, TakePile("QH KH"))
     assert after.table.melds[0][0].kind is MeldKind.SEQUENCE
     # M1 with a natural and a wild is never allowed.
-    mx = position("KH 2C AH AS AD 5C 9S", pile="7C KD")
+    mx = position("KH 2C AH AS AD 5C 9S", pile="KD 7C")
     assert_rejected(mx, TakePile("KH 2C"), "HW-INIT-4", "HW-PILE-1")
     # M3 (a wild pair) cannot open, by default, even at 150 points.
-    m3 = position("JK JK AS AD AH 5C 6C 9S", pile="8C JK")
+    m3 = position("JK JK AS AD AH 5C 6C 9S", pile="JK 8C")
     assert_rejected(m3, TakePile("JK JK"), "HW-INIT-4")
 
 
 def test_HW_INIT_4_option_open_with_wild_pair() -> None:
     house = attrs.evolve(RULES, open_with_wild_pair=True)
-    m3 = position("JK JK AS AD AH 5C 6C 9S", rules=house, pile="8C JK")
+    m3 = position("JK JK AS AD AH 5C 6C 9S", rules=house, pile="JK 8C")
     after = assert_accepted(m3, TakePile("JK JK"))
     assert after.table.melds[0][0].kind is MeldKind.WILD
     assert after.draft.points == 150
@@ -1070,10 +1070,10 @@ def test_HW_INIT_4_option_open_with_wild_pair() -> None:
 
 def test_HW_INIT_4_the_take_itself_must_reach_the_minimum_before_the_pile() -> None:
     # Top 9H with 10H JH counts 30; the hand has nothing more, the pile's aces do not count.
-    game = position("10H JH 5C 6S 7D", pile="AC AD AH 9H")
+    game = position("10H JH 5C 6S 7D", pile="9H AH AD AC")
     assert_rejected(game, TakePile("10H JH"), "HW-INIT-4", "HW-INIT-3")
     # With two more kings and a two in hand the same take opens (30 + 50).
-    ok = position("10H JH KH KS KD 5C 6S", pile="AC AD AH 9H")
+    ok = position("10H JH KH KS KD 5C 6S", pile="9H AH AD AC")
     taken = assert_accepted(ok, TakePile("10H JH"))
     assert taken.draft.points == 30
     assert_rejected(taken, Discard("5C"), "HW-INIT-1", "HW-INIT-4")
@@ -1246,13 +1246,13 @@ def test_HW_CAN_4_wild_canasta_takes_any_number_of_wilds() -> None:
 
 
 def test_HW_CAN_5_a_canasta_grows_from_hand_never_by_the_pile() -> None:
-    game = position("KS KS 5C 6C", melds=[[SEVEN_KINGS], []], pile="8C KH")
+    game = position("KS KS 5C 6C", melds=[[SEVEN_KINGS], []], pile="KH 8C")
     assert_rejected(game, TakePile(meld=0), "HW-PILE-5")
     drawn_game = game.apply(Draw())
     grown = assert_accepted(drawn_game, AddToMeld(None, "KS", meld=0))
     assert grown.table.melds[0][0].size == 8
     # The non-canasta meld of the same rank is another matter (M4 is allowed).
-    other = position("5C 6C 9S", melds=[["KC KD KH"], []], pile="8C KH")
+    other = position("5C 6C 9S", melds=[["KC KD KH"], []], pile="KH 8C")
     taken = assert_accepted(other, TakePile(meld=0))
     assert taken.table.melds[0][0].size == 4
 

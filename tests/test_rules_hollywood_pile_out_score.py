@@ -67,7 +67,7 @@ going_out_position, red_three_scores = SCENES.going_out_position, SCENES.red_thr
 
 
 def test_HW_PILE_1_m1_natural_pair_lays_a_new_rank_meld_and_takes_the_rest() -> None:
-    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="4C 6D 8D")
+    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="8D 6D 4C")
     after = assert_accepted(game, TakePile("8H 8S"))
     melds = after.deal.melds[0]
     assert len(melds) == 2
@@ -79,14 +79,14 @@ def test_HW_PILE_1_m1_natural_pair_lays_a_new_rank_meld_and_takes_the_rest() -> 
 
 
 def test_HW_PILE_1_m1_needs_two_naturals_of_the_rank() -> None:
-    game = position("8H 5C 9D 9S", melds=[["KH KS KD"], []], pile="4C 8D")
+    game = position("8H 5C 9D 9S", melds=[["KH KS KD"], []], pile="8D 4C")
     assert_rejected(game, TakePile("8H 5C"), "HW-PILE-1")
     assert_rejected(game, TakePile("8H"), "HW-PILE-1")
 
 
 @pytest.mark.parametrize("wild", ["2C", "JK"])
 def test_HW_PILE_1_mx_natural_plus_wild_never_takes_even_after_melding(wild: str) -> None:
-    game = position(f"8H {wild} 5C 9D", melds=[["KH KS KD"], []], pile="4C 8D")
+    game = position(f"8H {wild} 5C 9D", melds=[["KH KS KD"], []], pile="8D 4C")
     assert not game.deal.pile_frozen
     assert_rejected(game, TakePile(f"8H {wild}"), "HW-PILE-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
@@ -94,7 +94,7 @@ def test_HW_PILE_1_mx_natural_plus_wild_never_takes_even_after_melding(wild: str
 
 @pytest.mark.parametrize("pair", ["QH KH", "9H 10H", "10H QH"])
 def test_HW_PILE_1_m2_suited_pair_top_card_low_middle_or_high(pair: str) -> None:
-    game = position("9H 10H QH KH 5C 6C", melds=[["KS KD KC"], []], pile="4C JH")
+    game = position("9H 10H QH KH 5C 6C", melds=[["KS KD KC"], []], pile="JH 4C")
     after = assert_accepted(game, TakePile(pair))
     new = after.deal.melds[0][1]
     assert new.kind is MeldKind.SEQUENCE
@@ -112,13 +112,13 @@ def test_HW_PILE_1_m2_suited_pair_top_card_low_middle_or_high(pair: str) -> None
     ],
 )
 def test_HW_PILE_1_m2_needs_two_naturals_of_the_suit_in_a_row(pair: str) -> None:
-    game = position("9H QH QH KS QS 2C 5C", melds=[["KD KD KC"], []], pile="4C JH")
+    game = position("9H QH QH KS QS 2C 5C", melds=[["KD KD KC"], []], pile="JH 4C")
     assert_rejected(game, TakePile(pair), "HW-PILE-1")
 
 
 @pytest.mark.parametrize(("top", "pair"), [("JK", "JK JK"), ("2C", "2D 2H")])
 def test_HW_PILE_1_m3_wild_pair_of_the_same_kind(top: str, pair: str) -> None:
-    game = position(f"{pair} 5C 6C", melds=[["KH KS KD"], []], pile=f"4C {top}")
+    game = position(f"{pair} 5C 6C", melds=[["KH KS KD"], []], pile=f"{top} 4C")
     after = assert_accepted(game, TakePile(pair))
     new = after.deal.melds[0][1]
     assert new.kind is MeldKind.WILD
@@ -128,13 +128,13 @@ def test_HW_PILE_1_m3_wild_pair_of_the_same_kind(top: str, pair: str) -> None:
 
 @pytest.mark.parametrize("top", ["JK", "2C"])
 def test_HW_PILE_1_m3_joker_and_two_are_not_a_pair(top: str) -> None:
-    game = position("JK 2D 5C 6C", melds=[["KH KS KD"], []], pile=f"4C {top}")
+    game = position("JK 2D 5C 6C", melds=[["KH KS KD"], []], pile=f"{top} 4C")
     assert_rejected(game, TakePile("JK 2D"), "HW-PILE-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
 
 def test_HW_PILE_1_m4_lay_off_onto_a_rank_meld() -> None:
-    game = position("5C 9D", melds=[["KH KS KD", "8C 8D 8S"], []], pile="4C 8H")
+    game = position("5C 9D", melds=[["KH KS KD", "8C 8D 8S"], []], pile="8H 4C")
     after = assert_accepted(game, TakePile(meld=1))
     assert after.deal.melds[0][1].cards == Cards.parse("8C 8D 8S 8H")
     assert len(after.deal.melds[0]) == 2
@@ -146,7 +146,7 @@ def test_HW_PILE_1_m4_lay_off_onto_a_rank_meld() -> None:
 
 @pytest.mark.parametrize("top", ["8S", "4S"])
 def test_HW_PILE_1_m4_lay_off_onto_either_end_of_a_sequence(top: str) -> None:
-    game = position("5C 9D", melds=[["5S 6S 7S"], []], pile=f"4C {top}")
+    game = position("5C 9D", melds=[["5S 6S 7S"], []], pile=f"{top} 4C")
     after = assert_accepted(game, TakePile(meld=0))
     meld = after.deal.melds[0][0]
     assert meld.kind is MeldKind.SEQUENCE
@@ -155,13 +155,13 @@ def test_HW_PILE_1_m4_lay_off_onto_either_end_of_a_sequence(top: str) -> None:
 
 @pytest.mark.parametrize("top", ["9S", "AS", "8H"])
 def test_HW_PILE_1_m4_card_must_fit_the_sequence_directly(top: str) -> None:
-    game = position("5C 9D", melds=[["5S 6S 7S"], []], pile=f"4C {top}")
+    game = position("5C 9D", melds=[["5S 6S 7S"], []], pile=f"{top} 4C")
     assert_rejected(game, TakePile(meld=0), "HW-PILE-1")
 
 
 def test_HW_PILE_1_m4_fits_past_a_wild_card_at_the_end() -> None:
     meld = Meld.of("5S 6S 7S JK", wild_as="8")
-    game = position("5C 9D", melds=[[meld], []], pile="4C 9S")
+    game = position("5C 9D", melds=[[meld], []], pile="9S 4C")
     # the pile is not frozen (the joker is on the table, not in the pile)
     assert not game.deal.pile_frozen
     after = assert_accepted(game, TakePile(meld=0))
@@ -169,7 +169,7 @@ def test_HW_PILE_1_m4_fits_past_a_wild_card_at_the_end() -> None:
 
 
 def test_HW_PILE_2_order_meld_first_then_rest_to_hand_then_red_threes_out() -> None:
-    game = position("8H 8S 6C", melds=[["KH KS KD"], []], pile="3H 5C 9S 8D")
+    game = position("8H 8S 6C", melds=[["KH KS KD"], []], pile="8D 9S 5C 3H")
     stock_before = game.table.stock_size
     after = assert_accepted(game, TakePile("8H 8S"))
     assert after.deal.melds[0][1].cards == Cards.parse("8D 8H 8S")
@@ -183,17 +183,17 @@ def test_HW_PILE_2_order_meld_first_then_rest_to_hand_then_red_threes_out() -> N
 
 
 def test_HW_PILE_3_frozen_pile_no_m4_but_m1() -> None:
-    frozen = position("8D 8S 5C", melds=[["8C 8C 8H"], []], pile="2C 4C 8H")
+    frozen = position("8D 8S 5C", melds=[["8C 8C 8H"], []], pile="8H 4C 2C")
     assert frozen.deal.pile_frozen
     assert_rejected(frozen, TakePile(meld=0), "HW-FRZ-2", "HW-PILE-3")
     assert_accepted(frozen, TakePile("8D 8S"))
-    unfrozen = position("8D 8S 5C", melds=[["8C 8C 8H"], []], pile="4D 4C 8H")
+    unfrozen = position("8D 8S 5C", melds=[["8C 8C 8H"], []], pile="8H 4C 4D")
     assert not unfrozen.deal.pile_frozen
     assert_accepted(unfrozen, TakePile(meld=0))
 
 
 def test_HW_PILE_4_black_three_on_top_blocks_every_method() -> None:
-    game = position("3C 3C 8H 8S 5C", melds=[["8C 8D 8D", "5S 6S 7S"], []], pile="4C 3S")
+    game = position("3C 3C 8H 8S 5C", melds=[["8C 8D 8D", "5S 6S 7S"], []], pile="3S 4C")
     assert_rejected(game, TakePile("3C 3C"), "HW-PILE-4")
     for index in (0, 1):
         assert_rejected(game, TakePile(meld=index), "HW-PILE-4")
@@ -202,7 +202,7 @@ def test_HW_PILE_4_black_three_on_top_blocks_every_method() -> None:
 
 def test_HW_PILE_5_no_m4_onto_a_canasta_but_m1_beside_it() -> None:
     canasta_of_8 = "8C 8C 8D 8D 8S 8S 8H"
-    game = position("8D 8S 5C", melds=[[canasta_of_8], []], pile="4C 8H")
+    game = position("8D 8S 5C", melds=[[canasta_of_8], []], pile="8H 4C")
     assert game.deal.melds[0][0].is_canasta_under(HW)
     assert_rejected(game, TakePile(meld=0), "HW-PILE-5")
     after = assert_accepted(game, TakePile("8D 8S"))
@@ -211,19 +211,19 @@ def test_HW_PILE_5_no_m4_onto_a_canasta_but_m1_beside_it() -> None:
 
 def test_HW_PILE_5_no_m4_onto_a_sequence_canasta() -> None:
     run = "4S 5S 6S 7S 8S 9S 10S"
-    game = position("5C 9D", melds=[[run], []], pile="4C JS")
+    game = position("5C 9D", melds=[[run], []], pile="JS 4C")
     assert game.deal.melds[0][0].canasta_kind_under(HW) is CanastaKind.NATURAL_SEQUENCE
     assert_rejected(game, TakePile(meld=0), "HW-PILE-5")
 
 
 def test_HW_PILE_6_default_no_m4_with_a_wild_top_card() -> None:
-    game = position("5C 9D", melds=[["JK 2C 2D"], []], pile="4C 2H")
+    game = position("5C 9D", melds=[["JK 2C 2D"], []], pile="2H 4C")
     assert_rejected(game, TakePile(meld=0), "HW-PILE-6")
 
 
 def test_HW_PILE_6_option_wild_top_onto_a_non_canasta_wild_meld() -> None:
     rules = attrs.evolve(HW, wild_top_layoff_to_wild_meld=True)
-    game = position("5C 9D", rules=rules, melds=[["JK 2C 2D", "KH KS KD"], []], pile="4C 2H")
+    game = position("5C 9D", rules=rules, melds=[["JK 2C 2D", "KH KS KD"], []], pile="2H 4C")
     assert game.deal.pile_frozen
     after = assert_accepted(game, TakePile(meld=0))
     assert after.deal.melds[0][0].cards == Cards.parse("JK 2C 2D 2H")
@@ -233,7 +233,7 @@ def test_HW_PILE_6_option_wild_top_onto_a_non_canasta_wild_meld() -> None:
 
 def test_HW_PILE_6_option_still_not_onto_a_wild_canasta_and_stop_card_applies() -> None:
     rules = attrs.evolve(HW, wild_top_layoff_to_wild_meld=True)
-    game = position("5C 9D", rules=rules, melds=[[WILD7, "JK 2H 2H"], []], pile="4C 2S")
+    game = position("5C 9D", rules=rules, melds=[[WILD7, "JK 2H 2H"], []], pile="2S 4C")
     # the side's completed wild canasta makes the 2S a stop card (HW-STOP-1)
     assert_rejected(game, TakePile(meld=1), "HW-STOP-1")
     assert_rejected(game, TakePile(meld=0), "HW-STOP-1", "HW-PILE-5")
@@ -242,7 +242,7 @@ def test_HW_PILE_6_option_still_not_onto_a_wild_canasta_and_stop_card_applies() 
 def test_HW_PILE_7_one_card_rule() -> None:
     game = position("9C", melds=[["8C 8D 8S"], []], pile="8H")
     assert_rejected(game, TakePile(meld=0), "HW-PILE-7")
-    two = position("9C", melds=[["8C 8D 8S"], []], pile="4C 8H")
+    two = position("9C", melds=[["8C 8D 8S"], []], pile="8H 4C")
     after = assert_accepted(two, TakePile(meld=0))
     assert after.hand(0) == Cards.parse("9C 4C")
 
@@ -255,13 +255,13 @@ def test_HW_PILE_7_one_card_rule_also_when_the_stock_is_exhausted() -> None:
 
 
 def test_HW_PILE_8_unmelded_side_only_m1_or_m2_and_minimum() -> None:
-    game = position("AH AS JK JK 2C 2D KH QH 5C", pile="4C JK")
+    game = position("AH AS JK JK 2C 2D KH QH 5C", pile="JK 4C")
     # M3 is not available for an initial meld (A-5)
     assert_rejected(game, TakePile("JK JK"), "HW-INIT-4")
-    aces = position("AH AS 9C 9D 5C", pile="4C AD")
+    aces = position("AH AS 9C 9D 5C", pile="AD 4C")
     after = assert_accepted(aces, TakePile("AH AS"))  # 60 >= 50
     assert after.deal.melds[0][0].cards == Cards.parse("AD AH AS")
-    fours = position("4H 4S 9C 9D 5C", pile="6C 4D")
+    fours = position("4H 4S 9C 9D 5C", pile="4D 6C")
     assert_rejected(fours, TakePile("4H 4S"), "HW-INIT-4", "HW-INIT-1")  # 15 < 50
 
 
@@ -269,7 +269,7 @@ def test_HW_PILE_9_m1_and_m2_beside_a_meld_the_top_card_could_join() -> None:
     game = position(
         "8D 8S 9H 10H 5C",
         melds=[["8C 8C 8H", "JH QH KH"], []],
-        pile="4C 8H",
+        pile="8H 4C",
     )
     after = assert_accepted(game, TakePile("8D 8S"))
     assert [m.cards for m in after.deal.melds[0]] == [
@@ -279,7 +279,7 @@ def test_HW_PILE_9_m1_and_m2_beside_a_meld_the_top_card_could_join() -> None:
     ]
     merged = assert_accepted(after, MergeMelds(0, 2))
     assert merged.deal.melds[0][0].cards == Cards.parse("8C 8C 8H 8D 8S 8H")
-    seq = position("9H 10H 5C", melds=[["JH QH KH"], []], pile="4C 8H")
+    seq = position("9H 10H 5C", melds=[["JH QH KH"], []], pile="8H 4C")
     after = assert_accepted(seq, TakePile("9H 10H"))
     assert after.deal.melds[0][1].cards == Cards.parse("8H 9H 10H")
     joined = assert_accepted(after, MergeMelds(0, 1))
@@ -287,7 +287,7 @@ def test_HW_PILE_9_m1_and_m2_beside_a_meld_the_top_card_could_join() -> None:
 
 
 def test_HW_PILE_10_hand_card_plus_top_card_do_not_extend_a_sequence() -> None:
-    game = position("7S 5C 9D", melds=[["4S 5S 6S"], []], pile="4C 8S")
+    game = position("7S 5C 9D", melds=[["4S 5S 6S"], []], pile="8S 4C")
     assert_rejected(game, TakePile("7S"), "HW-PILE-10", "HW-PILE-1")
     assert_rejected(game, TakePile("7S", meld=0), "HW-PILE-10", "HW-PILE-1")
     assert_rejected(game, TakePile(meld=0), "HW-PILE-10", "HW-PILE-1")
@@ -300,12 +300,12 @@ def test_HW_PILE_10_hand_card_plus_top_card_do_not_extend_a_sequence() -> None:
 @pytest.mark.parametrize(
     ("pile", "frozen"),
     [
-        ("2C 4C 8H", True),
-        ("JK 4C 8H", True),
-        ("3D 4C 8H", True),
-        ("3C 4C 8H", False),
-        ("3S 3C 8H", False),
-        ("4C 5C 8H", False),
+        ("8H 4C 2C", True),
+        ("8H 4C JK", True),
+        ("8H 4C 3D", True),
+        ("8H 4C 3C", False),
+        ("8H 3C 3S", False),
+        ("8H 5C 4C", False),
     ],
 )
 def test_HW_FRZ_1_red_three_joker_or_two_anywhere_freezes(pile: str, frozen: bool) -> None:
@@ -318,7 +318,7 @@ def test_HW_FRZ_1_red_three_joker_or_two_anywhere_freezes(pile: str, frozen: boo
 
 
 def test_HW_FRZ_1_taken_pile_restarts_unfrozen_unless_the_discard_is_wild() -> None:
-    game = position("8D 8S 5C 2H", melds=[["KH KS KD"], []], pile="2C 4C 8H")
+    game = position("8D 8S 5C 2H", melds=[["KH KS KD"], []], pile="8H 4C 2C")
     taken = play(game, TakePile("8D 8S"))
     natural = play(taken, Discard("5C"))
     assert natural.deal.pile == (Card.parse("5C"),)
@@ -335,21 +335,21 @@ def test_HW_FRZ_1_taken_pile_restarts_unfrozen_unless_the_discard_is_wild() -> N
     ],
 )
 def test_HW_FRZ_2_frozen_pile_taken_by_m1_or_m2(hand: str, move: TakePile) -> None:
-    game = position(hand, melds=[["KH KS KD"], []], pile="2C 4C 8H")
+    game = position(hand, melds=[["KH KS KD"], []], pile="8H 4C 2C")
     assert game.deal.pile_frozen
     after = assert_accepted(game, move)
     assert after.deal.pile == ()
 
 
 def test_HW_FRZ_2_frozen_pile_taken_by_m3_two_twos_A50() -> None:
-    game = position("2D 2H 5C", melds=[["KH KS KD"], []], pile="3D 4C 2C")
+    game = position("2D 2H 5C", melds=[["KH KS KD"], []], pile="2C 4C 3D")
     assert game.deal.pile_frozen
     after = assert_accepted(game, TakePile("2D 2H"))
     assert after.deal.melds[0][1].kind is MeldKind.WILD
 
 
 def test_HW_FRZ_3_frozen_or_not_makes_no_difference_before_the_initial_meld() -> None:
-    for pile, frozen in (("4D 4C AD", False), ("2C 4C AD", True)):
+    for pile, frozen in (("AD 4C 4D", False), ("AD 4C 2C", True)):
         game = position("AH AS 9H 10H 5C", pile=pile)
         assert game.deal.pile_frozen is frozen
         takes = sorted(str(m) for m in game.legal_moves() if isinstance(m, TakePile))
@@ -361,7 +361,7 @@ def test_HW_FRZ_3_frozen_or_not_makes_no_difference_before_the_initial_meld() ->
 
 def stop_position(rules: canasta.RuleSet = HW, **kwargs: Any) -> Game:
     """Player 0 holds two jokers; the joker on top could be taken by M3."""
-    kwargs.setdefault("pile", "4C JK")
+    kwargs.setdefault("pile", "JK 4C")
     return position("JK JK 5C 6C", rules=rules, **kwargs)
 
 
@@ -379,7 +379,7 @@ def test_HW_STOP_1_default_ignores_other_canastas_and_the_opponents() -> None:
 
 
 def test_HW_STOP_1_two_on_top_is_a_stop_card_too() -> None:
-    game = position("2H 2H 5C", melds=[[WILD7], []], pile="4C 2S")
+    game = position("2H 2H 5C", melds=[[WILD7], []], pile="2S 4C")
     assert_rejected(game, TakePile("2H 2H"), "HW-STOP-1")
 
 
@@ -424,11 +424,11 @@ def test_HW_STOP_1_option_never() -> None:
 
 
 def test_HW_STOP_2_wild_top_only_by_m3_or_by_m4_with_the_option() -> None:
-    game = position("JK JK KC 5C", melds=[["KH KS KD", "2H 2H 2S"], []], pile="4C JK")
+    game = position("JK JK KC 5C", melds=[["KH KS KD", "2H 2H 2S"], []], pile="JK 4C")
     takes = [m for m in game.legal_moves() if isinstance(m, TakePile)]
     assert [shape_by_meld(m) for m in takes] == [shape_by_meld(TakePile("JK JK"))]
     rules = attrs.evolve(HW, wild_top_layoff_to_wild_meld=True)
-    game = position("JK JK KC 5C", rules=rules, melds=[["KH KS KD", "2H 2H 2S"], []], pile="4C JK")
+    game = position("JK JK KC 5C", rules=rules, melds=[["KH KS KD", "2H 2H 2S"], []], pile="JK 4C")
     takes = [m for m in game.legal_moves() if isinstance(m, TakePile)]
     assert sorted(map(str, takes)) == sorted(["take JK JK", "take #1"])
 
@@ -664,7 +664,7 @@ def test_HW_B3_2_black_three_discarded_blocks_the_next_player() -> None:
         "3S 5C 6C",
         "3C 3C 8H 8S",
         melds=[["KH KS KD"], ["8C 8D 8D"]],
-        pile="4C 8C",
+        pile="8C 4C",
         draws="9H 9D",
     )
     game = play(game, Draw(), Discard("3S"))
@@ -800,7 +800,7 @@ def test_HW_R3_3_drawn_red_three_laid_out_and_replaced() -> None:
 
 
 def test_HW_R3_4_red_three_from_the_pile_not_replaced() -> None:
-    game = position("8H 8S 6C", melds=[["KH KS KD"], []], pile="3H 3D 5C 8D")
+    game = position("8H 8S 6C", melds=[["KH KS KD"], []], pile="8D 5C 3D 3H")
     before = game.table.stock_size
     game = play(game, TakePile("8H 8S"))
     assert game.table.red_threes[0] == Cards.parse("3H 3D")
@@ -847,7 +847,7 @@ def test_HW_R3_6_any_meld_without_a_canasta_makes_them_plus() -> None:
 
 def test_HW_R3_7_red_three_second_to_last_ends_the_deal_at_once() -> None:
     # player 0 could go out, but the 3H comes second and needs the forbidden last card
-    game = going_out_position(stock="4C 3H 5S")
+    game = going_out_position(stock="5S 3H 4C")
     game = assert_accepted(game, Draw())
     assert game.deal_number == 1
     result = game.results[-1]
@@ -861,7 +861,7 @@ def test_HW_R3_7_red_three_second_to_last_ends_the_deal_at_once() -> None:
 
 
 def test_HW_R3_7_two_cards_left_draw_one_red_three_ends_the_deal() -> None:
-    game = going_out_position(stock="4C 3H")
+    game = going_out_position(stock="3H 4C")
     game = assert_accepted(game, Draw())
     result = game.results[-1]
     assert result.end is DealEnd.LAST_RED_THREE
@@ -870,7 +870,7 @@ def test_HW_R3_7_two_cards_left_draw_one_red_three_ends_the_deal() -> None:
 
 
 def test_HW_STOCK_3_red_three_first_of_two_needing_the_last_card_ends_the_deal() -> None:
-    game = going_out_position(stock="4C 9H 3H")
+    game = going_out_position(stock="3H 9H 4C")
     game = assert_accepted(game, Draw())
     result = game.results[-1]
     assert result.end is DealEnd.LAST_RED_THREE
@@ -888,14 +888,14 @@ def test_HW_STOCK_1_last_card_is_never_drawn() -> None:
 
 
 def test_HW_STOCK_2_three_or_more_cards_draw_two() -> None:
-    game = position("5C 6C", melds=[["KH KS KD"], []], pile="4D", stock="4C 9D 8D")
+    game = position("5C 6C", melds=[["KH KS KD"], []], pile="4D", stock="8D 9D 4C")
     game = assert_accepted(game, Draw())
     assert game.hand(0) == Cards.parse("5C 6C 8D 9D")
     assert game.deal.stock == (Card.parse("4C"),)
 
 
 def test_HW_STOCK_2_two_cards_draw_one() -> None:
-    game = position("5C 6C", melds=[["KH KS KD"], []], pile="4D", stock="4C 9D")
+    game = position("5C 6C", melds=[["KH KS KD"], []], pile="4D", stock="9D 4C")
     game = assert_accepted(game, Draw())
     assert game.hand(0) == Cards.parse("5C 6C 9D")
     assert game.deal.stock == (Card.parse("4C"),)
@@ -904,7 +904,7 @@ def test_HW_STOCK_2_two_cards_draw_one() -> None:
 def exhausted(hand: str = "5C 6C", **kwargs: Any) -> Game:
     """The stock holds its last card only; the pile (4D 8H) is unfrozen."""
     kwargs.setdefault("melds", [["8C 8D 8S"], []])
-    kwargs.setdefault("pile", "4D 8H")
+    kwargs.setdefault("pile", "8H 4D")
     return position(hand, stock="4C", **kwargs)
 
 
@@ -924,7 +924,7 @@ def test_HW_STOCK_4a_not_compulsory_onto_a_canasta() -> None:
 
 
 def test_HW_STOCK_4a_not_compulsory_from_a_frozen_pile() -> None:
-    game = exhausted(pile="2C 4D 8H")
+    game = exhausted(pile="8H 4D 2C")
     assert game.deal.pile_frozen
     after = assert_accepted(game, Pass())
     assert after.results[-1].end is DealEnd.STOCK_EXHAUSTED
@@ -938,7 +938,7 @@ def test_HW_STOCK_4a_one_card_rule_exception() -> None:
 
 
 def test_HW_STOCK_4b_unmelded_side_may_take_for_its_initial_meld() -> None:
-    game = exhausted(hand="AH AS 5C", melds=[[], []], pile="4D AD")
+    game = exhausted(hand="AH AS 5C", melds=[[], []], pile="AD 4D")
     assert_accepted(game, TakePile("AH AS"))
     after = assert_accepted(game, Pass())
     assert after.results[-1].end is DealEnd.STOCK_EXHAUSTED
@@ -959,13 +959,13 @@ def test_HW_STOCK_4c_other_methods_are_optional(hand: str, move: TakePile) -> No
 
 
 def test_HW_STOCK_4c_m3_is_optional() -> None:
-    game = exhausted(hand="JK JK 5C", melds=[["KH KS KD"], []], pile="4D JK")
+    game = exhausted(hand="JK JK 5C", melds=[["KH KS KD"], []], pile="JK 4D")
     assert_accepted(game, TakePile("JK JK"))
     assert_accepted(game, Pass())
 
 
 def test_HW_STOCK_5_refusing_ends_the_deal_and_nobody_melds() -> None:
-    game = exhausted(hand="AH AS 5C", melds=[[], []], pile="4D AD")
+    game = exhausted(hand="AH AS 5C", melds=[[], []], pile="AD 4D")
     after = play(game, Pass())
     assert after.deal_number == 1
     result = after.results[-1]
@@ -992,7 +992,7 @@ def test_HW_STOCK_5_deal_ends_when_the_next_player_cannot_take() -> None:
 
 
 def test_HW_STOCK_6_no_going_out_bonus_when_the_stock_runs_out() -> None:
-    game = exhausted(melds=[[K7, Q7], ["9C 9D 9S"]], hand="AH AS 5C", pile="4D AD")
+    game = exhausted(melds=[[K7, Q7], ["9C 9D 9S"]], hand="AH AS 5C", pile="AD 4D")
     game = play(game, Pass())
     scores = game.results[-1].scores
     assert [s.going_out for s in scores] == [0, 0]
@@ -1001,7 +1001,7 @@ def test_HW_STOCK_6_no_going_out_bonus_when_the_stock_runs_out() -> None:
 
 
 def test_HW_STOCK_7_drawing_the_second_to_last_card_and_going_out_scores_the_bonus() -> None:
-    game = going_out_position(stock="4C 9H", hand="5C 5D 5H 5S")
+    game = going_out_position(stock="9H 4C", hand="5C 5D 5H 5S")
     game = assert_accepted(game, Draw())
     assert game.deal.stock == (Card.parse("4C"),)
     game = play(game, LayMeld("5C 5D 5H 5S"), Discard("9H"))

@@ -88,7 +88,7 @@ def position(
         melds=melds,
         red_threes=reds,
         pile=pile,
-        stock=list(reversed(drawn)),
+        stock=drawn,
         **kwargs,
     )
 
@@ -299,7 +299,7 @@ def test_CL_ASK_2_allowed_after_melding_only_the_pile_take() -> None:
     game = position(
         hands=["9C 9D 5C 5D 5H 6S", "6C 6D 6H", "4C 4D", "7C 7D 7H"],
         melds=[[K_CANASTA], []],
-        pile="5S 9H",
+        pile="9H 5S",
         melded_players=[2],
     )
     game = accepted(game, "take 9C 9D")
@@ -562,7 +562,7 @@ def test_CL_CONC_5_taking_the_pile_in_the_concealed_turn() -> None:
         hands=["JH JS JC JH JS JC 5C 5D 5H", "6C 6D 6H", "4C 4D", "7C 7D 7H"],
         melds=[["QH QS QD"], []],
         melded_players=[2],
-        pile="5S JD",
+        pile="JD 5S",
     )
     game = accepted(game, "take JC JC")
     game = accepted(game, "add J JH JH JS JS")
@@ -662,12 +662,12 @@ def test_CL_EXH_2_player_drawing_the_last_card_may_go_out() -> None:
     assert result.scores[0].going_out == 100
 
 
-# Empty stock, player 1 to move; the pile (4C 9H) is unfrozen and its top card fits side 1's
+# Empty stock, player 1 to move; the pile (9H on 4C) is unfrozen and its top card fits side 1's
 # meld of nines, so the take is compulsory. All remaining cards are in player 3's hand.
 def exhausted_nines(rules: RuleSet = CLASSIC, **kwargs: Any) -> Game:
     kwargs.setdefault("hands", ["5C 5D", "5H 6D KH", "6C 6S", "7C 7D 7H"])
     kwargs.setdefault("melds", [[], ["9C 9D 9S"]])
-    kwargs.setdefault("pile", "4C 9H")
+    kwargs.setdefault("pile", "9H 4C")
     return position(rules, dump=3, to_move=1, **kwargs)
 
 
@@ -707,7 +707,7 @@ def test_CL_EXH_3_take_for_a_new_meld_is_optional_and_declining_ends_the_hand() 
 
 def test_CL_EXH_3_frozen_pile_is_not_a_forced_take() -> None:
     # A joker in the pile freezes it: a meld of nines no longer lets side 1 take it.
-    game = exhausted_nines(pile="JK 4C 9H")
+    game = exhausted_nines(pile="9H 4C JK")
     assert game.table.pile_frozen
     assert rejected(game, TakePile()) == "CL-PILE-5"
     game = accepted(game, Pass())
@@ -761,7 +761,7 @@ def test_CL_EXH_5_going_out_with_an_empty_stock_scores_the_bonus() -> None:
     game = position(
         hands=["5C 5D 5H 4H", "6C 6D 6H", "4C 4D", "7C 7D 7H"],
         melds=[[K_CANASTA, "9C 9D 9S"], []],
-        pile="5S 9H",
+        pile="9H 5S",
         dump=1,
     )
     assert game.table.stock_size == 0
@@ -774,7 +774,7 @@ def test_CL_EXH_5_going_out_with_an_empty_stock_scores_the_bonus() -> None:
 
 
 def test_CL_EXH_6_default_whole_pile_is_taken() -> None:
-    game = exhausted_nines(pile="4C 5C 9H")
+    game = exhausted_nines(pile="9H 5C 4C")
     game = accepted(game, TakePile())
     assert game.table.pile_size == 0
     assert game.hand(1) == Cards.parse("4C 5C 5H 6D KH")
@@ -782,7 +782,7 @@ def test_CL_EXH_6_default_whole_pile_is_taken() -> None:
 
 def test_CL_EXH_6_option_top_card_only() -> None:
     rules = attrs.evolve(CLASSIC, exhausted_take="top_card_only")
-    game = exhausted_nines(rules, pile="4C 5C 9H")
+    game = exhausted_nines(rules, pile="9H 5C 4C")
     game = accepted(game, TakePile())
     assert game.hand(1) == Cards.parse("5H 6D KH")  # nothing from the pile came to the hand
     assert game.table.pile_size == 2
@@ -793,7 +793,7 @@ def test_CL_EXH_6_option_top_card_only() -> None:
 
 def test_CL_EXH_6_top_card_only_does_not_apply_while_the_stock_has_cards() -> None:
     rules = attrs.evolve(CLASSIC, exhausted_take="top_card_only")
-    game = exhausted_nines(rules, pile="4C 5C 9H", draws="8S")
+    game = exhausted_nines(rules, pile="9H 5C 4C", draws="8S")
     game = accepted(game, TakePile())
     assert game.table.pile_size == 0
     assert game.hand(1) == Cards.parse("4C 5C 5H 6D KH")
@@ -889,7 +889,7 @@ def test_CL_SCORE_4_melds_without_a_canasta_still_count_plus() -> None:
 
 def test_CL_SCORE_5_pile_and_stock_score_nothing() -> None:
     plain = went_out_a(pile="8C").results[-1]
-    loaded = went_out_a(pile="JK JK 2C AH AS QD").results[-1]
+    loaded = went_out_a(pile="QD AS AH 2C JK JK").results[-1]
     assert plain.scores == loaded.scores
 
 
@@ -1069,7 +1069,7 @@ def test_CL_V2_2_taking_the_pile_replaces_the_draw() -> None:
         TWO,
         hands=["KC KD 5C 9S", "6C 6D 6H"],
         melds=[["QH QS QD"], []],
-        pile="5D KH",
+        pile="KH 5D",
         draws="4H 4S",
     )
     stock = game.table.stock_size

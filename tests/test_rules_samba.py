@@ -335,7 +335,7 @@ def test_SA_DRAW_1_draw_the_top_two_stock_cards() -> None:
 
 
 def test_SA_DRAW_1_taking_the_pile_replaces_the_draw() -> None:
-    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="4C 8D")
+    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="8D 4C")
     before = game.table.stock_size
     game = assert_accepted(game, TakePile("8H 8S"))
     assert game.table.stock_size == before
@@ -369,7 +369,7 @@ def test_SA_DRAW_3_last_stock_card_may_be_drawn() -> None:
 
 
 def test_SA_DRAW_3_two_cards_left_draw_both() -> None:
-    game = position("5C 6C", melds=[["KH KS KD"], []], pile="4D", stock="4C 9D")
+    game = position("5C 6C", melds=[["KH KS KD"], []], pile="4D", stock="9D 4C")
     game = assert_accepted(game, Draw())
     assert game.hand(0) == Cards.parse("5C 6C 9D 4C")
     assert game.deal.stock == ()
@@ -594,7 +594,7 @@ def test_SA_INIT_2_samba_bonus_does_not_count() -> None:
 
 
 def test_SA_INIT_3_only_the_top_card_of_a_taken_pile_counts() -> None:
-    pile = "AC AD AH 7C KD"
+    pile = "KD 7C AH AD AC"
     # KD + KH KS = 30: the aces in the pile may not help
     game = position("KH KS 5C 9S 6D", pile=pile)
     assert_rejected(game, TakePile("KH KS"), "SA-INIT-4", "SA-INIT-1", "SA-INIT-3")
@@ -612,7 +612,7 @@ def test_SA_INIT_3_only_the_top_card_of_a_taken_pile_counts() -> None:
 
 
 def test_SA_INIT_4_unopened_side_takes_only_with_a_natural_pair() -> None:
-    game = position("9H 10H 8S 8D JK 2C QH QS QD 5C", pile="4C 8H")
+    game = position("9H 10H 8S 8D JK 2C QH QS QD 5C", pile="8H 4C")
     assert_rejected(game, TakePile("9H 10H"), "SA-INIT-4", "SA-PILE-2", "SA-PILE-1")
     assert_rejected(game, TakePile("8S JK"), "SA-INIT-4", "SA-PILE-2", "SA-PILE-1")
     taken = assert_accepted(game, TakePile("8S 8D"))
@@ -681,7 +681,7 @@ def test_SA_CAN_3_samba_is_closed(card: str) -> None:
 
 
 def test_SA_CAN_3_samba_closed_to_the_pile_top_too() -> None:
-    game = position("5C 6C", melds=[["4S 5S 6S 7S 8S 9S 10S"], []], pile="4C JS")
+    game = position("5C 6C", melds=[["4S 5S 6S 7S 8S 9S 10S"], []], pile="JS 4C")
     assert_rejected(game, TakePile(meld=0), "SA-CAN-3", "SA-PILE-2")
 
 
@@ -697,7 +697,7 @@ def test_SA_CAN_4_two_canastas_of_one_rank_count_twice_to_go_out() -> None:
 
 
 def test_SA_PILE_1_m1_natural_pair_on_a_frozen_pile() -> None:
-    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="4C 2D 6D 8D")
+    game = position("8H 8S 5C 9D", melds=[["KH KS KD"], []], pile="8D 6D 2D 4C")
     assert game.deal.pile_frozen
     after = assert_accepted(game, TakePile("8H 8S"))
     assert after.deal.melds[0][1].cards == Cards.parse("8D 8H 8S")
@@ -706,7 +706,7 @@ def test_SA_PILE_1_m1_natural_pair_on_a_frozen_pile() -> None:
 
 
 def test_SA_PILE_1_m4_onto_a_rank_meld_when_not_frozen() -> None:
-    game = position("5C 9D", melds=[["KH KS KD", "8C 8C 8S"], []], pile="4C 6D 8D")
+    game = position("5C 9D", melds=[["KH KS KD", "8C 8C 8S"], []], pile="8D 6D 4C")
     after = assert_accepted(game, TakePile(meld=1))
     assert after.deal.melds[0][1].cards == Cards.parse("8C 8C 8S 8D")
     assert after.hand(0) == Cards.parse("5C 9D 4C 6D")
@@ -714,29 +714,29 @@ def test_SA_PILE_1_m4_onto_a_rank_meld_when_not_frozen() -> None:
 
 @pytest.mark.parametrize("top", ["7S", "JS"])
 def test_SA_PILE_1_m4_onto_a_sequence_end(top: str) -> None:
-    game = position("5C 9D", melds=[["8S 9S 10S"], []], pile=f"4C {top}")
+    game = position("5C 9D", melds=[["8S 9S 10S"], []], pile=f"{top} 4C")
     after = assert_accepted(game, TakePile(meld=0))
     assert len(after.deal.melds[0][0].cards) == 4
 
 
 @pytest.mark.parametrize("top", ["QS", "8H", "6S"])
 def test_SA_PILE_1_m4_top_must_fit_the_sequence_directly(top: str) -> None:
-    game = position("5C 9D", melds=[["8S 9S 10S"], []], pile=f"4C {top}")
+    game = position("5C 9D", melds=[["8S 9S 10S"], []], pile=f"{top} 4C")
     assert_rejected(game, TakePile(meld=0), "SA-PILE-1", "SA-MELD-3", "SA-PILE-2")
 
 
 def test_SA_PILE_1_option_m4_onto_sequences_only() -> None:
     """A-40: ``layoff_onto_sequences_only=True``: the top card extends only a sequence."""
     rules = canasta._rules.presets.samba(layoff_onto_sequences_only=True)
-    game = position("5C 9D", melds=[["8C 8C 8S", "8S 9S 10S"], []], pile="4C 8D", rules=rules)
+    game = position("5C 9D", melds=[["8C 8C 8S", "8S 9S 10S"], []], pile="8D 4C", rules=rules)
     assert_rejected(game, TakePile(meld=0), "SA-PILE-1", "SA-PILE-2")
-    game = position("5C 9D", melds=[["8C 8C 8S", "8S 9S 10S"], []], pile="4C JS", rules=rules)
+    game = position("5C 9D", melds=[["8C 8C 8S", "8S 9S 10S"], []], pile="JS 4C", rules=rules)
     after = assert_accepted(game, TakePile(meld=1))
     assert after.deal.melds[0][1].cards == Cards.parse("8S 9S 10S JS")
 
 
 def test_SA_PILE_2_mx_natural_plus_wild_never() -> None:
-    game = position("8H JK 2C 5C 9D", melds=[["KH KS KD"], []], pile="4C 8D")
+    game = position("8H JK 2C 5C 9D", melds=[["KH KS KD"], []], pile="8D 4C")
     assert not game.deal.pile_frozen
     assert_rejected(game, TakePile("8H JK"), "SA-PILE-2", "SA-PILE-1")
     assert_rejected(game, TakePile("8H 2C"), "SA-PILE-2", "SA-PILE-1")
@@ -745,42 +745,42 @@ def test_SA_PILE_2_mx_natural_plus_wild_never() -> None:
 
 @pytest.mark.parametrize("pair", ["9H 10H", "6H 7H", "7H 9H"])
 def test_SA_PILE_2_m2_suited_pair_never(pair: str) -> None:
-    game = position(f"{pair} 5C", melds=[["KH KS KD"], []], pile="4C 8H")
+    game = position(f"{pair} 5C", melds=[["KH KS KD"], []], pile="8H 4C")
     assert_rejected(game, TakePile(pair), "SA-PILE-2", "SA-PILE-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
 
 def test_SA_PILE_2_top_card_plus_a_hand_card_never_extends_a_sequence() -> None:
     # 8S 9S 10S on the table; top QS, hand JS: JS + QS would fit, but that is not a method
-    game = position("JS 5C 9D", melds=[["8S 9S 10S"], []], pile="4C QS")
+    game = position("JS 5C 9D", melds=[["8S 9S 10S"], []], pile="QS 4C")
     assert_rejected(game, TakePile(meld=0), "SA-PILE-1", "SA-PILE-2", "SA-MELD-3")
     assert_rejected(game, TakePile("JS", meld=0), "SA-PILE-1", "SA-PILE-2", "SA-MELD-3")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
 
 def test_SA_PILE_2_top_card_never_onto_a_canasta() -> None:
-    game = position("5C 9D", melds=[[K7], []], pile="4C KC")
+    game = position("5C 9D", melds=[[K7], []], pile="KC 4C")
     assert_rejected(game, TakePile(meld=0), "SA-PILE-2", "SA-PILE-1", "SA-CAN-2")
-    game = position("5C 9D", melds=[[K7], []], pile="4C KC")
+    game = position("5C 9D", melds=[[K7], []], pile="KC 4C")
     assert_rejected(game, TakePile(), "SA-PILE-2", "SA-PILE-1", "SA-CAN-2")
 
 
 def test_SA_PILE_2_m3_wild_pair_never() -> None:
-    game = position("JK JK 2C 2D 5C", melds=[["KH KS KD"], []], pile="4C JK")
+    game = position("JK JK 2C 2D 5C", melds=[["KH KS KD"], []], pile="JK 4C")
     assert_rejected(game, TakePile("JK JK"), "SA-PILE-2", "SA-PILE-3", "SA-MELD-1")
-    game = position("JK JK 2C 2D 5C", melds=[["KH KS KD"], []], pile="4C 2H")
+    game = position("JK JK 2C 2D 5C", melds=[["KH KS KD"], []], pile="2H 4C")
     assert_rejected(game, TakePile("2C 2D"), "SA-PILE-2", "SA-PILE-3", "SA-MELD-1")
 
 
 @pytest.mark.parametrize("top", ["JK", "2H"])
 def test_SA_PILE_3_wild_top_card_never_taken(top: str) -> None:
-    game = position("JK JK 2C 2D 5C", melds=[["KH KS KD JK"], []], pile=f"4C {top}")
+    game = position("JK JK 2C 2D 5C", melds=[["KH KS KD JK"], []], pile=f"{top} 4C")
     assert_rejected(game, TakePile(meld=0), "SA-PILE-3", "SA-FRZ-2")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
 
 def test_SA_PILE_4_black_three_on_top_blocks_the_next_player() -> None:
-    game = position("3C 3C 5C", melds=[["KH KS KD"], []], pile="4C 3S")
+    game = position("3C 3C 5C", melds=[["KH KS KD"], []], pile="3S 4C")
     assert_rejected(game, TakePile("3C 3C"), "SA-PILE-4", "SA-B3-1")
     assert not any(isinstance(m, TakePile) for m in game.legal_moves())
 
@@ -794,13 +794,13 @@ def test_SA_PILE_5_one_card_rule() -> None:
     assert not any(isinstance(m, TakePile) for m in one.legal_moves())
     assert_accepted(game, TakePile(meld=1))
     # a bigger pile may be taken with one card in hand
-    two_card_pile = position("5C", melds=[["KH KS KD", "8C 8D 8D"], []], pile="4C 8C")
+    two_card_pile = position("5C", melds=[["KH KS KD", "8C 8D 8D"], []], pile="8C 4C")
     after = assert_accepted(two_card_pile, TakePile(meld=1))
     assert after.hand(0) == Cards.parse("5C 4C")
 
 
 def test_SA_PILE_6_red_three_in_the_pile_laid_out_without_replacement() -> None:
-    game = position("8S 8H 5C 6C 7C", melds=[["QH QS QD"], []], pile="3H 7S 8C")
+    game = position("8S 8H 5C 6C 7C", melds=[["QH QS QD"], []], pile="8C 7S 3H")
     assert game.deal.pile_frozen
     stock = game.table.stock_size
     taken = assert_accepted(game, TakePile("8S 8H"))
@@ -810,7 +810,7 @@ def test_SA_PILE_6_red_three_in_the_pile_laid_out_without_replacement() -> None:
 
 
 def test_SA_PILE_7_m1_makes_a_new_meld_beside_a_canasta_of_the_rank() -> None:
-    game = position("KC KD 5C 9D", melds=[[K7], []], pile="4C KS")
+    game = position("KC KD 5C 9D", melds=[[K7], []], pile="KS 4C")
     after = assert_accepted(game, TakePile("KC KD"))
     melds = after.deal.melds[0]
     assert len(melds) == 2
@@ -823,16 +823,16 @@ def test_SA_PILE_7_m1_makes_a_new_meld_beside_a_canasta_of_the_rank() -> None:
 
 @pytest.mark.parametrize("freezer", ["2C", "JK", "3D"])
 def test_SA_FRZ_1_pile_frozen_while_it_holds_a_wild_or_red_three(freezer: str) -> None:
-    game = position("5C 9D", melds=[["8C 8C 8S"], []], pile=f"4C {freezer} 6D 8D")
+    game = position("5C 9D", melds=[["8C 8C 8S"], []], pile=f"8D 6D {freezer} 4C")
     assert game.deal.pile_frozen
     assert_rejected(game, TakePile(meld=0), "SA-FRZ-2", "SA-FRZ-1")
-    unfrozen = position("5C 9D", melds=[["8C 8C 8S"], []], pile="4C 6D 8D")
+    unfrozen = position("5C 9D", melds=[["8C 8C 8S"], []], pile="8D 6D 4C")
     assert not unfrozen.deal.pile_frozen
     assert_accepted(unfrozen, TakePile(meld=0))
 
 
 def test_SA_FRZ_1_frozen_for_an_unopened_side_changes_nothing() -> None:
-    game = position("8H 8S QH QS QD 5C", pile="4C 8D")
+    game = position("8H 8S QH QS QD 5C", pile="8D 4C")
     assert not game.deal.pile_frozen
     assert game.table.frozen_for(0)
     after = assert_accepted(game, TakePile("8H 8S"))
@@ -840,10 +840,10 @@ def test_SA_FRZ_1_frozen_for_an_unopened_side_changes_nothing() -> None:
 
 
 def test_SA_FRZ_2_frozen_pile_only_by_m1() -> None:
-    game = position("8H 8S 5C", melds=[["8C 8C 8S", "4S 5S 6S"], []], pile="2C 7S 8D")
+    game = position("8H 8S 5C", melds=[["8C 8C 8S", "4S 5S 6S"], []], pile="8D 7S 2C")
     assert_rejected(game, TakePile(meld=0), "SA-FRZ-2")
     assert_accepted(game, TakePile("8H 8S"))
-    seq = position("5C 9D", melds=[["8C 8C 8S", "4S 5S 6S"], []], pile="2C 8D 7S")
+    seq = position("5C 9D", melds=[["8C 8C 8S", "4S 5S 6S"], []], pile="7S 8D 2C")
     assert_rejected(seq, TakePile(meld=1), "SA-FRZ-2")
 
 
@@ -906,7 +906,7 @@ def test_SA_B3_1_discarded_black_three_blocks_the_next_player() -> None:
         "3S 5C 6C",
         "3C 3C 8H 8S",
         melds=[["KH KS KD"], ["8C 8D 8D"]],
-        pile="4C 8C",
+        pile="8C 4C",
         draws="9H 9D",
     )
     game = play(game, Draw(), Discard("3S"))
@@ -1042,7 +1042,7 @@ def test_SA_STOCK_1_red_three_as_the_last_card_ends_the_deal() -> None:
 
 
 def test_SA_STOCK_1_red_three_first_of_two_with_no_replacement_ends_the_deal() -> None:
-    game = going_out_position(stock="9H 3H")
+    game = going_out_position(stock="3H 9H")
     game = assert_accepted(game, Draw())
     result = game.results[-1]
     assert result.end is DealEnd.LAST_RED_THREE
@@ -1071,7 +1071,7 @@ def test_SA_STOCK_1_option_last_red_three_may_meld() -> None:
 def exhausted(hand: str = "5C 6C", **kwargs: Any) -> Game:
     """The stock is empty; the pile (4D 8H) is unfrozen."""
     kwargs.setdefault("melds", [["8C 8D 8S"], []])
-    kwargs.setdefault("pile", "4D 8H")
+    kwargs.setdefault("pile", "8H 4D")
     return position(hand, stock="", **kwargs)
 
 
@@ -1087,7 +1087,7 @@ def test_SA_STOCK_2_not_compulsory_onto_a_canasta_or_from_a_frozen_pile() -> Non
     game = exhausted(melds=[["8C 8C 8D 8D 8S 8S 8H"], []])
     after = assert_accepted(game, Pass())
     assert after.results[-1].end is DealEnd.STOCK_EXHAUSTED
-    game = exhausted(pile="2C 4D 8H")
+    game = exhausted(pile="8H 4D 2C")
     after = assert_accepted(game, Pass())
     assert after.results[-1].end is DealEnd.STOCK_EXHAUSTED
 
@@ -1100,7 +1100,7 @@ def test_SA_STOCK_2_one_card_rule_exception() -> None:
 
 
 def test_SA_STOCK_2_m1_is_optional_and_refusing_ends_the_deal() -> None:
-    game = exhausted(hand="AH AS 5C", melds=[[], []], pile="4D AD")
+    game = exhausted(hand="AH AS 5C", melds=[[], []], pile="AD 4D")
     assert_accepted(game, TakePile("AH AS"))
     after = assert_accepted(game, Pass())
     assert after.deal_number == 1
@@ -1110,7 +1110,7 @@ def test_SA_STOCK_2_m1_is_optional_and_refusing_ends_the_deal() -> None:
 
 
 def test_SA_STOCK_2_no_going_out_bonus_when_the_stock_runs_out() -> None:
-    game = exhausted(melds=[[K7, Q7], ["9C 9D 9S"]], hand="AH AS 5C", pile="4D AD")
+    game = exhausted(melds=[[K7, Q7], ["9C 9D 9S"]], hand="AH AS 5C", pile="AD 4D")
     game = play(game, Pass())
     scores = game.results[-1].scores
     assert [s.going_out for s in scores] == [0, 0]

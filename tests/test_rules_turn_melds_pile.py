@@ -110,7 +110,7 @@ def test_CL_TURN_2_two_player_draw_takes_two_cards() -> None:
 
 
 def test_CL_TURN_3_no_draw_and_take_in_one_turn() -> None:
-    game = position("9H 9S 5C 6C", melds=[["QH QS QD"], []], pile="8C 9C", draws="4S")
+    game = position("9H 9S 5C 6C", melds=[["QH QS QD"], []], pile="9C 8C", draws="4S")
     drawn = game.apply(Draw())
     assert_rejected(drawn, Draw(), "CL-TURN-3")
     assert_rejected(drawn, TakePile("9H 9S"), "CL-TURN-3")
@@ -320,7 +320,7 @@ def test_CL_MELD_6_one_meld_per_rank_per_side() -> None:
 
 
 def test_CL_MELD_6_pile_take_merges_into_the_existing_meld() -> None:
-    game = position("KS KC 5C 6C", melds=[["KC KD KH"], []], pile="8C KS")
+    game = position("KS KC 5C 6C", melds=[["KC KD KH"], []], pile="KS 8C")
     after = assert_accepted(game, TakePile("KS KC"))
     kings = [m for m in after.table.melds[0] if m.rank is Rank.KING]
     assert len(kings) == 1
@@ -431,10 +431,10 @@ def test_CL_CAN_4_option_no_wild_on_a_canasta() -> None:
 def test_CL_CAN_4_option_no_wild_on_a_canasta_by_pile_take() -> None:
     melds = [["9C 9C 9D 9D 9H 2C 2D"], []]
     house = attrs.evolve(RULES, allow_wild_on_canasta=False)
-    game = position("9S 2H 5C 6C", rules=house, melds=melds, pile="8C 9H")
+    game = position("9S 2H 5C 6C", rules=house, melds=melds, pile="9H 8C")
     assert_rejected(game, TakePile("9S 2H"), "CL-CAN-4")
     assert_accepted(game, TakePile())
-    default = position("9S 2H 5C 6C", melds=melds, pile="8C 9H")
+    default = position("9S 2H 5C 6C", melds=melds, pile="9H 8C")
     assert_accepted(default, TakePile("9S 2H"))
 
 
@@ -546,7 +546,7 @@ def test_CL_INIT_3_red_three_bonus_does_not_count() -> None:
     assert_rejected(game, LayMeld("KH KS KD"), "CL-INIT-1")
 
 
-PILE_FOR_OPENING = "AC AD AH 7C KD"
+PILE_FOR_OPENING = "KD 7C AH AD AC"
 
 
 def test_CL_INIT_4_pile_cards_do_not_count_towards_the_minimum() -> None:
@@ -642,7 +642,7 @@ def test_CL_INIT_9_individual_play_uses_the_players_own_score() -> None:
 
 def test_CL_FRZ_1_wild_card_in_pile_freezes_it_for_everybody() -> None:
     melds = [["KC KD KH"], ["6H 6S 6D"]]
-    game = position("KS KC 2C 5C 6C", "6D 2H 7D", melds=melds, pile="9C 2D 8S KS", draws="4S 4D")
+    game = position("KS KC 2C 5C 6C", "6D 2H 7D", melds=melds, pile="KS 8S 2D 9C", draws="4S 4D")
     assert game.table.pile_frozen
     assert_rejected(game, TakePile(), "CL-PILE-5")
     assert_rejected(game, TakePile("KS 2C"), "CL-PILE-5")
@@ -656,7 +656,7 @@ def test_CL_FRZ_1_wild_card_in_pile_freezes_it_for_everybody() -> None:
 
 
 def test_CL_FRZ_1_buried_red_three_freezes_the_pile() -> None:
-    game = position("8H 2D 8C 5C 6C", melds=[["8S 8S 2C"], []], pile="3H 8C 8D")
+    game = position("8H 2D 8C 5C 6C", melds=[["8S 8S 2C"], []], pile="8D 8C 3H")
     assert game.table.pile_frozen
     assert_rejected(game, TakePile(), "CL-PILE-5")
     assert_rejected(game, TakePile("8H 2D"), "CL-PILE-5")
@@ -722,7 +722,7 @@ def test_CL_FRZ_3_option_black_three_freezes_pile() -> None:
 
 
 def test_CL_FRZ_4_taking_empties_the_pile_and_a_new_one_starts_unfrozen() -> None:
-    game = position("KS KC 2C 9S 5C", melds=[["KD KH KC"], []], pile="9C 2D 8S KS")
+    game = position("KS KC 2C 9S 5C", melds=[["KD KH KC"], []], pile="KS 8S 2D 9C")
     taken = game.apply(TakePile("KS KC"))
     assert (taken.table.pile_size, taken.table.pile_top) == (0, None)
     assert not taken.table.pile_frozen
@@ -734,7 +734,7 @@ def test_CL_FRZ_4_taking_empties_the_pile_and_a_new_one_starts_unfrozen() -> Non
 
 
 def test_CL_FRZ_4_option_black_three_discard_freezes_the_new_pile() -> None:
-    hand, melds, pile = "KS KC 3S 9S 5C", [["KD KH KC"], []], "9C 2D 8S KS"
+    hand, melds, pile = "KS KC 3S 9S 5C", [["KD KH KC"], []], "KS 8S 2D 9C"
     house = attrs.evolve(RULES, black_three_freezes_pile=True)
     taken = position(hand, rules=house, melds=melds, pile=pile).apply(TakePile("KS KC"))
     assert not taken.table.pile_frozen
@@ -745,10 +745,10 @@ def test_CL_FRZ_4_option_black_three_discard_freezes_the_new_pile() -> None:
 
 def test_CL_FRZ_5_frozen_for_a_side_is_global_freeze_or_not_opened() -> None:
     melds = [["QH QS QD"], []]
-    clean = position("5C", melds=melds, pile="8C 9C")
+    clean = position("5C", melds=melds, pile="9C 8C")
     assert not clean.table.pile_frozen
     assert (clean.table.frozen_for(0), clean.table.frozen_for(1)) == (False, True)
-    wild = position("5C", melds=melds, pile="8C 2D 9C")
+    wild = position("5C", melds=melds, pile="9C 2D 8C")
     assert wild.table.pile_frozen
     assert (wild.table.frozen_for(0), wild.table.frozen_for(1)) == (True, True)
 
@@ -757,7 +757,7 @@ def test_CL_FRZ_5_frozen_for_a_side_is_global_freeze_or_not_opened() -> None:
 
 
 def test_CL_PILE_1_the_whole_pile_is_taken() -> None:
-    game = position("KH KS 7C 8C", melds=[["QH QS QD"], []], pile="4C 5D 6H 9C KD")
+    game = position("KH KS 7C 8C", melds=[["QH QS QD"], []], pile="KD 9C 6H 5D 4C")
     after = assert_accepted(game, TakePile("KH KS"))
     assert after.hand(0) == Cards.parse("7C 8C 4C 5D 6H 9C")
     king = meld_of(after, 0, Rank.KING)
@@ -767,7 +767,7 @@ def test_CL_PILE_1_the_whole_pile_is_taken() -> None:
     assert after.phase is Phase.MELD
 
 
-@pytest.mark.parametrize("pile", ["", "9C 2D", "9C JK", "9C 3S"])
+@pytest.mark.parametrize("pile", ["", "2D 9C", "JK 9C", "3S 9C"])
 def test_CL_PILE_2_empty_pile_or_stop_card_cannot_be_taken(pile: str) -> None:
     game = position(
         "9H 9S 2H JK 3C 3C", melds=[["9D 9D 9C", "QH QS QD"], []], pile=pile, pile_frozen=False
@@ -778,7 +778,7 @@ def test_CL_PILE_2_empty_pile_or_stop_card_cannot_be_taken(pile: str) -> None:
 
 
 def test_CL_PILE_3_three_ways_to_take_an_unfrozen_pile() -> None:
-    game = position("9C 9H 2C JK 5C", melds=[["QH QS QD"], []], pile="8C 9D")
+    game = position("9C 9H 2C JK 5C", melds=[["QH QS QD"], []], pile="9D 8C")
     assert not game.table.frozen_for(0)
     a = assert_accepted(game, TakePile("9C 9H"))
     assert meld_of(a, 0, Rank.NINE).cards == Cards.parse("9C 9D 9H")
@@ -790,21 +790,21 @@ def test_CL_PILE_3_three_ways_to_take_an_unfrozen_pile() -> None:
     assert_rejected(game, TakePile("9C 5C"), "CL-PILE-3")
     assert_rejected(game, TakePile(), "CL-PILE-3")  # no meld of nines to add it to
     # (c) adding the top card to the side's meld of its rank.
-    own = position("5C 6C 7C", melds=[["9C 9H 9S"], []], pile="8C 9D")
+    own = position("5C 6C 7C", melds=[["9C 9H 9S"], []], pile="9D 8C")
     c = assert_accepted(own, TakePile())
     assert meld_of(c, 0, Rank.NINE).cards == Cards.parse("9C 9D 9H 9S")
     assert c.hand(0) == Cards.parse("5C 6C 7C 8C")
 
 
 def test_CL_PILE_3_adding_the_top_card_to_a_completed_canasta() -> None:
-    game = position("5C 6C 7C", melds=[["KC KC KD KD KH KH 2C"], []], pile="8C KS")
+    game = position("5C 6C 7C", melds=[["KC KC KD KD KH KH 2C"], []], pile="KS 8C")
     after = assert_accepted(game, TakePile())
     king = meld_of(after, 0, Rank.KING)
     assert king.size == 8
 
 
 def test_CL_PILE_4_merged_meld_keeps_the_wild_limit() -> None:
-    game = position("KS KC 2H 9C 9D 5C", melds=[["KC KD 2C 2D JK"], []], pile="8C KH")
+    game = position("KS KC 2H 9C 9D 5C", melds=[["KC KD 2C 2D JK"], []], pile="KH 8C")
     assert_rejected(game, TakePile("KS 2H"), "CL-PILE-4")
     after_c = assert_accepted(game, TakePile())
     assert meld_of(after_c, 0, Rank.KING).size == 6
@@ -813,7 +813,7 @@ def test_CL_PILE_4_merged_meld_keeps_the_wild_limit() -> None:
 
 
 def test_CL_PILE_5_frozen_pile_needs_a_natural_pair() -> None:
-    game = position("KD KS 2C 5C 6C", melds=[["KC KH KS"], []], pile="9C 2D KD")
+    game = position("KD KS 2C 5C 6C", melds=[["KC KH KS"], []], pile="KD 2D 9C")
     assert game.table.frozen_for(0)
     assert_rejected(game, TakePile(), "CL-PILE-5")  # an existing meld does not help
     assert_rejected(game, TakePile("KD 2C"), "CL-PILE-5")  # nor does a wild card
@@ -824,7 +824,7 @@ def test_CL_PILE_5_frozen_pile_needs_a_natural_pair() -> None:
 
 
 def test_CL_PILE_6_unopened_side_may_take_with_pair_and_minimum() -> None:
-    hand, pile = "KH KS AH AS AD 9C", "8C KD"
+    hand, pile = "KH KS AH AS AD 9C", "KD 8C"
     game = position(hand, pile=pile)
     after = assert_accepted(game, TakePile("KH KS"))
     after = assert_accepted(after, LayMeld("AH AS AD"))
@@ -833,7 +833,7 @@ def test_CL_PILE_6_unopened_side_may_take_with_pair_and_minimum() -> None:
 
 def test_CL_PILE_6_option_no_take_before_opening() -> None:
     house = attrs.evolve(RULES, allow_take_before_opening=False)
-    hand, pile = "KH KS AH AS AD 9C", "8C KD"
+    hand, pile = "KH KS AH AS AD 9C", "KD 8C"
     game = position(hand, rules=house, pile=pile)
     assert_rejected(game, TakePile("KH KS"), "CL-PILE-6")
     assert list(game.legal_moves()) == [Draw()]
@@ -848,7 +848,7 @@ def test_CL_PILE_7_one_card_hand_may_not_take_a_one_card_pile() -> None:
     game = position("5C", melds=ONE_CARD_MELDS, pile="9S")
     assert_rejected(game, TakePile(), "CL-PILE-7")
     # A longer pile, or a longer hand, is fine.
-    assert_accepted(position("5C", melds=ONE_CARD_MELDS, pile="8C 9S"), TakePile())
+    assert_accepted(position("5C", melds=ONE_CARD_MELDS, pile="9S 8C"), TakePile())
     assert_accepted(position("5C 6C", melds=ONE_CARD_MELDS, pile="9S"), TakePile())
 
 
@@ -861,7 +861,7 @@ def test_CL_PILE_7_option_one_card_pile_rule_off() -> None:
 
 
 def test_CL_PILE_8_turn_continues_after_the_take() -> None:
-    game = position("KH KS 5C 6C", melds=[["QH QS QD"], []], pile="AC AD AS 8C KD")
+    game = position("KH KS 5C 6C", melds=[["QH QS QD"], []], pile="KD 8C AS AD AC")
     after = assert_accepted(game, TakePile("KH KS"))
     assert (after.phase, after.to_move) == (Phase.MELD, 0)
     melded = assert_accepted(after, LayMeld("AC AD AS"))
@@ -871,7 +871,7 @@ def test_CL_PILE_8_turn_continues_after_the_take() -> None:
 
 
 def test_CL_PILE_9_red_three_in_a_taken_pile_is_laid_out_not_replaced() -> None:
-    game = position("8H 8C 5C 6C", melds=[["QH QS QD"], []], pile="3H 8C 8D")
+    game = position("8H 8C 5C 6C", melds=[["QH QS QD"], []], pile="8D 8C 3H")
     after = assert_accepted(game, TakePile("8H 8C"))
     assert after.table.red_threes[0] == Cards.parse("3H")
     assert Card.parse("3H") not in after.hand(0)
@@ -880,7 +880,7 @@ def test_CL_PILE_9_red_three_in_a_taken_pile_is_laid_out_not_replaced() -> None:
 
 
 def test_CL_PILE_10_two_player_take_replaces_the_draw() -> None:
-    game = position("KH KS 5C 6C", rules=TWO, melds=[["QH QS QD"], []], pile="8C KD")
+    game = position("KH KS 5C 6C", rules=TWO, melds=[["QH QS QD"], []], pile="KD 8C")
     after = assert_accepted(game, TakePile("KH KS"))
     assert after.hand(0) == Cards.parse("5C 6C 8C")
     assert after.table.stock_size == game.table.stock_size
@@ -888,7 +888,7 @@ def test_CL_PILE_10_two_player_take_replaces_the_draw() -> None:
 
 
 def test_CL_PILE_11_taking_is_never_compulsory_while_the_stock_has_cards() -> None:
-    game = position("5C 6C 7C", melds=[["KC KD KH"], []], pile="8C KS", draws="4S")
+    game = position("5C 6C 7C", melds=[["KC KD KH"], []], pile="KS 8C", draws="4S")
     assert game.is_legal(TakePile())
     drawn = assert_accepted(game, Draw())
     assert drawn.hand(0) == Cards.parse("5C 6C 7C 4S")

@@ -179,7 +179,7 @@ def test_CL_INIT_4_going_out_with_the_pile_cards_after_a_pile_taking_opening() -
     game = Game.from_position(
         "classic",
         hands=["KH KS QH QS QD QC 6C 6C 6D 6D 6H 6S 2C", "4C 4D", "7C 7D", "8C 8D"],
-        pile="5C KD",
+        pile="KD 5C",
         scores=[3000, 0],
     )
     assert game.is_legal(canasta.TakePile("KH KS"))
@@ -202,7 +202,7 @@ def test_CL_INIT_4_going_out_with_the_pile_cards_after_a_pile_taking_opening() -
 )
 def test_pile_taking_openings_agree_with_brute_force(hand: str, legal: bool) -> None:
     game = Game.from_position(
-        "classic", hands=[hand, "4C 4D", "7C 7D", "8C 8D"], pile="5C KD", scores=[3000, 0]
+        "classic", hands=[hand, "4C 4D", "7C 7D", "8C 8D"], pile="KD 5C", scores=[3000, 0]
     )
     assert game.is_legal(canasta.TakePile("KH KS")) is legal
     with search_switched_off():

@@ -55,7 +55,7 @@ def frozen_pile_game() -> canasta.Game:
         hands=["9S 9D JK 4C 4D", "5C 5D", "6C 6D", "7C 7D"],
         melds=[["QH QS QD", "KC KC KD KD KH KH KS"], ["7C 7D 7H 7S 7S 2C JK"]],
         red_threes=["3H", "3D"],
-        pile="5H 2S 9H",
+        pile="9H 2S 5H",
     )
 
 
@@ -82,7 +82,7 @@ def test_the_frozen_pile_the_canastas_and_the_red_threes() -> None:
 
 def test_an_unfrozen_pile_has_no_frozen_mark() -> None:
     game = canasta.Game.from_position(
-        "classic", hands=["KH KS", "4C", "6C", "7C"], melds=[["QH QS QD"], []], pile="8C KD"
+        "classic", hands=["KH KS", "4C", "6C", "7C"], melds=[["QH QS QD"], []], pile="KD 8C"
     )
     picture = check_picture(game.view(0))
     assert "frozen-mark" not in picture

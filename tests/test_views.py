@@ -118,7 +118,7 @@ def test_a_view_shows_cards_taken_with_the_pile_until_they_are_played() -> None:
         "classic",
         hands=["KH KS 5C 5D 9S", "4C 4D 4H 8C", "6C 6D 6H", "7C 7D 7H"],
         melds=[["QH QS QD"], []],
-        pile="8C 9C KD",
+        pile="KD 9C 8C",
     )
     game = game.apply(TakePile("KH KS"))
     assert game.view(1).known_cards[0] == Cards.parse("8C 9C")

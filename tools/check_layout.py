@@ -72,10 +72,12 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("canasta.game", "canasta.actions"): "Game.legal_actions",
     ("canasta.game", "canasta._notation.jsonio"): "Game.to_json and Game.from_json",
     ("canasta.game", "canasta.svg"): "Game._repr_svg_",
+    ("canasta.game", "canasta._notation.text"): "Game.to_text and Game.from_text",
     ("canasta.views", "canasta.actions"): "PlayerView.legal_actions, action_mask, decode",
     ("canasta.views", "canasta.observation"): "PlayerView.observation",
     ("canasta.views", "canasta._notation.jsonio"): "PlayerView.to_json and from_json",
     ("canasta.views", "canasta.svg"): "PlayerView._repr_svg_",
+    ("canasta.views", "canasta._notation.text"): "PlayerView.to_text and from_text",
 }
 
 #: Test modules that own a module their name does not say (tests/test_<name>*.py own the

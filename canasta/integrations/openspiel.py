@@ -400,7 +400,8 @@ class _Core:
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _core_from_json, (self.game.to_json(), self.dealt, self.moves, self.private)
+        text = self.game.to_json(history="full")  # information_text lists past deals' moves
+        return _core_from_json, (text, self.dealt, self.moves, self.private)
 
 
 def _core_from_json(

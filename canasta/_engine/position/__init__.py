@@ -1,0 +1,62 @@
+"""The one validator of a position, and the builder of the values it describes.
+
+A position is described part by part, as a person states it (:class:`Position` for a whole
+game, :class:`ViewPosition` for what one player sees): hands per *player*, each side's melds,
+the pile and the stock, whose turn it is, the turn in progress in a player's words (the pile
+was taken, these melds were laid this turn, these pile cards are locked ...), how the deal
+ended. Parts left out get defaults. :func:`game_parts` and :func:`view_parts` check a
+position and build the engine's values; :meth:`Game.from_position
+<canasta.game.Game.from_position>`, the JSON readers and the text notation all come here.
+
+Every invariant is one function in :mod:`.invariants`, listed in :data:`GAME_INVARIANTS` or
+:data:`VIEW_INVARIANTS` and run in that order (a later one may use what an earlier one
+established). A refusal raises :class:`InvalidPositionError`, which names the part by its path in
+the JSON documents (``deal.hands[2]``; for ``from_position``, the argument) and the rule. To
+add an invariant, write the function there and put it in the list.
+
+Card orders here are the engine's: the pile bottom card first, the stock with its top card
+last. The edges (JSON, the notation, ``from_position``) write both top card first and turn
+them around.
+
+The modules: :mod:`.parts` (the descriptions and the built values), :mod:`.turn` (the turn in
+progress: facts to the engine's turn draft and back), :mod:`.invariants`, :mod:`.build`.
+"""
+
+from canasta._engine.position.build import default_pile_frozen, game_parts, view_parts
+from canasta._engine.position.invariants import (
+    GAME_INVARIANTS,
+    VIEW_INVARIANTS,
+    seats_that_may_hold_red_threes,
+)
+from canasta._engine.position.parts import (
+    GameParts,
+    InvalidPositionError,
+    MeldSpec,
+    Position,
+    TurnFacts,
+    ViewParts,
+    ViewPosition,
+    Where,
+    outcomes,
+)
+from canasta._engine.position.turn import TURN_FACTS, turn_facts
+
+__all__ = [
+    "GAME_INVARIANTS",
+    "TURN_FACTS",
+    "VIEW_INVARIANTS",
+    "GameParts",
+    "InvalidPositionError",
+    "MeldSpec",
+    "Position",
+    "TurnFacts",
+    "ViewParts",
+    "ViewPosition",
+    "Where",
+    "default_pile_frozen",
+    "game_parts",
+    "outcomes",
+    "seats_that_may_hold_red_threes",
+    "turn_facts",
+    "view_parts",
+]
