@@ -28,8 +28,8 @@ from canasta import (
     parse_move,
 )
 from canasta._model.cards import Rank
-from canasta._rules.ruleset import RuleSet
 from canasta._rules.presets import bolivia, hollywood, samba
+from canasta._rules.ruleset import RuleSet
 from canasta.actions import (
     MELD_SLOTS,
     ActionError,

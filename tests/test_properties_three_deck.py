@@ -49,8 +49,8 @@ from canasta import (
 from canasta._engine.meld_rules import MeldKind, added, new_meld
 from canasta._model.cards import NATURAL_RANKS, Suit
 from canasta._model.moves import MergeMelds
-from canasta._rules.ruleset import RuleSet
 from canasta._rules.presets import hollywood
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
 OPTIONS: list[dict[str, object]] = [

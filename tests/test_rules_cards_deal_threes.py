@@ -33,7 +33,6 @@ from canasta import (
     TakePile,
 )
 from canasta._engine.dealing import start_deal
-from canasta._engine.state import Deal
 
 RULES = canasta.find_rules("classic", players=4)
 SEEDS = range(400)

@@ -1,5 +1,6 @@
-"""The planner against brute force: every step is legal and every legal step is listed once;
-the opening and going-out searches agree with an exhaustive search over the steps."""
+"""The step lists and the planner against brute force: every step is legal and every legal
+step is listed once; the opening and going-out searches agree with an exhaustive search over
+the steps (and merges)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canasta._engine.meld_rules import Meld, MeldKind, added, new_meld
-from canasta._engine.plan import Step, going_out_possible, opening_reachable, steps
+from canasta._engine.meld_rules import Meld, MeldKind, added, merged, new_meld
+from canasta._engine.search.going_out import going_out_possible
+from canasta._engine.search.opening import opening_reachable
+from canasta._engine.step import Step
+from canasta._engine.steps import meld_steps as steps
 from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank
 from canasta._model.deck import Cards
-from canasta._rules.ruleset import RuleSet
 from canasta._rules.presets import hollywood
+from canasta._rules.ruleset import RuleSet
 
 HOLLYWOOD = hollywood()
 SAMBA_LIKE = attrs.evolve(
@@ -143,7 +147,7 @@ def melds_key(melds: Sequence[Meld]) -> tuple[tuple[object, ...], ...]:
 def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) -> None:
     rules = RULES[name]
     hand, melds = random_position(seed, size, rules)
-    listed = list(steps(hand, melds, rules))
+    listed = list(steps(hand, tuple(melds), rules))
     for step in listed:
         assert hand.issuperset(step.cards)
         assert step.points == step.cards.points
@@ -210,6 +214,14 @@ def out_oracle(
                 after = (*melds[: step.target], step.result, *melds[step.target + 1 :])
             if search((current - step.cards).counts, melds_key(after), after):
                 return True
+        for second in range(len(melds)):
+            for first in range(second):
+                joined = merged(melds[first], melds[second], rules)
+                if isinstance(joined, Meld):
+                    rest = tuple(m for i, m in enumerate(melds) if i not in (first, second))
+                    after = (*rest, joined)
+                    if search(hand_counts, melds_key(after), after):
+                        return True
         return False
 
     return bool(hand) and search(hand.counts, melds_key(melds), melds)

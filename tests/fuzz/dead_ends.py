@@ -1,0 +1,90 @@
+"""Random play under random house rules, looking for dead ends: a position of a deal that is
+not over where no move is legal. Run by hand for the long campaign:
+
+    python tests/fuzz/dead_ends.py --decisions 100000            # per rule-set family
+    python tests/fuzz/dead_ends.py --decisions 2000 --family samba --seed 3
+
+For each family it draws rule sets (``tests/fuzz/options.py``: a preset, and house rules
+from every field's range), plays uniformly random legal moves from seeded deals until the
+deal ends, and counts the decisions, the rule sets, the deals and the dead ends; every tenth
+move is also checked by the validator (``game.is_legal``), and the slowest ``legal_moves()``
+call is timed. It prints one line a family, and the first dead ends found, with what
+reproduces them, and exits 1 if there was one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import canasta
+from fuzz.options import random_rules
+
+
+def campaign(family: str, decisions: int, seed: int) -> tuple[dict[str, Any], list[str]]:
+    """Random play of ``family`` until ``decisions`` decisions: the figures, the dead ends."""
+    rng = random.Random(f"{seed}/{family}")
+    figures: dict[str, Any] = {"decisions": 0, "rule_sets": 0, "deals": 0, "slowest_ms": 0.0}
+    found: list[str] = []
+    while figures["decisions"] < decisions:
+        rules = random_rules(rng, family=family)
+        figures["rule_sets"] += 1
+        game_seed = rng.randrange(2**32)
+        game = canasta.Game.new(rules, seed=game_seed)
+        figures["deals"] += 1
+        number = game.deal_number
+        moves_made = 0
+        while not game.is_over and game.deal_number == number and moves_made < 5000:
+            started = time.perf_counter()
+            moves = list(game.legal_moves())
+            took = 1000 * (time.perf_counter() - started)
+            if took > figures["slowest_ms"]:
+                figures["slowest_ms"] = took
+                figures["slowest"] = (rules, game_seed, moves_made)
+            figures["decisions"] += 1
+            if not moves:
+                found.append(
+                    f"{family}: seed {game_seed}, rules {rules!r}, after {moves_made} moves"
+                )
+                break
+            move = rng.choice(moves)
+            if figures["decisions"] % 10 == 0:
+                assert game.is_legal(move), (rules, game_seed, moves_made, move)
+            game = game.apply(move)
+            moves_made += 1
+    return figures, found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=100_000, help="per family")
+    parser.add_argument("--family", nargs="*", default=list(canasta.rule_set_names()))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--slowest", action="store_true", help="print what the slowest was")
+    args = parser.parse_args(argv)
+    dead_ends: list[str] = []
+    for family in args.family:
+        started = time.perf_counter()
+        figures, found = campaign(family, args.decisions, args.seed)
+        dead_ends += found
+        print(
+            f"{family}: {figures['decisions']:,} decisions, {figures['rule_sets']:,} rule sets, "
+            f"{figures['deals']:,} deals, {len(found)} dead ends, slowest legal_moves "
+            f"{figures['slowest_ms']:.1f} ms, {time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
+        if args.slowest:
+            print(f"  slowest: {figures.get('slowest')!r}")
+    for line in dead_ends[:10]:
+        print("dead end:", line)
+    return 1 if dead_ends else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
