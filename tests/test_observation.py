@@ -17,10 +17,7 @@ from play_helpers import rule_sets  # noqa: E402
 from test_views import positions, swap_hidden_card  # noqa: E402
 
 import canasta  # noqa: E402
-from canasta import (
-    Game,
-    rule_set_names,
-)
+from canasta import Game, rule_set_names  # noqa: E402
 from canasta.observation import (  # noqa: E402
     MELD_SLOTS,
     SLOT_WIDTH,

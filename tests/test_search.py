@@ -117,7 +117,8 @@ def test_HW_MRG_1_going_out_by_merging_two_melds_of_a_rank() -> None:
         melded_players=[0],
     ).apply(canasta.Draw())
     deal = game.deal
-    assert planner.can_go_out(deal) and reference.can_go_out(deal)
+    assert planner.can_go_out(deal)
+    assert reference.can_go_out(deal)
     without_merges = attrs.evolve(rules, merging_allowed=False)
     assert not planner.can_go_out(deal.replace(rules=without_merges))
 
@@ -163,9 +164,11 @@ def test_CL_INIT_4_pile_cards_melded_before_the_minimum_oblige_a_concealed_going
     assert with_pile_card.draft.concealed_only
     assert with_pile_card.draft.locked == Cards.parse("9H")
     reached = with_pile_card.apply(canasta.LayMeld("5C 5D 5H"))
-    assert reached.draft.points >= reached.deal.minimums[0] and not reached.draft.locked
+    assert reached.draft.points >= reached.deal.minimums[0]
+    assert not reached.draft.locked
     refusal = reached.explain(canasta.Discard("KS"))
-    assert refusal is not None and refusal.rule == "CL-CONC-4"
+    assert refusal is not None
+    assert refusal.rule == "CL-CONC-4"
 
 
 def test_HW_B3_3_black_threes_with_many_cards_left_are_laid_when_going_out_follows() -> None:

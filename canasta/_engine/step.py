@@ -2,8 +2,10 @@
 
 >>> from canasta import Cards, Meld, MeldKind, Rank
 >>> step = Step(None, Cards.parse("KH KS 2C"), None, MeldKind.RANK, 40, 3, Rank.KING)
->>> step.result, step.move(by_position=False)
-(Meld(rank=<Rank.KING: 'K'>, cards=Cards.parse('KH KS 2C')), LayMeld(cards=Cards.parse('KH KS 2C')))
+>>> step.result
+Meld(rank=<Rank.KING: 'K'>, cards=Cards.parse('KH KS 2C'))
+>>> step.move(by_position=False)
+LayMeld(cards=Cards.parse('KH KS 2C'))
 """
 
 from __future__ import annotations

@@ -358,10 +358,7 @@ def _rank_group(
     t = tables(rules)
     rank = NATURAL_RANKS[position]
     value = NATURAL_VALUE[position]
-    if by_count or near is None:
-        choices = _choices(held, near)
-    else:
-        choices = tuple(_all_choices(held, True))
+    choices = _choices(held, near) if by_count or near is None else tuple(_all_choices(held, True))
     others = {} if near is None or not by_count else _other_suits(held, near)
     found: list[Step] = []
     for choice in choices:

@@ -124,10 +124,7 @@ def _discards(
     natural if there is one; otherwise none, then each face held, one wild card for all
     (twos and jokers differ only in points, asked here). A discard is skipped that leaves
     the owed points unmelded, unless the going out is exempt and may end with a discard."""
-    if stray:
-        faces = stray
-    else:
-        faces = [-1, *(face for face in range(len(counts)) if _held(counts, nat, face))]
+    faces = stray or [-1, *(face for face in range(len(counts)) if _held(counts, nat, face))]
     wild_tried = False
     for face in faces:
         points = 0 if face < 0 else ALL_FACES[face].points
