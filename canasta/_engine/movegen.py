@@ -91,9 +91,9 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     else:
         moves += [move for move in discards if check(deal, move) is None]
     may_ask = rules.has_partners and rules.ask_permission != "disabled"
-    if may_ask and not (draft.asked or draft.melded or draft.no_discard):
-        if check(deal, _ASK) is None:
-            moves.append(_ASK)
+    asking = may_ask and not (draft.asked or draft.melded or draft.no_discard)
+    if asking and check(deal, _ASK) is None:
+        moves.append(_ASK)
     if draft.no_discard and check(deal, _PASS) is None:
         moves.append(_PASS)
     return moves

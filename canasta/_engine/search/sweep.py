@@ -55,9 +55,9 @@ class Sweep:
         melds ``layout`` (and those summed up in ``summary``) with the canastas needed."""
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
-        if self.escalera and not summary.escalera:
-            if not escalera_possible(nat, layout, self.t.canasta_size):
-                return False
+        escalera_left = not self.escalera or summary.escalera
+        if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
+            return False
         key = (nat, wilds, layout, summary, black_room)
         if key in self.refuted:
             return False
