@@ -30,10 +30,12 @@ from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import TakePile
 
 __all__ = [
+    "PlainFinish",
     "can_finish",
     "can_go_out",
     "can_stay",
     "finishable_at_once",
+    "plain_finish",
     "solver_name",
     "take_finishable_at_once",
     "using",
@@ -90,18 +92,50 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     return bool(_solver.can_go_out(deal, permitted=permitted))
 
 
-def finishable_at_once(deal: Deal, cards: Cards, meld: Meld) -> bool:
-    """Whether melding ``cards`` into ``meld`` surely leaves a turn that a plain discard can
-    end: nothing obliges the player to go out or forbids the discard, two cards stay in
-    hand, and the step reaches any opening minimum owed. Then no search is needed."""
+class PlainFinish(NamedTuple):
+    """Which meld steps surely leave a turn that a plain discard can end (see
+    :func:`plain_finish`)."""
+
+    #: The most cards such a step melds (two stay in hand).
+    most_cards: int
+    #: The fewest points it is worth (what the opening still owes).
+    fewest_points: int
+    #: The cards it may use, where pile cards taken stay locked in hand (CL-INIT-4); ``None``
+    #: where every card in hand may be used.
+    usable: Cards | None
+
+    def allows(self, cards: Cards, size: int, points: int, kind: MeldKind) -> bool:
+        """Whether melding ``cards`` (``size`` of them, worth ``points``) as a meld of
+        ``kind`` is surely followed by a plain discard; black threes never are (they oblige
+        the player to go out, CL-B3-3)."""
+        return (
+            size <= self.most_cards
+            and points >= self.fewest_points
+            and kind is not MeldKind.BLACK_THREES
+            and (self.usable is None or self.usable.issuperset(cards))
+        )
+
+
+def plain_finish(deal: Deal) -> PlainFinish | None:
+    """What a meld step needs so that a plain discard can surely end the turn after it:
+    nothing obliges the player to go out or forbids the discard, two cards stay in hand,
+    the step reaches any opening minimum owed, and it uses no pile card still locked.
+    ``None`` where no step is surely so. Asked once for all the steps of a position: after
+    such a step no search is needed."""
     draft = deal.draft
-    if must_go_out(deal) or draft.no_discard or meld.kind is MeldKind.BLACK_THREES:
-        return False
-    if len(deal.hand) - len(cards) < 2 or not deal.usable.issuperset(cards):
-        return False
+    if must_go_out(deal) or draft.no_discard:
+        return None
+    owed = 0
     if draft.opening and not deal.minimum_reached():
-        return draft.points + cards.points >= deal.minimums[deal.side]
-    return True
+        owed = deal.minimums[deal.side] - draft.points
+    return PlainFinish(len(deal.hand) - 2, owed, deal.usable if draft.locked else None)
+
+
+def finishable_at_once(deal: Deal, cards: Cards, meld: Meld) -> bool:
+    """Whether melding ``cards`` (from the hand) into ``meld`` surely leaves a turn that a
+    plain discard can end (:func:`plain_finish`)."""
+    limits = plain_finish(deal)
+    return limits is not None and limits.allows(cards, len(cards), cards.points, meld.kind)
 
 
 def take_finishable_at_once(deal: Deal, move: TakePile) -> bool:

@@ -6,7 +6,7 @@ to take the pile (:func:`~canasta._engine.take_candidates.take_candidates`), mer
 asking, passing. Each is offered if the validator (:func:`~canasta._engine.transitions.check`)
 accepts it, asked in the quickest way that gives the validator's verdict: a meld step valid by
 construction that keeps two cards and leaves nothing owed can always be followed by a discard
-(:func:`~canasta._engine.finishing.finishable_at_once`); for the others only whether the turn
+(:func:`~canasta._engine.finishing.plain_finish`); for the others only whether the turn
 can still be finished after them is asked (:func:`~canasta._engine.transitions.check_built`).
 Where suits matter (sequences), a meld of one rank is offered once per count, with the first
 choice of suits, cheapest for sequences first, after which the turn can be finished.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.finishing import finishable_at_once
+from canasta._engine.finishing import PlainFinish, plain_finish
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
@@ -122,20 +122,21 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_rank_order)
+    limits = plain_finish(deal)
     for step in steps:
         move = step.move(by_position=by_position)
         if step.kind is MeldKind.BLACK_THREES:
             if check(deal, move) is None:  # black threes oblige the player to go out
                 yield move
             continue
-        if _legal_step(deal, step, move):
+        if _legal_step(deal, limits, step, move):
             yield move
             continue
         # Which suits a meld of one rank takes matters only to sequences; one move per count
         # is offered: the first whose turn can still be finished, cheapest for sequences first.
         for other in step.others():
             other_move = other.move(by_position=by_position)
-            if _legal_step(deal, other, other_move):
+            if _legal_step(deal, limits, other, other_move):
                 yield other_move
                 break
 
@@ -144,12 +145,14 @@ def _rank_order(step: Step) -> tuple[bool, int]:
     return step.kind is MeldKind.BLACK_THREES, step.rank.order
 
 
-def _legal_step(deal: Deal, step: Step, move: LayMeld | AddToMeld) -> bool:
-    """``check(deal, move) is None`` for a step valid by construction."""
-    meld = step.result
-    if finishable_at_once(deal, move.cards, meld):
+def _legal_step(
+    deal: Deal, limits: PlainFinish | None, step: Step, move: LayMeld | AddToMeld
+) -> bool:
+    """``check(deal, move) is None`` for a step valid by construction; ``limits`` are the
+    deal's :func:`~canasta._engine.finishing.plain_finish`."""
+    if limits is not None and limits.allows(step.cards, step.size, step.points, step.kind):
         return True
-    return check_built(deal, move, step.target, meld)
+    return check_built(deal, move, step.target, step.result)
 
 
 def _merges(deal: Deal) -> list[MergeMelds]:

@@ -15,7 +15,7 @@ import attrs
 
 from canasta._model import trusted
 from canasta._model.cards import Card, Rank
-from canasta._model.deck import Cards, trusted_cards
+from canasta._model.deck import Cards
 from canasta._model.melds import Meld
 from canasta._model.moves import Move
 from canasta._rules.ruleset import RuleSet
@@ -317,10 +317,10 @@ class Deal:
         known = self.known[seat]
         if known.counts == _ZERO_COUNTS:
             return self.known
-        left = bytes(max(0, k - p) for k, p in zip(known.counts, played.counts, strict=True))
-        if left == known.counts:
+        left = known.without(played)
+        if left.counts == known.counts:
             return self.known
-        return (*self.known[:seat], trusted_cards(left), *self.known[seat + 1 :])
+        return (*self.known[:seat], left, *self.known[seat + 1 :])
 
     @property
     def stock_exhausted(self) -> bool:

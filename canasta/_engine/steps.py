@@ -71,11 +71,11 @@ Choice = tuple[int, ...]
 
 
 def rank_totals(counts: bytes) -> list[int]:
-    """The natural cards held of each rank, by position."""
-    return [
-        sum(counts[natural_face(position, 0) : natural_face(position + 1, 0)])
-        for position in range(TOP + 1)
-    ]
+    """The natural cards held of each rank, by position (a rank's faces are next to each
+    other, one a suit)."""
+    naturals = counts[: NATURAL_FACES.stop]
+    first, second, third, fourth = (naturals[suit::_PER_RANK] for suit in range(_PER_RANK))
+    return [a + b + c + d for a, b, c, d in zip(first, second, third, fourth, strict=True)]
 
 
 def meld_steps(
@@ -265,14 +265,6 @@ def _naturals(position: int, choice: Choice) -> bytes:
     return bytes(first) + bytes(choice) + bytes(NATURAL_FACES.stop - first - _PER_RANK)
 
 
-def _few_wilds(have: int, wilds: int, t: Tables) -> bool:
-    """Whether no meld of ``t.min_naturals`` to ``have`` naturals of one rank can be made up
-    to the smallest size with ``wilds`` wild cards."""
-    return all(
-        k + min(wilds, t.max_wilds[k]) < t.min_size for k in range(t.min_naturals, have + 1)
-    )
-
-
 def _new_rank_melds(
     counts: bytes,
     t: Tables,
@@ -287,7 +279,7 @@ def _new_rank_melds(
     for position, have in enumerate(rank_totals(counts)):
         if have < t.min_naturals or (_RANK, NATURAL_RANKS[position]) in taken:
             continue
-        if have < t.min_size and _few_wilds(have, wilds, t):
+        if t.new_meld_wilds[have] > wilds:
             continue  # too few wild cards to make up a meld
         first = natural_face(position, 0)
         held = counts[first : first + _PER_RANK]
@@ -339,7 +331,7 @@ def _additions(
     return ()  # nothing joins black threes (CL-B3-4)
 
 
-@remembered(1 << 10)
+@remembered(1 << 14)
 def _rank_group(
     rules: RuleSet,
     position: int,

@@ -7,6 +7,8 @@ melds as numbers, and the points of the cards by position.
 (3, 3, 1, 11)
 >>> t.max_wilds[2], t.max_wilds[5]
 (2, 2)
+>>> t.new_meld_wilds[:4]
+(1000000, 1000000, 1000000, 0)
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ class Tables(NamedTuple):
     canasta_size: int
     #: Sequences may be melded (HW-MELD-3).
     sequences: bool
-    #: Natural cards a new sequence needs: two at least, whatever ``min_naturals`` says.
+    #: Natural cards a new sequence needs: two at least, whatever ``min_naturals`` says, and
+    #: the smallest size less the wild cards a sequence may hold (HW-MELD-6).
     sequence_naturals: int
     #: Wild cards a sequence may hold (HW-MELD-6).
     sequence_wilds: int
@@ -71,6 +74,10 @@ class Tables(NamedTuple):
     max_wilds: tuple[int, ...]
     #: From this size a canasta takes no more wild cards (CL-CAN-4), or :data:`UNBOUNDED`.
     closed_at: int
+    #: The fewest wild cards a new meld of n natural cards of one rank needs, by n, or
+    #: :data:`UNBOUNDED` where n naturals make none (CL-MELD-2, CL-MELD-3, CL-MELD-5). More
+    #: naturals never need more: a meld of some of them needs no fewer.
+    new_meld_wilds: tuple[int, ...]
 
 
 @remembered(16)
@@ -83,7 +90,9 @@ def tables(rules: RuleSet) -> Tables:
         min_naturals=rules.min_naturals,
         canasta_size=rules.canasta_size,
         sequences=rules.sequences_allowed,
-        sequence_naturals=max(2, rules.min_naturals),
+        sequence_naturals=max(
+            2, rules.min_naturals, rules.min_meld_size - rules.max_wilds_per_sequence
+        ),
         sequence_wilds=rules.max_wilds_per_sequence,
         longest_sequence=min(rules.max_sequence_length or TOP + 1, TOP + 1),
         several=rules.several_melds_per_rank,
@@ -93,4 +102,12 @@ def tables(rules: RuleSet) -> Tables:
         black_three_wilds=rules.black_three_meld_max_wilds,
         max_wilds=tuple(rules.max_wilds(n) for n in range(most_naturals + 1)),
         closed_at=UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size,
+        new_meld_wilds=tuple(_new_meld_wilds(rules, n) for n in range(most_naturals + 1)),
     )
+
+
+def _new_meld_wilds(rules: RuleSet, naturals: int) -> int:
+    need = max(0, rules.min_meld_size - naturals)
+    if naturals < rules.min_naturals or need > rules.max_wilds(naturals):
+        return UNBOUNDED
+    return need

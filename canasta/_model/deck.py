@@ -176,6 +176,15 @@ class Cards:
             )
             raise ValueError(f"cannot remove {ALL_FACES[short]}: not among {self}") from None
 
+    def without(self, other: Cards) -> Cards:
+        """These cards less those of ``other``, face by face, no count going below zero
+        (as :class:`collections.Counter` subtracts).
+
+        >>> Cards.parse("KS KS 4D").without(Cards.parse("KS 4D 4D 9C"))
+        Cards.parse('KS')
+        """
+        return self - trusted_cards(bytes(map(min, self.counts, other.counts)))
+
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
         if count < 0:

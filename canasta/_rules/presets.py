@@ -207,4 +207,10 @@ def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
     if count not in by_players:
         counts = ", ".join(str(n) for n in by_players)
         raise RuleSetError(f"{key} is played by {counts} players, not {players}")
-    return by_players[count]()
+    made = _MADE.get((key, count))
+    if made is None:  # made once: rule sets are values, and the engine's caches, keyed by
+        made = _MADE[key, count] = by_players[count]()  # them, then never compare two
+    return made
+
+
+_MADE: dict[tuple[str, int], RuleSet] = {}

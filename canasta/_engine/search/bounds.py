@@ -16,48 +16,113 @@ from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS, natural_face
 from canasta._model.melds import Meld, MeldKind, natural_position
 
-__all__ = ["canasta_bound", "escalera_possible", "longest_run", "stuck_naturals"]
+__all__ = [
+    "canasta_bound",
+    "escalera_possible",
+    "longest_run",
+    "stuck_naturals",
+    "wilds_short",
+]
 
 _PER_RANK = len(SUITS)
 
 
-def stuck_naturals(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bytearray:
+def stuck_naturals(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> bytearray:
     """The counts of the natural cards that no plan melds, by a cheap necessary condition for
     a natural to be meldable at all: a meld of its rank to join or enough of the rank (and
     wild cards) for a new one, a sequence of its suit, or neighbours of its suit for a new
-    sequence."""
+    sequence. ``nat``: the hand's natural counts (where there are no sequences, each rank's
+    may be counted in its first face, :func:`~canasta._engine.search.placing.folded`)."""
     stuck = bytearray(len(nat))
-    rank_melds = {group.position for group in layout.ranks}
-    run_suits = {run.suit for run in layout.runs}
-    masks = suit_masks(nat) if t.sequences else []
-    length = max(t.min_size, t.sequence_naturals)
-    widest = min(length + (1 if t.sequence_wilds and wilds else 0), TOP + 1)
-    sequences = t.sequences and length <= widest
-    for position, have in enumerate(rank_totals(nat)):
-        if not have or position in rank_melds:
-            continue
-        if have >= t.min_naturals and have + min(wilds, t.max_wilds[have]) >= t.min_size:
+    homes = _Homes(nat, melds, wilds, t)
+    new_meld_wilds = t.new_meld_wilds
+    for position, have in enumerate(homes.totals):
+        if not have or position in homes.rank_melds or new_meld_wilds[have] <= wilds:
             continue
         for suit in range(_PER_RANK):
             face = natural_face(position, suit)
-            if not nat[face] or suit in run_suits:
-                continue
-            if sequences and in_run(masks[suit], position, length, widest):
-                continue
-            stuck[face] = nat[face]
+            if nat[face] and not homes.in_sequence(position, suit):
+                stuck[face] = nat[face]
     return stuck
 
 
+def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int:
+    """At least how many more wild cards than ``wilds`` a plan that melds every natural card
+    but one needs: a rank with no meld of its own and a card no sequence can take needs a
+    new meld of its rank, made up to the smallest size with wild cards (the one card left
+    for the discard may spare one rank that). Naturals no plan melds
+    (:func:`stuck_naturals`) are left out."""
+    homes = _Homes(nat, melds, wilds, t)
+    needed = spared = 0
+    for position, have in enumerate(homes.totals):
+        need = t.new_meld_wilds[have]
+        if not have or position in homes.rank_melds or need == 0 or need > wilds:
+            continue
+        forced = sum(
+            nat[natural_face(position, suit)]
+            for suit in range(_PER_RANK)
+            if not homes.in_sequence(position, suit)
+        )
+        if forced:
+            needed += need
+            if forced == 1:
+                spared = max(spared, need)
+    return max(0, needed - spared - wilds)
+
+
+class _Homes:
+    """Where a hand's natural cards may go, by the cheap tests of :func:`stuck_naturals`."""
+
+    def __init__(self, nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> None:
+        self.totals = rank_totals(nat)
+        #: The positions of the ranks the side has a meld of, and the side's sequences.
+        self.rank_melds: set[int] = set()
+        self.runs: list[tuple[int, int, int]] = []  # suit, lowest and highest position
+        for meld in melds:
+            if meld.kind is MeldKind.RANK:
+                self.rank_melds.add(natural_position(meld.rank))
+            elif meld.kind is MeldKind.SEQUENCE:
+                assert meld.suit is not None
+                low = natural_position(meld.low)
+                self.runs.append((SUITS.index(meld.suit), low, low + meld.size - 1))
+        self.longest = t.longest_sequence
+        # A new sequence: the smallest size at least, the naturals a sequence needs, and
+        # the others wild cards (as many as a sequence may hold).
+        self.shortest = t.min_size
+        self.fewest = t.sequence_naturals
+        self.wild = min(t.sequence_wilds, wilds)
+        self.sequences = t.sequences and self.shortest <= t.longest_sequence
+        self.masks = suit_masks(nat) if self.sequences else []
+
+    def in_sequence(self, position: int, suit: int) -> bool:
+        """Whether a natural of this rank and suit may go into a sequence: the side has one
+        of its suit it is not in, that may grow to it, or the hand has neighbours enough for
+        a new one."""
+        for run_suit, low, high in self.runs:
+            outside = not low <= position <= high
+            if (
+                run_suit == suit
+                and outside
+                and max(high, position) - min(low, position) < self.longest
+            ):
+                return True
+        return self.sequences and in_run(
+            self.masks[suit], position, self.fewest, self.shortest, self.wild
+        )
+
+
 @remembered(1 << 14)
-def in_run(mask: int, position: int, length: int, widest: int) -> bool:
-    """Whether some window of ``length`` to ``widest`` positions through ``position`` holds at
-    least ``length`` positions of ``mask`` (the others filled by a wild card)."""
-    if length > TOP + 1 or widest < length:
-        return False
-    for window in range(length, min(widest, TOP + 1) + 1):
+def in_run(mask: int, position: int, fewest: int, shortest: int, wild: int) -> bool:
+    """Whether positions in a row through ``position``, ``shortest`` of them at least, hold
+    ``fewest`` positions of ``mask`` at least and at most ``wild`` others (filled by wild
+    cards)."""
+    for window in range(shortest, max(shortest, fewest + wild) + 1):
+        if window > TOP + 1:
+            return False
         span = (1 << window) - 1
+        needed = max(fewest, window - wild)
         for start in range(max(0, position - window + 1), min(position, TOP - window + 1) + 1):
-            if ((mask >> start) & span).bit_count() >= length:
+            if ((mask >> start) & span).bit_count() >= needed:
                 return True
     return False
 

@@ -5,7 +5,7 @@ discarded, can be melded onto the side's melds so that the side has the canastas
 needs. It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
 remembering each position of the search it has refuted, then spreads the wild cards and
 counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.
-most_canastas`). Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
+merge_options`). Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
 before any search.
 """
 
@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.search.bounds import canasta_bound, escalera_possible, stuck_naturals
+from canasta._engine.search.bounds import (
+    canasta_bound,
+    escalera_possible,
+    stuck_naturals,
+    wilds_short,
+)
 from canasta._engine.search.layout import encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -58,14 +63,18 @@ def going_out_possible(
     nat = counts[: NATURAL_FACES.stop]
     if not t.sequences:
         nat = folded(nat)
-    layout, black_meld = encoded(melds, t)
     wilds = sum(counts[face] for face in WILD_FACES)
-    if not _may_have_canastas(hand, nat, wilds, melds, t):
-        return False
-    stuck = stuck_naturals(nat, layout, wilds, t)
-    stray = [face for face, n in enumerate(stuck) if n]
+    # The quick tests first, the cheapest first: every natural card but one has somewhere to
+    # go, and there are cards enough for the canastas.
+    stuck = stuck_naturals(nat, melds, wilds, t)
+    stray = [face for face, n in enumerate(stuck) if n] if any(stuck) else []
     if len(stray) > 1 or (stray and nat[stray[0]] > 1):
         return False  # more than the one discard can never be melded
+    if not stray and wilds_short(nat, melds, wilds, t):
+        return False  # too few wild cards for the melds the naturals need
+    if not _may_have_canastas(hand, nat, wilds, melds, t):
+        return False
+    layout, black_meld = encoded(melds, t)
     escalera = rules.going_out_needs_natural_sequence
     if escalera and not escalera_possible(nat, layout, t.canasta_size):
         return False

@@ -28,8 +28,6 @@ __all__ = [
     "WildGroup",
     "encoded",
     "merge_options",
-    "most_canastas",
-    "settled",
     "shape",
     "wild_meld_canastas",
 ]
@@ -163,33 +161,6 @@ def run_room(run: Run, t: Tables) -> int:
     return int(run.wilds < t.sequence_wilds and size < t.longest_sequence and growable)
 
 
-def settled(layout: Layout, position: int, t: Tables) -> Layout:
-    """The layout with the melds that no natural card of rank ``position`` or higher can join
-    reduced to :class:`Settled`: positions that differ only in such melds' ranks and suits
-    are then one position of the search. A meld that may still merge with another
-    (HW-MRG-1) is kept as it is, for :func:`merge_options`."""
-    ranks: list[RankGroup] = []
-    runs: list[Run] = []
-    done = list(layout.settled)
-    for group in layout.ranks:
-        if group.position >= position or group.merges:
-            ranks.append(group)
-        else:
-            done.append(Settled(group.naturals + group.wilds, rank_room(group, t), False))
-    for run in layout.runs:
-        if run.high + 2 >= position or run.merges:
-            runs.append(run)
-        else:
-            done.append(Settled(run.high - run.low + 1, run_room(run, t), run.wilds == 0))
-    wilds = tuple(w for w in layout.wilds if w.merges)
-    done += [
-        Settled(w.size, t.longest_wild_meld - w.size, False) for w in layout.wilds if not w.merges
-    ]
-    if len(done) == len(layout.settled):
-        return layout
-    return Layout(tuple(ranks), tuple(runs), wilds, tuple(sorted(done)))
-
-
 class Shape(NamedTuple):
     """What the wild cards still need of a layout whose natural cards are placed."""
 
@@ -246,38 +217,6 @@ def wild_meld_canastas(rules: RuleSet) -> tuple[int, ...]:
             if best[total - part] >= 0:
                 best[total] = max(best[total], best[total - part] + (part >= t.canasta_size))
     return tuple(best)
-
-
-def most_canastas(
-    layout: Layout, wilds: int, black_room: int, new_wild: tuple[int, ...], t: Tables
-) -> int:
-    """The most canastas once all ``wilds`` are melded onto ``layout`` (``black_room`` of them
-    may go into a meld of black threes, some into new melds of wild cards as ``new_wild``
-    says, :func:`wild_meld_canastas`), or -1 if they cannot all be: jokers and twos alike, the
-    melds short of a canasta completed fewest missing first."""
-    found = shape(layout, t)
-    if found is None or found.need > wilds:
-        return -1
-    done, need, room, open_melds = found
-    shortfalls = sorted(short for extra, short in open_melds if short <= extra)
-    best = -1
-    for laid_new in range(min(wilds - need, len(new_wild) - 1) + 1):
-        gained = new_wild[laid_new]
-        if gained < 0:
-            continue
-        rest = wilds - laid_new
-        placed = min(rest, room)
-        if rest - placed > black_room or placed < need:
-            continue
-        spare = placed - need
-        made = 0
-        for short in shortfalls:
-            if short > spare:
-                break
-            spare -= short
-            made += 1
-        best = max(best, done + made + gained)
-    return best
 
 
 def merge_options(layout: Layout, t: Tables) -> Iterator[Layout]:

@@ -119,7 +119,7 @@ class _OpeningSearch:
         self.layout, _ = encoded(melds, t)
         self.twos = sum(counts[TWO_FACES.start : TWO_FACES.stop])
         self.wilds = self.twos + counts[JOKER_FACE]
-        self.stuck = stuck_naturals(self.nat, self.layout, self.wilds, t)  # never melded
+        self.stuck = stuck_naturals(self.nat, melds, self.wilds, t)  # never melded
         self.free = bytes(n - s for n, s in zip(self.nat, self.stuck, strict=True))
         placeable_wilds = bool(
             any(self.free) or melds or (t.wild_melds and self.wilds >= t.min_size)

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from canasta._engine.search.layout import Layout, RankGroup, Run
+from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import NATURAL_FACES, SUITS, natural_face
 
@@ -32,8 +33,7 @@ Placement = tuple[bytes, int, Layout]
 def folded(nat: bytes) -> bytes:
     """The naturals with each rank's cards counted in its first suit's face."""
     out = bytearray(len(nat))
-    for first in range(0, len(nat), _PER_RANK):
-        out[first] = sum(nat[first : first + _PER_RANK])
+    out[::_PER_RANK] = bytes(rank_totals(nat))
     return bytes(out)
 
 

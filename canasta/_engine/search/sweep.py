@@ -120,19 +120,25 @@ class Sweep:
         self, layout: Layout, summary: Summary, next_position: int, wilds: int
     ) -> Iterator[tuple[Layout, Summary]]:
         """The layout without the melds no natural of rank ``next_position`` or higher can
-        join, which are summed up; melds that may merge stay as they are."""
+        join, which are summed up: melds of one rank that may merge (HW-MRG-1) merged in
+        each way the rules allow; sequences and melds of wild cards that may merge stay as
+        they are, for :meth:`_leaf`."""
         t = self.t
-        ranks = [g for g in layout.ranks if g.position >= next_position or g.merges]
-        runs = [r for r in layout.runs if r.high + 2 >= next_position or r.merges]
+        ranks = [g for g in layout.ranks if g.position >= next_position]
+        runs = [r for r in layout.runs if _open(r, next_position, wilds, t)]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
-        done = [
-            *(_rank_meld(g, t) for g in layout.ranks if g not in ranks),
+        others = [
             *(_sequence(r, t) for r in layout.runs if r not in runs),
             *(_wild_meld(w.size, t) for w in layout.wilds if not w.merges),
         ]
         kept = Layout(tuple(ranks), tuple(runs), wild_melds, layout.settled)
-        for summed in self._summed(summary, done, wilds):
-            yield kept, summed
+        passed = tuple(g for g in layout.ranks if g.position < next_position)
+        seen = set()
+        for merged in _rank_merges(passed, t):
+            for summed in self._summed(summary, [*merged, *others], wilds):
+                if summed not in seen:
+                    seen.add(summed)
+                    yield kept, summed
 
     def _summed(self, summary: Summary, melds: list[Finished], wilds: int) -> Iterator[Summary]:
         """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
@@ -186,9 +192,31 @@ class Sweep:
         return False
 
 
+def _open(run: Run, next_position: int, wilds: int, t: Tables) -> bool:
+    """Whether a natural of rank ``next_position`` or higher may still join ``run``: the
+    next rank up, or the one after with a wild card between (see
+    :func:`~canasta._engine.search.placing.run_placements`); or it may merge."""
+    if run.merges or run.high + 1 >= next_position:
+        return True
+    return run.high + 2 == next_position and wilds > 0 and run.wilds < t.sequence_wilds
+
+
 #: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is
 #: a natural sequence.
 Finished = tuple[int, int, bool]
+
+
+def _rank_merges(groups: tuple[RankGroup, ...], t: Tables) -> Iterator[list[Finished]]:
+    """The melds of one rank whose natural cards are all placed, as the wild cards see
+    them: as they are, and after each merge of those that may merge (HW-MRG-1)."""
+    if not any(group.merges for group in groups):
+        yield [_rank_meld(group, t) for group in groups]
+        return
+    for merged in merge_options(Layout(ranks=groups), t):
+        yield [
+            *(_rank_meld(group, t) for group in merged.ranks),
+            *((done.size, done.room, done.natural_run) for done in merged.settled),
+        ]
 
 
 def _rank_meld(group: RankGroup, t: Tables) -> Finished:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from canasta._engine.state import EMPTY, Deal, DealEnd, Phase
-from canasta._model.deck import Cards, trusted_cards
+from canasta._model.deck import Cards
 from canasta.errors import Violation
 
 __all__ = [
@@ -46,9 +46,7 @@ def ended(deal: Deal, end: DealEnd) -> Deal:
 
 def missing_cards(wanted: Cards, held: Cards) -> Cards:
     """The cards of ``wanted`` that ``held`` lacks (counted with repeats)."""
-    return trusted_cards(
-        bytes(max(0, w - h) for w, h in zip(wanted.counts, held.counts, strict=True))
-    )
+    return wanted.without(held)
 
 
 def not_held(cards: Cards, hand: Cards, rule: str) -> Violation:
