@@ -351,14 +351,13 @@ def _rank_group(
     rank = NATURAL_RANKS[position]
     value = NATURAL_VALUE[position]
     choices = _choices(held, near) if by_count or near is None else tuple(_all_choices(held, True))
-    others = {} if near is None or not by_count else _other_suits(held, near)
+    others = None if near is None or not by_count else _make_others(position, held, near)
     found: list[Step] = []
     for choice in choices:
         k = sum(choice)
         low, high = _wild_range(t, k, meld)
         if high < 0:
             continue
-        alternatives = others.get(k)
         head = _naturals(position, choice)
         for taken, j in wild_choices(twos, jokers, low, high):
             found.append(
@@ -372,7 +371,7 @@ def _rank_group(
                     rank,
                     None,
                     meld,
-                    None if not alternatives else _make_others(position, alternatives),
+                    others,
                 )
             )
     return tuple(found)
@@ -389,14 +388,18 @@ def _wild_range(t: Tables, k: int, meld: Meld | None) -> tuple[int, int]:
     return (0 if k else 1), room
 
 
-def _make_others(position: int, alternatives: list[Choice]) -> Callable[[Step], Iterator[Step]]:
-    """:meth:`Step.others` for a step of rank ``position``: the step with each of
-    ``alternatives`` (choices of naturals of its count) in turn."""
+def _make_others(
+    position: int, held: bytes, near: tuple[int, ...]
+) -> Callable[[Step], Iterator[Step]]:
+    """:meth:`Step.others` for the steps of rank ``position`` from the naturals ``held``: the
+    step with each other choice of naturals of its count in turn, the cheapest for sequences
+    first (found when first asked: seldom)."""
     first = natural_face(position, 0)
 
     def others(step: Step) -> Iterator[Step]:
         counts = step.cards.counts
-        for choice in alternatives:
+        count = sum(counts[first : first + _PER_RANK])
+        for choice in _other_suits(held, near).get(count, ()):
             cards = trusted_cards(counts[:first] + bytes(choice) + counts[first + _PER_RANK :])
             yield Step(
                 step.target,

@@ -28,7 +28,7 @@ from canasta._engine.turn.ending import (
 from canasta._engine.turn.melding import addition_target, built, laid_meld, melded, merge_made
 from canasta._engine.turn.pile import take, take_preamble, taken
 from canasta._model.deck import Cards
-from canasta._model.melds import Meld
+from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import (
     AddToMeld,
     Answer,
@@ -73,6 +73,15 @@ def _check(deal: Deal, move: Move) -> Violation | None:
                 return None
             outcome = _after_step(deal, move.cards, *step, trusted=False)
             return outcome if isinstance(outcome, Violation) else None
+        if isinstance(move, MergeMelds) and deal.phase is Phase.MELD:
+            made = merge_made(deal, move)
+            if isinstance(made, Violation):
+                return made
+            # A merge melds no card from the hand: where a discard could end the turn
+            # before it, one can after it.
+            limits = finishing.plain_finish(deal)
+            if limits is not None and limits.allows(EMPTY, 0, 0, MeldKind.RANK):
+                return None
         if isinstance(move, TakePile) and deal.phase is Phase.DRAW:
             taking = take(deal, move)
             if isinstance(taking, Violation):
