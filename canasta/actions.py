@@ -12,6 +12,9 @@ Sequences are coded by suit and span, and a sequence's wild card by its kind and
 it stands for. Additions to a meld named by its number (``#3``) are coded by that number
 and the shape of what is added, so the ids of additions depend on nothing but the move.
 
+:class:`~canasta.NextDeal`, played at the end of a deal, shares id 0 with the draw: the two
+are never legal in the same position, so an id still names one legal move.
+
 The numbering is one table for all rule sets: an id means the same thing in every game,
 and a rule set uses the ids below its :func:`num_actions` (Classic the first 3,062,
 Samba and Bolivia 12,750, Hollywood, with wild cards in sequences, 33,094). The table,
@@ -53,11 +56,12 @@ from canasta._model.moves import (
     LayMeld,
     MergeMelds,
     Move,
+    NextDeal,
     Pass,
     TakePile,
 )
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import Violation
+from canasta.errors import ActionError, IllegalActionError, Violation, shown
 from canasta.observation import numpy_missing
 
 if TYPE_CHECKING:
@@ -109,7 +113,8 @@ _WILD_SPANS = tuple(run for run in _WILD_RUNS if run[1] - run[0] >= 2)
 _WILD_SPAN_INDEX = {span: index for index, span in enumerate(_WILD_SPANS)}
 _PAIRS = tuple(combinations(range(MELD_SLOTS), 2))
 _PAIR_INDEX = {pair: index for index, pair in enumerate(_PAIRS)}
-_SIMPLE: tuple[Move, ...] = (Draw(), Ask(), Answer(True), Answer(False), Pass())
+_DRAW = Draw()
+_SIMPLE: tuple[Move, ...] = (_DRAW, Ask(), Answer(True), Answer(False), Pass())
 _SIMPLE_INDEX = {move: index for index, move in enumerate(_SIMPLE)}
 _TAKES = ("onto", "natural pair", "natural and a two", "natural and a joker")
 _WILD_PAIR_TAKES = ((2, 0), (1, 1), (0, 2))
@@ -118,21 +123,6 @@ _WILD_PAIR_TAKES = ((2, 0), (1, 1), (0, 2))
 _SAME_RANK = _NATURALS * len(_FEW_WILDS)
 _WILDS_ONLY = (_TWOS + 1) * (_JOKERS + 1)
 _SLOT_SHAPES = _SAME_RANK + _WILDS_ONLY + len(_RUNS)
-
-
-class ActionError(ValueError):
-    """An id that is not an action of the rule set, or a move that has no id."""
-
-
-class IllegalActionError(ActionError):
-    """An action that is not legal in the position: ``action`` is the id, ``rule`` the ID of
-    the rule it breaks where one can be named (else ``None``) and ``reason`` why."""
-
-    def __init__(self, action: int, rule: str | None, reason: str) -> None:
-        super().__init__(f"action {action}: {rule + ': ' if rule else ''}{reason}")
-        self.action = action
-        self.rule = rule
-        self.reason = reason
 
 
 @attrs.frozen
@@ -372,7 +362,7 @@ def _check_id(action: object, stop: int) -> int:
     if numpy is not None and isinstance(action, numpy.integer):
         action = int(action)
     if isinstance(action, bool) or not isinstance(action, int):
-        raise ActionError(f"an action is an int, not {type(action).__name__}")
+        raise ActionError(f"an action is an int, not {shown(action)} ({type(action).__name__})")
     if not 0 <= action < stop:
         raise ActionError(f"action {action} is out of range: the ids are 0 to {stop - 1}")
     return action
@@ -555,6 +545,8 @@ def encode(move: Move) -> int:
     """
     if isinstance(move, (Draw, Ask, Answer, Pass)):
         return _SIMPLE_INDEX[move]
+    if isinstance(move, NextDeal):
+        return _SIMPLE_INDEX[_DRAW]  # never legal where a draw is: they share the id
     if isinstance(move, Discard):
         return _BLOCKS["discard"].first + move.card.index
     if isinstance(move, TakePile):
@@ -568,7 +560,7 @@ def encode(move: Move) -> int:
         if first >= second:
             raise _no_id(move, "a merge is coded with the lower meld number first")
         return _BLOCKS["merge"].first + _PAIR_INDEX[first, second]
-    raise ActionError(f"{move!r} is not a move")
+    raise ActionError(f"{shown(move)} is not a move")
 
 
 # --- decoding -----------------------------------------------------------------------------
@@ -634,7 +626,7 @@ def decode(position: _Position, action: int) -> Move:
     >>> decode(canasta.Game.new("classic", seed=7), 5)
     Traceback (most recent call last):
     ...
-    canasta.actions.IllegalActionError: action 5: CL-TURN-1: draw from the stock or take ...
+    canasta.errors.IllegalActionError: action 5: CL-TURN-1: draw from the stock or take ...
     """
     action = _check_id(action, num_actions(position.rules))
     by_id = legal_action_map(position)
@@ -644,14 +636,30 @@ def decode(position: _Position, action: int) -> Move:
     raise _illegal(position, action)
 
 
-def _illegal(position: _Position, action: int) -> IllegalActionError:
+def _illegal(position: _Position, action: int) -> ActionError:
+    """Why ``action`` is not legal: the rule its move breaks (for an id that codes a move up
+    to suits, the rule that a move of its kind made from the player's cards breaks)."""
     text = describe(action)
     move = _plain_move(action)
     if move is not None:
         violation = position.explain(move)
         if violation is not None:
-            return IllegalActionError(action, violation.rule, violation.message)
-    return IllegalActionError(action, None, f"{text}: no legal move of this kind here")
+            return IllegalActionError(action, violation.rule, violation.message, move)
+    else:
+        from canasta._action_probe import probe_move
+
+        move = probe_move(position, action)
+        if move is None:
+            return ActionError(f"action {action} ({text}) names no move: it holds no cards")
+        violation = position.explain(move)
+        if violation is not None:
+            return IllegalActionError(
+                action,
+                violation.rule,
+                f"no legal move of this kind here ({text}): {violation.message}",
+                move,
+            )
+    return ActionError(f"action {action} ({text}) names no legal move here")
 
 
 def _plain_move(action: int) -> Move | None:

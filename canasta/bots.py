@@ -4,7 +4,9 @@ A bot is anything with a method ``choose(view, rng) -> move`` (the :class:`Bot` 
 it is given the :class:`~canasta.views.PlayerView` of the player to act, which holds only
 what that player may know (their hand, the table, the public history, the sizes of the
 other hands), and returns one of ``view.legal_moves()``. A bot never sees a hidden card.
-``rng`` is the only source of chance a bot should use, so that seeded games repeat.
+``rng`` is the only source of chance a bot should use, so that seeded games repeat. At the
+end of a deal nobody is to act: the program running the game plays
+:class:`~canasta.NextDeal` itself (a bot given a view then returns it too, its only move).
 
 >>> import random, canasta
 >>> game = canasta.Game.new("classic", seed=1)
@@ -44,10 +46,12 @@ from canasta._model.moves import (
     LayMeld,
     MergeMelds,
     Move,
+    NextDeal,
     Pass,
     TakePile,
 )
 from canasta._rules.ruleset import RuleSet
+from canasta.errors import CanastaError, shown
 from canasta.views import PlayerView
 
 if TYPE_CHECKING:
@@ -194,6 +198,9 @@ class _Facts:
 
     def pass_(self, move: Move) -> float:
         return -0.5
+
+    def next_deal(self, move: Move) -> float:
+        return 0.0
 
     # --- melding ------------------------------------------------------------------------------
 
@@ -447,6 +454,7 @@ _SCORERS: dict[type, Callable[[_Facts, Move], float]] = {
     MergeMelds: _Facts.merge,
     Ask: _Facts.ask,
     Discard: _Facts.discard,
+    NextDeal: _Facts.next_deal,
 }
 
 # --- information-set Monte Carlo tree search ------------------------------------------------
@@ -502,13 +510,13 @@ class ISMCTSBot:
         horizon: int = 2,
     ) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("give iterations, seconds or both")
+            raise CanastaError("give iterations, seconds or both")
         if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be 1 or more")
+            raise CanastaError("iterations must be 1 or more")
         if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be more than 0")
+            raise CanastaError("seconds must be more than 0")
         if rollout_steps < 0 or max_moves < 1 or horizon < 1 or scale <= 0:
-            raise ValueError(
+            raise CanastaError(
                 "rollout_steps must be 0 or more, max_moves and horizon 1 or more, scale > 0"
             )
         self.iterations = iterations
@@ -526,7 +534,7 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         if not moves:
-            raise ValueError(f"player {view.player} has no move to make")
+            raise CanastaError(f"player {view.player} has no move to make")
         # The greedy bot's favourites, best first: ties in the search go its way.
         moves = _best_by_greedy(view, moves, self.max_moves, rng)
         if len(moves) == 1:
@@ -797,7 +805,7 @@ def find_bot(name: str) -> Bot:
     >>> find_bot("Greedy")
     <canasta.bots.GreedyBot object at ...>
     """
-    try:
-        return _BOTS[name.strip().lower()]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(_BOTS)}") from None
+    maker = _BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if maker is None:
+        raise CanastaError(f"unknown bot {shown(name)}; bots: {', '.join(_BOTS)}")
+    return maker()

@@ -45,11 +45,11 @@ from typing import IO, Any
 import attrs
 
 from canasta._engine.scoring import DealResult
-from canasta._engine.state import DealEnd
-from canasta._model.moves import Move, parse_move
+from canasta._engine.state import DealEnd, Phase
+from canasta._model.moves import Move, NextDeal, parse_move
 from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
-from canasta.errors import IllegalMoveError, MoveParseError
-from canasta.game import Game
+from canasta.errors import IllegalMoveError, MoveParseError, RecordError, shown
+from canasta.game import Game, deal_ender
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
 
@@ -73,17 +73,15 @@ _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
 _DECODER = json.JSONDecoder()
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or replayed.
+_NEXT_DEAL = NextDeal()
 
-    ``line`` is the number of the offending line, from 1 (``None`` when the problem is not
-    on one line, such as a missing header), and ``reason`` says what is wrong.
-    """
 
-    def __init__(self, line: int | None, reason: str) -> None:
-        super().__init__(reason if line is None else f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
+def _at_deal_end(game: Game) -> bool:
+    return game.phase is Phase.OVER and not game.is_over
+
+
+def _next_deal_player(game: Game) -> int:
+    return deal_ender(game.seat_players, game.deal.history)
 
 
 def _headers_mapping(value: Mapping[str, str]) -> Mapping[str, str]:
@@ -117,7 +115,9 @@ class Record:
         return tuple(self.headers.get(f"P{p}") for p in range(self.rules.num_players))
 
     def replay(self) -> Iterator[Game]:
-        """Every state of the game: the new game, then the game after each move.
+        """Every state of the game: the new game, then the game after each move, the end of
+        each deal and the :class:`~canasta.NextDeal` after it included. (A record made by
+        hand without them, as in earlier releases, gets them where a deal ends.)
 
         Raises :class:`~canasta.errors.IllegalMoveError` if a move is illegal (a record read
         by :func:`loads` has been checked already).
@@ -125,6 +125,9 @@ class Record:
         game = Game.new(self.rules, seed=self.seed)
         yield game
         for player, move in self.moves:
+            if _at_deal_end(game) and not isinstance(move, NextDeal):
+                game = game.apply(_NEXT_DEAL)
+                yield game
             game = game.apply(move, player=player)
             yield game
 
@@ -170,7 +173,7 @@ def dumps(
         extra["Date"] = date.isoformat() if isinstance(date, datetime.date) else str(date)
     if names is not None:
         if len(names) != rules.num_players:
-            raise ValueError(f"names needs {rules.num_players} entries, one per player")
+            raise RecordError(None, f"names needs {rules.num_players} entries, one per player")
         for player, name in enumerate(names):
             if name is not None:
                 extra[f"P{player}"] = str(name)
@@ -205,7 +208,7 @@ def dump(
 def _replay_for_writing(game: Game) -> list[Game]:
     """The states before each move and the last one; checks that they reproduce ``game``."""
     if not isinstance(game.seed, (int, str)) or isinstance(game.seed, bool):
-        raise ValueError(f"a game with the seed {game.seed!r} cannot be recorded")
+        raise RecordError(None, f"a game with the seed {game.seed!r} cannot be recorded")
     problem = (
         "the game cannot be recorded: replaying its moves from "
         f"Game.new(rules, seed={game.seed!r}) does not reproduce it "
@@ -217,10 +220,10 @@ def _replay_for_writing(game: Game) -> list[Game]:
         try:
             state = state.apply(move, player=player)
         except IllegalMoveError:
-            raise ValueError(problem) from None
+            raise RecordError(None, problem) from None
         states.append(state)
     if state != game:
-        raise ValueError(problem)
+        raise RecordError(None, problem)
     return states
 
 
@@ -262,7 +265,9 @@ def _result_text(game: Game) -> str:
     winner = game.winner
     if winner is None:
         return f"{scores}; drawn"
-    players = " ".join(f"P{p}" for p in range(game.rules.num_players) if game.side_of(p) == winner)
+    players = " ".join(
+        f"P{p}" for p in range(game.rules.num_players) if game.side_of_player(p) == winner
+    )
     return f"{scores}; side {winner} ({players}) wins"
 
 
@@ -306,6 +311,8 @@ def _body_lines(states: Sequence[Game], moves: Sequence[tuple[int, Move]]) -> li
 
     for state, (player, move) in zip(states[:-1], moves, strict=True):
         catch_up(state)
+        if isinstance(move, NextDeal):
+            continue  # the line of the deal's end and the next "Deal" line stand for it
         key = (state.deal_number, state.deal.turn)
         if key != turn_key:
             flush()
@@ -342,7 +349,7 @@ def loads(text: str) -> Record:
     with the line number and what is wrong.
     """
     if not isinstance(text, str):
-        raise RecordError(None, f"a record is text, not {type(text).__name__}")
+        raise RecordError(None, f"a record is text, not {shown(text)} ({type(text).__name__})")
     lines = _lines_without_comments(text)
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
@@ -557,6 +564,7 @@ class _Reader:
         match = _TURN_NUMBER.fullmatch(line)
         if match is not None:
             turn, line = int(match.group(1)), match.group(2)
+            self._next_deal(number)
             game = self.game
             if not game.is_over and turn != game.deal.turn + 1:
                 raise RecordError(
@@ -575,6 +583,11 @@ class _Reader:
                 player, text = int(prefix.group(1)), prefix.group(2).strip()
                 if not text:
                     raise RecordError(number, f"P{player} makes no move")
+            if _at_deal_end(self.game):
+                if text.strip().lower() == "next":
+                    self._next_deal(number, player)
+                    continue
+                self._next_deal(number)
             if player is None:
                 player = self.game.to_move
                 if player is None:
@@ -582,6 +595,22 @@ class _Reader:
             if line_player is None:
                 line_player = player
             self._play(number, player, text)
+
+    def _next_deal(self, number: int, player: int | None = None) -> None:
+        """Play :class:`~canasta.NextDeal` if the game waits at the end of a deal (the line
+        of the deal's end, the next deal's line or its first move call for it)."""
+        game = self.game
+        if not _at_deal_end(game):
+            return
+        if player is None:
+            player = _next_deal_player(game)
+        elif player >= game.rules.num_players:
+            raise RecordError(
+                number, f"there is no player P{player} among {game.rules.num_players} players"
+            )
+        self.moves.append((player, _NEXT_DEAL))
+        self.game = game.apply(_NEXT_DEAL, player=player)
+        self.deal_moves += [0] * (self.game.deal_number + 1 - len(self.deal_moves))
 
     def _play(self, number: int, player: int, text: str) -> None:
         game = self.game
@@ -604,7 +633,7 @@ class _Reader:
             after = game.apply(move, player=player)
         except IllegalMoveError as error:
             raise RecordError(
-                number, f"P{player} {move} is illegal: {error.rule}: {error.reason}"
+                number, f"P{player} {move} is illegal: {error.rule}: {error.message}"
             ) from None
         self.moves.append((player, move))
         self.deal_moves[-1] += 1
@@ -612,6 +641,8 @@ class _Reader:
         self.game = after
 
     def _deal_start(self, number: int, deal: int) -> None:
+        if deal == self.game.deal_number + 2:
+            self._next_deal(number)
         game = self.game
         if not 1 <= deal <= game.deal_number + 1:
             raise RecordError(number, f"deal {deal} has not started")

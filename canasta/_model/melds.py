@@ -9,6 +9,7 @@ import attrs
 from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Card, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._rules.ruleset import RuleSet
+from canasta.errors import CanastaError, shown
 
 _JOKER_INDEX = len(ALL_FACES) - 1
 _TWO_INDICES = tuple(i for i, face in enumerate(ALL_FACES) if face.rank is Rank.TWO)
@@ -94,12 +95,12 @@ class Meld:
         it open (``7D 8D 9D JK``: the six or the ten).
         """
         from canasta._engine.meld_rules import meld_layout
-        from canasta.errors import Violation
+        from canasta.errors import CanastaError, Violation
 
-        cards = Cards.parse(cards) if isinstance(cards, str) else cards
+        cards = cards if isinstance(cards, Cards) else Cards.of(cards)
         layout = meld_layout(cards, _as_rank(wild_as))
         if isinstance(layout, Violation):
-            raise ValueError(f"{cards} is not a meld: {layout.message}")
+            raise CanastaError(f"{cards} is not a meld: {layout.message}")
         return layout
 
     @property
@@ -264,4 +265,4 @@ def _as_rank(value: Rank | str | None) -> Rank | None:
     for rank in NATURAL_RANKS:
         if rank.text == text or (text == "T" and rank is Rank.TEN):
             return rank
-    raise ValueError(f"{value!r} is not a natural rank (4-10, J, Q, K, A)")
+    raise CanastaError(f"{shown(value)} is not a natural rank (4-10, J, Q, K, A)")

@@ -24,6 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from canasta._model.cards import Card
+from canasta.errors import RuleSetError, shown
 
 __all__ = [
     "RuleSet",
@@ -64,10 +65,6 @@ CLASSIC_INITIAL_MELD_TABLE: tuple[tuple[int | None, int], ...] = (
 )
 
 
-class RuleSetError(ValueError):
-    """A rule set whose settings contradict each other, or an unknown rule set name."""
-
-
 def _public(attribute: attrs.Attribute[Any]) -> str:
     return attribute.alias or attribute.name
 
@@ -76,7 +73,9 @@ def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in values:
             allowed = ", ".join(repr(v) for v in values)
-            raise RuleSetError(f"{_public(attribute)} must be one of {allowed}; got {value!r}")
+            raise RuleSetError(
+                f"{_public(attribute)} must be one of {allowed}; got {shown(value)}"
+            )
 
     return check
 
@@ -85,7 +84,7 @@ def _at_least(minimum: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
             raise RuleSetError(
-                f"{_public(attribute)} must be a whole number ≥ {minimum}; got {value!r}"
+                f"{_public(attribute)} must be a whole number ≥ {minimum}; got {shown(value)}"
             )
 
     return check
@@ -103,12 +102,14 @@ def _optional(
 
 def _is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise RuleSetError(f"{_public(attribute)} must be True or False; got {value!r}")
+        raise RuleSetError(f"{_public(attribute)} must be True or False; got {shown(value)}")
 
 
 def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value % 5:
-        raise RuleSetError(f"{_public(attribute)} must be a whole multiple of 5; got {value!r}")
+        raise RuleSetError(
+            f"{_public(attribute)} must be a whole multiple of 5; got {shown(value)}"
+        )
 
 
 def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
@@ -579,7 +580,12 @@ class RuleSet:
         return _PRESETS["classic"][players](**changes)
 
     def with_options(self, **changes: Any) -> RuleSet:
-        """The rule set with some fields changed (the same as ``attrs.evolve``)."""
+        """The rule set with some fields changed (the same as ``attrs.evolve``); an unknown
+        field raises :class:`RuleSetError`."""
+        names = {field.alias or field.name for field in attrs.fields(RuleSet)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise RuleSetError(f"RuleSet has no field {shown(unknown[0])}")
         return attrs.evolve(self, **changes)
 
 
@@ -941,7 +947,7 @@ def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
     key = str(name).strip().lower()
     if key not in _PRESETS:
         raise RuleSetError(
-            f"unknown rule set {name!r}; known rule sets: {', '.join(rule_set_names())}"
+            f"unknown rule set {shown(name)}; known rule sets: {', '.join(rule_set_names())}"
         )
     by_players = _PRESETS[key]
     count = _DEFAULT_PLAYERS[key] if players is None else players

@@ -51,9 +51,10 @@ from canasta._engine.state import Event, TurnDraft
 from canasta._engine.transitions import missing_cards
 from canasta._model.cards import ALL_FACES, FACE_TEXT, Card
 from canasta._model.deck import pack_cards
-from canasta._model.moves import Move
+from canasta._model.moves import Move, NextDeal
 from canasta._rules.ruleset import RuleSet, find_rules
 from canasta.actions import ActionError, describe, legal_action_map, num_actions
+from canasta.errors import CanastaError
 from canasta.game import Game
 from canasta.observation import observation, observation_shape
 from canasta.views import PlayerView
@@ -90,6 +91,7 @@ MOVES_PER_CARD = 10
 
 _PARAMETERS: dict[str, int | str] = {"players": 4, "deals": 1, "options": ""}
 _FACES = len(ALL_FACES)
+_NEXT_DEAL = NextDeal()
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 # RuleSet fields that an option cannot set: the family's name and the player count (the
@@ -145,7 +147,7 @@ def parse_options(text: str) -> dict[str, int | bool | str | None]:
     >>> parse_options("target=3000")
     Traceback (most recent call last):
     ...
-    ValueError: option 'target=3000': write options as key:value pairs separated by ';' ...
+    canasta.errors.CanastaError: option 'target=3000': write options as key:value pairs ...
     """
     options: dict[str, int | bool | str | None] = {}
     for item in text.split(";"):
@@ -153,18 +155,18 @@ def parse_options(text: str) -> dict[str, int | bool | str | None]:
             continue
         key, colon, value = (part.strip() for part in item.partition(":"))
         if not colon or not key or not value:
-            raise ValueError(
+            raise CanastaError(
                 f"option {item.strip()!r}: write options as key:value pairs separated by ';' "
                 "(for example 'target_score:3000;ask_permission:disabled')"
             )
         if key not in _OPTIONS:
             hint = " (use the players parameter)" if key == "num_players" else ""
-            raise ValueError(
+            raise CanastaError(
                 f"unknown option {key!r}{hint}; the options are the rule-set fields that hold "
                 f"one value: {', '.join(sorted(_OPTIONS))}"
             )
         if key in options:
-            raise ValueError(f"option {key!r} is given twice")
+            raise CanastaError(f"option {key!r} is given twice")
         options[key] = _option_value(value)
     return options
 
@@ -175,7 +177,7 @@ def _rules_for(family: str, players: int, options: str) -> RuleSet:
         return rules.with_options(**parse_options(options)) if options.strip() else rules
     except (TypeError, ValueError) as error:  # RuleSetError is a ValueError
         message = f"{family} for {players} players with options {options!r}: {error}"
-        raise ValueError(message) from error
+        raise CanastaError(message) from error
 
 
 # --- bounds ---------------------------------------------------------------------------------
@@ -278,9 +280,9 @@ class GameSetup:
 @functools.lru_cache(maxsize=64)
 def _setup(family: str, players: int, deals: int, options: str) -> GameSetup:
     if family not in FAMILIES:
-        raise ValueError(f"no OpenSpiel game for {family!r}; the games: {', '.join(FAMILIES)}")
+        raise CanastaError(f"no OpenSpiel game for {family!r}; the games: {', '.join(FAMILIES)}")
     if deals < 0:
-        raise ValueError(f"deals is 0 (play to the target score) or more, not {deals}")
+        raise CanastaError(f"deals is 0 (play to the target score) or more, not {deals}")
     rules = _rules_for(family, players, options)
     limit = deals or MAX_DEALS
     if rules.deal_limit is not None:  # an option may stop the match sooner
@@ -316,7 +318,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         given = dict(params or {})
         unknown = sorted(set(given) - set(_PARAMETERS))
         if unknown:
-            raise ValueError(
+            raise CanastaError(
                 f"unknown parameters {', '.join(unknown)}; the parameters: players, deals, options"
             )
         values = {**_PARAMETERS, **given}
@@ -516,10 +518,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return
         move = self._legal_map().get(action) if not self.is_terminal() else None
         if move is None:
-            raise ValueError(f"action {action} ({_describe(action)}) is not legal here")
+            raise CanastaError(f"action {action} ({_describe(action)}) is not legal here")
         before = core.game
         mover = before.to_move
         after = before.apply(move)
+        if after.to_move is None and not after.is_over:
+            after = after.apply(_NEXT_DEAL)
         private = core.private
         if mover is not None and after.deal_number == before.deal_number and not after.is_over:
             event = after.deal.history[-1]
@@ -531,7 +535,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _deal_card(self, core: _Core, face: int) -> None:
         if not 0 <= face < _FACES or not self._left()[face]:
-            raise ValueError(f"chance outcome {face} is not a face left to deal")
+            raise CanastaError(f"chance outcome {face} is not a face left to deal")
         dealt = (*(core.dealt or ()), face)
         if len(dealt) < self._setup.rules.pack_size:
             self._core = _Core(core.game, dealt, core.moves, core.private)
@@ -552,7 +556,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         private: tuple[tuple[str, ...] | None, ...],
     ) -> _Core:
         """The core after ``game`` replaced a game in deal ``deal_before``: dealing again if a
-        new deal began and the game goes on."""
+        new deal began and the game goes on. The end of a deal is no decision here: the
+        game plays :class:`~canasta.NextDeal` itself, and the next deal is dealt."""
+        if game.to_move is None and not game.is_over:
+            game = game.apply(_NEXT_DEAL)
         dealing = game.deal_number != deal_before and not game.is_over
         return _Core(game, () if dealing else None, moves, private)
 
@@ -762,12 +769,12 @@ class CanastaObserver:
         self, setup: GameSetup, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> None:
         if params:
-            raise ValueError(f"the Canasta observer takes no parameters; got {dict(params)}")
+            raise CanastaError(f"the Canasta observer takes no parameters; got {dict(params)}")
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
+            raise CanastaError(
                 "the Canasta games observe one player's view (public information and that "
                 "player's private cards) only"
             )
