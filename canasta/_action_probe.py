@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta._model.cards import JOKER, NATURAL_RANKS, Card, Rank, Suit
-from canasta._model.deck import Cards
-from canasta._model.moves import AddToMeld, LayMeld, Move, TakePile
-from canasta.actions import (
+from canasta._action_table import (
     _BLOCKS,
     _FEW_WILDS,
     _JOKERS,
@@ -32,6 +29,10 @@ from canasta.actions import (
     _WILDS_ONLY,
     _counts,
 )
+from canasta._model.cards import JOKER, NATURAL_RANKS, Card, Rank, Suit
+from canasta._model.deck import Cards
+from canasta._model.melds import Meld
+from canasta._model.moves import AddToMeld, LayMeld, Move, TakePile
 from canasta.views import PlayerView
 
 __all__ = ["Shape", "probe", "probe_move"]
@@ -79,24 +80,12 @@ def probe(view: PlayerView, shape: Shape) -> Move | None:
     """A move of ``shape`` for the player of ``view``, or ``None`` if it would be no move
     at all (an addition of no cards)."""
     kind, rank, suit, naturals, run, twos, jokers, meld, wild_at = shape
-    table = view.table
-    side = view.rules.side_of_player(view.player)
-    melds = table.melds[side]
+    melds = view.table.melds[view.rules.side_of_player(view.player)]
     target = melds[meld] if meld is not None and meld < len(melds) else None
-    top = table.pile_top
-    if kind == "take" and top is not None:
-        suit = suit if suit is not None or top.suit is None else top.suit
-        rank = rank or top.rank
-    if target is not None:
-        rank = rank or (target.rank if target.suit is None else None)
-        suit = suit or target.suit
+    rank, suit = _rank_and_suit(view, kind, rank, suit, target)
     picker = _Picker(view.hand)
     if run:
-        have = target.cards if target is not None else Cards()
-        for position in run:
-            card_rank = NATURAL_RANKS[position]
-            if position != wild_at and not have.count(Card(card_rank, suit or Suit.CLUBS)):
-                picker.take(card_rank, 1, suit or Suit.CLUBS)
+        _pick_run(picker, run, suit or Suit.CLUBS, wild_at, target)
     elif naturals:
         picker.take(rank or Rank.FOUR, naturals)
     picker.take(Rank.TWO, twos)
@@ -112,6 +101,32 @@ def probe(view: PlayerView, shape: Shape) -> Move | None:
     if meld is not None:
         return AddToMeld(None, cards, meld=meld, wild_as=wild_as)
     return AddToMeld(rank, cards)
+
+
+def _rank_and_suit(
+    view: PlayerView, kind: str, rank: Rank | None, suit: Suit | None, target: Meld | None
+) -> tuple[Rank | None, Suit | None]:
+    """The rank and suit a shape leaves open, from the pile's top card (a take) or the meld
+    it names (an addition)."""
+    top = view.table.pile_top
+    if kind == "take" and top is not None:
+        suit = suit or top.suit
+        rank = rank or top.rank
+    if target is not None:
+        rank = rank or (target.rank if target.suit is None else None)
+        suit = suit or target.suit
+    return rank, suit
+
+
+def _pick_run(
+    picker: _Picker, run: tuple[int, ...], suit: Suit, wild_at: int | None, target: Meld | None
+) -> None:
+    """The naturals of a run of ``suit`` that the meld lacks, all but the wild card's."""
+    have = target.cards if target is not None else Cards()
+    for position in run:
+        card_rank = NATURAL_RANKS[position]
+        if position != wild_at and not have.count(Card(card_rank, suit)):
+            picker.take(card_rank, 1, suit)
 
 
 def probe_move(position: Any, action: int) -> Move | None:

@@ -5,7 +5,7 @@ away a hidden card.
 
 >>> import canasta
 >>> game = canasta.Game.from_position(
-...     "classic", hands=["8H 8S KC KD KH JK 4C", "5C", "6C", "7C"], pile="9D 8D",
+...     "classic", hands=["8H 8S KC KD KH JK 4C", "5C", "6C", "7C"], pile="8D 9D",
 ...     melds=[["QH QS QD"], []])
 >>> game.describe(canasta.TakePile("8H 8S"))
 'Take the pile (2 cards) with 8♥ 8♠'

@@ -3,10 +3,8 @@
 A bot is anything with a method ``choose(view, rng) -> move`` (the :class:`Bot` protocol):
 it is given the :class:`~canasta.views.PlayerView` of the player to act, which holds only
 what that player may know (their hand, the table, the public history, the sizes of the
-other hands), and returns one of ``view.legal_moves()``. A bot never sees a hidden card.
-``rng`` is the only source of chance a bot should use, so that seeded games repeat. At the
-end of a deal nobody is to act: the program running the game plays
-:class:`~canasta.NextDeal` itself (a bot given a view then returns it too, its only move).
+other hands), and returns one of ``view.legal_moves()`` (at a deal's end, ``NextDeal()``).
+A bot never sees a hidden card. ``rng`` is its only source of chance: seeded games repeat.
 
 >>> import random, canasta
 >>> game = canasta.Game.new("classic", seed=1)
@@ -46,7 +44,6 @@ from canasta._model.moves import (
     LayMeld,
     MergeMelds,
     Move,
-    NextDeal,
     Pass,
     TakePile,
 )
@@ -151,7 +148,7 @@ class _Facts:
         return sum(1 for meld in self.table.melds[side] if meld.is_canasta_under(self.rules))
 
     def score(self, move: Move) -> float:
-        scorer: Callable[[_Facts, Move], float] = _SCORERS[type(move)]
+        scorer = _SCORERS.get(type(move), _Facts.draw)  # NextDeal: alone where it is legal
         return scorer(self, move)
 
     # --- the partner's question -------------------------------------------------------------
@@ -198,9 +195,6 @@ class _Facts:
 
     def pass_(self, move: Move) -> float:
         return -0.5
-
-    def next_deal(self, move: Move) -> float:
-        return 0.0
 
     # --- melding ------------------------------------------------------------------------------
 
@@ -454,7 +448,6 @@ _SCORERS: dict[type, Callable[[_Facts, Move], float]] = {
     MergeMelds: _Facts.merge,
     Ask: _Facts.ask,
     Discard: _Facts.discard,
-    NextDeal: _Facts.next_deal,
 }
 
 # --- information-set Monte Carlo tree search ------------------------------------------------
@@ -516,9 +509,7 @@ class ISMCTSBot:
         if seconds is not None and seconds <= 0:
             raise CanastaError("seconds must be more than 0")
         if rollout_steps < 0 or max_moves < 1 or horizon < 1 or scale <= 0:
-            raise CanastaError(
-                "rollout_steps must be 0 or more, max_moves and horizon 1 or more, scale > 0"
-            )
+            raise CanastaError("rollout_steps ≥ 0, max_moves and horizon 1 or more, scale > 0")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration

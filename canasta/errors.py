@@ -109,6 +109,15 @@ def _deprecated_reason(self: Any) -> str:
     return message
 
 
+def _set_deprecated_reason(self: Any, value: str) -> None:
+    warnings.warn(
+        f"{type(self).__name__}.reason is deprecated: set .message",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    self.message = value
+
+
 @attrs.frozen(slots=True)
 class Violation:
     """Why a move is illegal: the rule's ID and a sentence a player understands."""
@@ -140,7 +149,7 @@ class CanastaError(ValueError):
         return (type(self), self.args, self.__dict__)
 
     #: Deprecated: the same as :attr:`message` (kept for a release).
-    reason = property(_deprecated_reason)
+    reason = property(_deprecated_reason, _set_deprecated_reason)
 
 
 class IllegalMoveError(CanastaError):

@@ -34,20 +34,7 @@ from canasta._engine.transitions import play
 from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
 from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
-from canasta._model.moves import (
-    AddToMeld,
-    Answer,
-    Ask,
-    Discard,
-    Draw,
-    LayMeld,
-    MergeMelds,
-    Move,
-    NextDeal,
-    Pass,
-    TakePile,
-    parse_move,
-)
+from canasta._model.moves import Move, NextDeal, is_move, parse_move
 from canasta._rules.ruleset import RuleSet, find_rules
 from canasta.errors import CanastaError, IllegalMoveError, PositionError, Violation, shown
 from canasta.table import Table
@@ -63,11 +50,9 @@ class Game:
     Players are numbered from 0 in seating order, clockwise. Sides are numbered from 0;
     a player's side is ``game.side_of_player(player)``.
 
-    A game stays at the end of every deal until :class:`~canasta._model.moves.NextDeal` is
-    played: the phase is :attr:`Phase.OVER <canasta._engine.state.Phase.OVER>`, nobody is to
-    move, every hand is shown in every view, the deal is scored (:attr:`deal_result`, and
-    :attr:`scores` include it), and ``legal_moves()`` is ``[NextDeal()]`` (unless the match
-    is over).
+    At the end of every deal a game waits for :class:`~canasta._model.moves.NextDeal`: phase
+    ``OVER``, nobody to move, every hand in every view, the deal scored (:attr:`deal_result`;
+    :attr:`scores` include it), ``legal_moves()`` ``[NextDeal()]`` unless the match is won.
     """
 
     rules: RuleSet
@@ -370,13 +355,14 @@ class Game:
         """Every move of the match so far, as (player, move), deal after deal.
 
         Between deals comes :class:`~canasta._model.moves.NextDeal`, which anyone may play: it
-        is listed as played by the player whose move ended the deal."""
+        is listed as played by the player whose move ended the deal. A game read from JSON
+        without the finished deals' moves (``history="results"``) lists this deal's only."""
         played: list[tuple[int, Move]] = []
         number = self.deal.number
         for result in self.results:
             seats = result.seat_players
             played += [(seats[e.seat], e.move) for e in result.history]
-            if result.number < number:
+            if result.number < number and result.history:
                 played.append((deal_ender(seats, result.history), _NEXT_DEAL))
         if not self.results or self.results[-1].number != number:
             played += [(self.seat_players[e.seat], e.move) for e in self.deal.history]
@@ -385,14 +371,10 @@ class Game:
     # --- moves -------------------------------------------------------------------------------
 
     def legal_moves(self) -> LegalMoves:
-        """The legal moves of the player to act (one representative among suit variants), as
-        a :class:`~canasta._legality.LegalMoves`: iterate it, take its ``len``, and ask
-        ``move in legal`` of any move (suit variants included). At the end of a deal it is
-        ``[NextDeal()]``; once the game is over, empty.
-
-        They are found once per game and kept: :meth:`apply` then plays one of them without
-        checking it again.
-        """
+        """The legal moves of the player to act, one for each choice of cards, as a
+        :class:`~canasta._legality.LegalMoves` whose ``in`` is :meth:`is_legal`: at the end of
+        a deal ``[NextDeal()]``, once the game is over none. Found once per game and kept:
+        :meth:`apply` plays one of them without checking it again."""
         legal = self._legal
         if legal is None:
             if self.is_over:
@@ -412,12 +394,9 @@ class Game:
         return legal_actions(self)
 
     def explain(self, move: Move, player: int | None = None) -> Violation | None:
-        """Why ``move`` is illegal now, or ``None`` if it is legal: for the player to act, or
-        for ``player`` if given. The same answer as :meth:`PlayerView.explain
-        <canasta.views.PlayerView.explain>` of ``player``'s view.
-
-        A value that is not a move, or not a player, raises a
-        :class:`~canasta.errors.CanastaError` saying what is expected."""
+        """Why ``move`` is illegal now for the player to act (or ``player``), or ``None``: the
+        answer of ``player``'s :meth:`PlayerView.explain <canasta.views.PlayerView.explain>`.
+        Not a move, or not a player, raises a :class:`~canasta.errors.CanastaError`."""
         return judge(self.rules, self.deal, self.seat_players, self.is_over, move, player)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
@@ -430,18 +409,8 @@ class Game:
 
     def explain_turn(self, moves: Iterable[Move]) -> Violation | None:
         """The first refusal of a planned sequence of steps, or ``None`` if all are legal in
-        turn. At the end, an opening the steps began must reach the minimum: several melds
-        are checked as one unit against it (CL-INIT-1, CL-PILE-6).
-
-        >>> import canasta
-        >>> game = canasta.Game.from_position(
-        ...     "classic", hands=["KH KS KD QH QS QD 5C 5D 9S", "4C", "6C", "7C"], draws="JK")
-        >>> step = [canasta.Draw(), canasta.LayMeld("KH KS KD")]
-        >>> print(game.explain_turn(step))
-        CL-INIT-1: your side's first melds must count at least 50 together; these steps count 30
-        >>> game.explain_turn([*step, canasta.LayMeld("QH QS QD")]) is None
-        True
-        """
+        turn; an opening the steps began must reach the minimum at their end, its melds
+        checked as one unit (CL-INIT-1, CL-PILE-6; see :doc:`/tutorials/front-end`)."""
         return explain_turn(self, moves)
 
     def describe(self, move: Move) -> str:
@@ -461,7 +430,8 @@ class Game:
         """
         deal = self.deal
         if (
-            type(move) not in _ENGINE_MOVES
+            type(move) is NextDeal  # the game's own move; the engine plays the others
+            or not is_move(move)
             or deal.phase is Phase.OVER
             or self.is_over
             or (player is not None and player != self.to_move)
@@ -592,12 +562,6 @@ def deal_ender(seat_players: Sequence[int], history: Sequence[Event]) -> int:
     """The player listed for the :class:`NextDeal` after a deal (in :attr:`Game.moves`):
     the player whose move ended it, or the first seat's if nobody moved in it."""
     return seat_players[history[-1].seat] if history else seat_players[0]
-
-
-# The moves the engine plays; NextDeal is the game's own.
-_ENGINE_MOVES = frozenset(
-    {Draw, TakePile, LayMeld, AddToMeld, MergeMelds, Discard, Ask, Answer, Pass}
-)
 
 
 _SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}

@@ -40,38 +40,31 @@ import json
 import re
 import types
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any
+from typing import IO
 
 import attrs
 
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import DealEnd, Phase
 from canasta._model.moves import Move, NextDeal, parse_move
-from canasta._rules.ruleset import RuleSet, RuleSetError, find_rules, rule_set_names
+from canasta._record_headers import (
+    FORMAT_VERSION,
+    PLAYER_HEADER,
+    read_header,
+    rule_options,
+    seed_text,
+    setup,
+)
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import IllegalMoveError, MoveParseError, RecordError, shown
 from canasta.game import Game, deal_ender
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
 
-#: The version of the record format that :func:`dumps` writes and :func:`loads` reads.
-FORMAT_VERSION = "1"
-
-# Headers in the order they are written; ``P0`` to ``P5`` (players' names) follow Seed.
-_HEADERS = ("Format", "Event", "Site", "Date", "Rules", "Players", "Options", "Seed", "Result")
-_HEADER_NAMES = {name.lower(): name for name in _HEADERS}
-_MAX_PLAYERS = 6
-
-_HEADER_LINE = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s+(\"(?:[^\"\\]|\\.)*\")\s*\]")
-_PLAYER_HEADER = re.compile(r"[Pp]([0-9]{1,9})")
 _DEAL_LINE = re.compile(r"deal\s+([0-9]{1,9})", re.IGNORECASE)
 _DEAL_END_LINE = re.compile(r"deal\s+([0-9]{1,9})\s+ends\b.*", re.IGNORECASE)
 _TURN_NUMBER = re.compile(r"([0-9]{1,9})\s*\.\s*(.*)")
 _PLAYER_PREFIX = re.compile(r"p([0-9]{1,9})(?:\s+|$)(.*)", re.IGNORECASE)
-_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_OPTION_NAME = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*")
-_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
-_DECODER = json.JSONDecoder()
-
 
 _NEXT_DEAL = NextDeal()
 
@@ -162,7 +155,7 @@ def dumps(
     extra: dict[str, str] = {}
     if isinstance(game, Record):
         extra = {k: v for k, v in game.headers.items() if k in ("Event", "Site", "Date")}
-        extra |= {k: v for k, v in game.headers.items() if _PLAYER_HEADER.fullmatch(k)}
+        extra |= {k: v for k, v in game.headers.items() if PLAYER_HEADER.fullmatch(k)}
         game = game.game()
     rules = game.rules
     if event is not None:
@@ -177,18 +170,18 @@ def dumps(
         for player, name in enumerate(names):
             if name is not None:
                 extra[f"P{player}"] = str(name)
-    states = _replay_for_writing(game)
-    preset, options = _rule_options(rules)
+    states, moves = _replay_for_writing(game)
+    preset, options = rule_options(rules)
     headers = [("Format", FORMAT_VERSION)]
     headers += [(name, extra[name]) for name in ("Event", "Site", "Date") if name in extra]
     headers += [("Rules", preset), ("Players", str(rules.num_players))]
     if options:
         headers.append(("Options", options))
-    headers.append(("Seed", _seed_text(game.seed)))
+    headers.append(("Seed", seed_text(game.seed)))
     headers += [(f"P{p}", extra[f"P{p}"]) for p in range(rules.num_players) if f"P{p}" in extra]
     headers.append(("Result", _result_text(game)))
     lines = [f"[{name} {json.dumps(value, ensure_ascii=False)}]" for name, value in headers]
-    lines += _body_lines(states, game.moves)
+    lines += _body_lines(states, moves)
     return "\n".join(lines) + "\n"
 
 
@@ -205,8 +198,9 @@ def dump(
     fp.write(dumps(game, event=event, site=site, date=date, names=names))
 
 
-def _replay_for_writing(game: Game) -> list[Game]:
-    """The states before each move and the last one; checks that they reproduce ``game``."""
+def _replay_for_writing(game: Game) -> tuple[list[Game], list[tuple[int, Move]]]:
+    """The states before each move and the last one, and the moves (a NextDeal between two
+    deals included); checks that they reproduce ``game``."""
     if not isinstance(game.seed, (int, str)) or isinstance(game.seed, bool):
         raise RecordError(None, f"a game with the seed {game.seed!r} cannot be recorded")
     problem = (
@@ -216,46 +210,21 @@ def _replay_for_writing(game: Game) -> list[Game]:
     )
     state = Game.new(game.rules, seed=game.seed)
     states = [state]
+    moves: list[tuple[int, Move]] = []
     for player, move in game.moves:
+        if _at_deal_end(state) and not isinstance(move, NextDeal):
+            moves.append((_next_deal_player(state), _NEXT_DEAL))
+            state = state.apply(_NEXT_DEAL)
+            states.append(state)
         try:
             state = state.apply(move, player=player)
         except IllegalMoveError:
             raise RecordError(None, problem) from None
+        moves.append((player, move))
         states.append(state)
     if state != game:
         raise RecordError(None, problem)
-    return states
-
-
-def _rule_options(rules: RuleSet) -> tuple[str, str]:
-    """The preset name for the Rules header, and the Options header's text."""
-    preset_name = rules.name.strip().lower()
-    if preset_name not in rule_set_names():
-        preset_name = rule_set_names()[0]
-    preset = find_rules(preset_name, players=rules.num_players)
-    changes = []
-    for field in attrs.fields(RuleSet):
-        value = getattr(rules, field.name)
-        if value != getattr(preset, field.name):
-            changes.append(f"{field.alias or field.name}={_option_value(value)}")
-    return preset_name, " ".join(changes)
-
-
-def _option_value(value: Any) -> str:
-    if isinstance(value, str) and _BARE_WORD.fullmatch(value):
-        try:
-            json.loads(value)
-        except ValueError:
-            return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _seed_text(seed: int | str) -> str:
-    if isinstance(seed, int):
-        return str(seed)
-    if _INTEGER.fullmatch(seed) or seed.startswith('"'):
-        return json.dumps(seed, ensure_ascii=False)
-    return seed
+    return states, moves
 
 
 def _result_text(game: Game) -> str:
@@ -360,14 +329,14 @@ def loads(text: str) -> Record:
         if line.startswith("["):
             if body:
                 raise RecordError(number, "headers must come before the moves")
-            name, value = _header(number, line)
+            name, value = read_header(number, line)
             if name in headers:
                 raise RecordError(number, f"the {name} header is given twice")
             headers[name] = value
             header_lines[name] = number
         else:
             body.append((number, line))
-    rules, seed = _setup(headers, header_lines)
+    rules, seed = setup(headers, header_lines)
     reader = _Reader(rules, seed)
     for number, line in body:
         reader.read_line(number, line)
@@ -413,132 +382,6 @@ def _lines_without_comments(text: str) -> list[tuple[int, str]]:
     if opened is not None:
         raise RecordError(opened, "the comment opened with '{' is not closed")
     return result
-
-
-def _header(number: int, line: str) -> tuple[str, str]:
-    match = _HEADER_LINE.fullmatch(line)
-    if match is None:
-        raise RecordError(number, f'a header is written [Name "value"], not {line!r}')
-    raw_name, quoted = match.groups()
-    try:
-        value = json.loads(quoted)
-    except ValueError as error:
-        raise RecordError(number, f"the value of {raw_name} is badly quoted: {error}") from None
-    if not isinstance(value, str):  # pragma: no cover - the pattern admits only strings
-        raise RecordError(number, f"the value of {raw_name} must be text")
-    player = _PLAYER_HEADER.fullmatch(raw_name)
-    if player is not None and int(player.group(1)) < _MAX_PLAYERS:
-        return f"P{int(player.group(1))}", value
-    name = _HEADER_NAMES.get(raw_name.lower())
-    if name is None:
-        known = ", ".join([*_HEADERS, "P0 to P5"])
-        raise RecordError(number, f"unknown header {raw_name!r}; headers are: {known}")
-    return name, value
-
-
-def _setup(headers: dict[str, str], lines: dict[str, int]) -> tuple[RuleSet, int | str]:
-    """The rule set and the seed from the headers."""
-    if "Format" in headers and headers["Format"].strip() != FORMAT_VERSION:
-        raise RecordError(
-            lines["Format"],
-            f"format {headers['Format']!r} is not known; this version reads format "
-            f"{FORMAT_VERSION}",
-        )
-    for name in ("Rules", "Seed"):
-        if name not in headers:
-            raise RecordError(None, f'the record has no {name} header ([{name} "..."])')
-    players: int | None = None
-    if "Players" in headers:
-        text = headers["Players"].strip()
-        if not re.fullmatch(r"[0-9]{1,3}", text):
-            raise RecordError(lines["Players"], f"Players must be a number, not {text!r}")
-        players = int(text)
-    try:
-        preset = find_rules(headers["Rules"], players=players)
-    except RuleSetError as error:
-        line = lines["Rules"]
-        if players is not None and headers["Rules"].strip().lower() in rule_set_names():
-            line = lines["Players"]
-        raise RecordError(line, str(error)) from None
-    rules = preset
-    if "Options" in headers:
-        rules = _apply_options(preset, headers["Options"], lines["Options"])
-    for name in headers:
-        player = _PLAYER_HEADER.fullmatch(name)
-        if player is not None and int(player.group(1)) >= rules.num_players:
-            raise RecordError(
-                lines[name], f"there is no player {name} among {rules.num_players} players"
-            )
-    return rules, _read_seed(headers["Seed"], lines["Seed"])
-
-
-def _read_seed(text: str, line: int) -> int | str:
-    if _INTEGER.fullmatch(text):
-        try:
-            return int(text)
-        except ValueError:
-            raise RecordError(line, "the seed has too many digits") from None
-    if text.startswith('"'):
-        try:
-            seed = json.loads(text)
-        except ValueError:
-            seed = None
-        if not isinstance(seed, str):
-            raise RecordError(line, f"a quoted seed must be one JSON string, not {text!r}")
-        return seed
-    return text
-
-
-def _option_fields() -> dict[str, attrs.Attribute[Any]]:
-    return {field.alias or field.name: field for field in attrs.fields(RuleSet)}
-
-
-def _apply_options(preset: RuleSet, text: str, line: int) -> RuleSet:
-    """The preset with the ``name=value`` changes of an Options header."""
-    fields = _option_fields()
-    changes: dict[str, Any] = {}
-    position = 0
-    while text[position:].strip():
-        match = _OPTION_NAME.match(text, position)
-        if match is None:
-            rest = text[position:].strip()
-            raise RecordError(line, f"options are written name=value, not {rest!r}")
-        name = match.group(1)
-        if name not in fields:
-            raise RecordError(
-                line, f"unknown option {name!r}; options are: {', '.join(sorted(fields))}"
-            )
-        if name == "num_players":
-            raise RecordError(line, "the Players header sets the number of players")
-        if name in changes:
-            raise RecordError(line, f"the option {name} is given twice")
-        value, position = _option_value_at(text, match.end(), name, line)
-        changes[name] = value
-    if "name" in changes and not isinstance(changes["name"], str):
-        raise RecordError(line, "the option name must be text")
-    try:
-        return attrs.evolve(preset, **changes)
-    except (TypeError, ValueError, ArithmeticError) as error:
-        raise RecordError(line, f"bad options: {error}") from None
-
-
-def _option_value_at(text: str, start: int, name: str, line: int) -> tuple[Any, int]:
-    """The value of option ``name`` that starts at ``start``, and where the next one starts."""
-    try:
-        value, end = _DECODER.raw_decode(text, start)
-    except (ValueError, RecursionError):
-        pass
-    else:
-        if end == len(text) or text[end].isspace():
-            return value, end
-    word = re.compile(r"\S*").match(text, start)
-    assert word is not None
-    if _BARE_WORD.fullmatch(word.group()):
-        return word.group(), word.end()
-    shown = word.group() or "nothing"
-    raise RecordError(
-        line, f"the value of the option {name} must be JSON or a plain word, not {shown!r}"
-    )
 
 
 class _Reader:

@@ -118,7 +118,7 @@ def last_red_three(rules: canasta.RuleSet) -> Game:
     """Player 0 to draw from a stock whose last drawable card is a red three."""
     melds = [["KH KS KD"], []] if rules.name == "classic" else [["KH KS KD KC", "QH QS QD"], []]
     hands = ["5C 5D 5H 9S", "6C 6D 6H", "4C 4D", "7C 7D 7H"]
-    stock = ["4S", "3H"] if rules.stock_reserve else ["3H"]  # the top card last
+    stock = ["3H", "4S"] if rules.stock_reserve else ["3H"]  # the top card first
     placed = canasta.Cards.parse(" ".join(hands + melds[0] + ["8C"] + stock))
     rest = canasta.pack_cards(rules.decks) - placed
     reds = " ".join(str(card) for card in rest if card.is_red_three)

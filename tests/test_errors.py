@@ -67,7 +67,8 @@ BAD_CALLS: list[tuple[str, Callable[[], object], str]] = [
     ("render(3)", lambda: canasta.svg.render(3), "Game or a PlayerView"),  # type: ignore[arg-type]
     ("rule_url(3)", lambda: canasta.rule_url(3), "not a rule ID"),  # type: ignore[arg-type]
     ("side_of_player('x')", lambda: GAME.side_of_player("x"), "a player is a number"),  # type: ignore[arg-type]
-    ("from_position(hands=KH)", lambda: Game.from_position(hands="KH"), "a list of 4 hands"),
+    ("from_position(hands=KH)", lambda: Game.from_position(hands="KH"), "expected a list"),
+    ("from_position(hands=7)", lambda: Game.from_position(hands=7), "expected a list"),
     (
         "simulate bad games",
         lambda: canasta.simulate.simulate("classic", ["random"], games="x", seed=1),

@@ -234,7 +234,7 @@ def test_moves_in_words() -> None:
     game = Game.from_position(
         "classic",
         hands=["8H 8S KC KD KH JK 4C", "5C", "6C", "7C"],
-        pile="9D 6H 7H 8D",
+        pile="8D 7H 6H 9D",  # the top card first
         melds=[["QH QS QD"], []],
     )
     assert game.describe(TakePile("8H 8S")) == "Take the pile (4 cards) with 8♥ 8♠"

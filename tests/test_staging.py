@@ -93,7 +93,7 @@ def test_a_pile_take_is_previewed_too() -> None:
     game = Game.from_position(
         "classic",
         hands=["8H 8S KC KD KH JK 4C", "5C", "6C", "7C"],
-        pile="9D 8D",
+        pile="8D 9D",  # the top card first
         melds=[["QH QS QD"], []],
     )
     preview = game.view(0).apply(TakePile("8H 8S"))

@@ -54,7 +54,7 @@ def built_game(position: Position, where: Where | None = None) -> GameParts:
     try:
         return game_parts(position, where or Where())
     except InvalidPositionError as refusal:
-        fail(refusal.path, refusal.reason)
+        fail(refusal.path, refusal.message)
 
 
 def built_view(position: ViewPosition, where: Where | None = None) -> ViewParts:
@@ -62,7 +62,7 @@ def built_view(position: ViewPosition, where: Where | None = None) -> ViewParts:
     try:
         return view_parts(position, where or Where())
     except InvalidPositionError as refusal:
-        fail(refusal.path, refusal.reason)
+        fail(refusal.path, refusal.message)
 
 
 def seating(value: object, path: str, rules: RuleSet) -> tuple[int, ...]:

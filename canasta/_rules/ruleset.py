@@ -73,9 +73,7 @@ def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in values:
             allowed = ", ".join(repr(v) for v in values)
-            raise RuleSetError(
-                f"{_public(attribute)} must be one of {allowed}; got {shown(value)}"
-            )
+            raise RuleSetError(f"{_public(attribute)} must be one of {allowed}; got {value!r}")
 
     return check
 
@@ -107,9 +105,7 @@ def _is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None
 
 def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value % 5:
-        raise RuleSetError(
-            f"{_public(attribute)} must be a whole multiple of 5; got {shown(value)}"
-        )
+        raise RuleSetError(f"{_public(attribute)} must be a whole multiple of 5; got {value!r}")
 
 
 def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
@@ -580,10 +576,8 @@ class RuleSet:
         return _PRESETS["classic"][players](**changes)
 
     def with_options(self, **changes: Any) -> RuleSet:
-        """The rule set with some fields changed (the same as ``attrs.evolve``); an unknown
-        field raises :class:`RuleSetError`."""
-        names = {field.alias or field.name for field in attrs.fields(RuleSet)}
-        unknown = sorted(set(changes) - names)
+        """The rule set with some fields changed (the same as ``attrs.evolve``)."""
+        unknown = sorted(set(changes) - {f.alias or f.name for f in attrs.fields(RuleSet)})
         if unknown:
             raise RuleSetError(f"RuleSet has no field {shown(unknown[0])}")
         return attrs.evolve(self, **changes)

@@ -45,17 +45,16 @@ import numpy as np
 import pyspiel
 from numpy.typing import NDArray
 
+from canasta import CanastaError, Game, NextDeal
 from canasta._engine.meld_rules import Meld
 from canasta._engine.scoring import score_deal
 from canasta._engine.state import Event, TurnDraft
 from canasta._engine.transitions import missing_cards
 from canasta._model.cards import ALL_FACES, FACE_TEXT, Card
 from canasta._model.deck import pack_cards
-from canasta._model.moves import Move, NextDeal
+from canasta._model.moves import Move
 from canasta._rules.ruleset import RuleSet, find_rules
 from canasta.actions import ActionError, describe, legal_action_map, num_actions
-from canasta.errors import CanastaError
-from canasta.game import Game
 from canasta.observation import observation, observation_shape
 from canasta.views import PlayerView
 
@@ -91,7 +90,6 @@ MOVES_PER_CARD = 10
 
 _PARAMETERS: dict[str, int | str] = {"players": 4, "deals": 1, "options": ""}
 _FACES = len(ALL_FACES)
-_NEXT_DEAL = NextDeal()
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 # RuleSet fields that an option cannot set: the family's name and the player count (the
@@ -522,8 +520,6 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         before = core.game
         mover = before.to_move
         after = before.apply(move)
-        if after.to_move is None and not after.is_over:
-            after = after.apply(_NEXT_DEAL)
         private = core.private
         if mover is not None and after.deal_number == before.deal_number and not after.is_over:
             event = after.deal.history[-1]
@@ -555,11 +551,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         moves: int,
         private: tuple[tuple[str, ...] | None, ...],
     ) -> _Core:
-        """The core after ``game`` replaced a game in deal ``deal_before``: dealing again if a
-        new deal began and the game goes on. The end of a deal is no decision here: the
-        game plays :class:`~canasta.NextDeal` itself, and the next deal is dealt."""
-        if game.to_move is None and not game.is_over:
-            game = game.apply(_NEXT_DEAL)
+        """The core of ``game`` after deal ``deal_before``: past a deal's end, a new deal dealt."""
+        game = game.apply(NextDeal()) if game.to_move is None and not game.is_over else game
         dealing = game.deal_number != deal_before and not game.is_over
         return _Core(game, () if dealing else None, moves, private)
 
