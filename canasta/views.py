@@ -341,7 +341,7 @@ class PlayerView:
         seats = self.seat_players
         me = seats.index(self.player)
         sizes = list(self.hand_sizes)
-        sizes[me] = len(deal.hands[me])
+        sizes[self.player] = len(deal.hands[me])
         known = list(self.known_cards)
         for seat, player in enumerate(seats):
             known[player] = deal.known[seat]

@@ -27,8 +27,11 @@ from canasta import (
 )
 from canasta._rules.ruleset import RuleSet
 
-THREE_DECK = [canasta.find_rules(name, players=n) for name in ("hollywood", "samba", "bolivia")
-              for n in (2, 4)]  # fmt: skip
+THREE_DECK = [
+    canasta.find_rules(name, players=players)
+    for name in ("hollywood", "samba", "bolivia")
+    for players in (2, 3, 4, 5, 6)
+]
 every_rule_set = rule_sets | st.sampled_from(THREE_DECK)
 
 
