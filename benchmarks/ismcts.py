@@ -60,8 +60,10 @@ def play(task: tuple[int, argparse.Namespace, float]) -> dict[str, Any] | None:
     searched: list[float] = []
     while not game.is_over and len(game.results) < args.max_deals:
         player = game.to_move
-        assert player is not None
-        bot: Bot = search if game.side_of(player) == side else greedy
+        if player is None:  # the end of a deal
+            game = game.apply(canasta.NextDeal())
+            continue
+        bot: Bot = search if game.side_of_player(player) == side else greedy
         view = game.view(player)
         started = time.perf_counter()
         move = bot.choose(view, rng)
@@ -107,7 +109,9 @@ def fit(spec: str) -> None:
                     ours, theirs = _estimate_features(deal, 0), _estimate_features(deal, 1)
                     positions.append([a - b for a, b in zip(ours, theirs, strict=True)])
                 player = game.to_move
-                assert player is not None
+                if player is None:  # the end of a deal, counted below
+                    game = game.apply(canasta.NextDeal())
+                    continue
                 game = game.apply(bot.choose(game.view(player), rng))
                 step += 1
                 if len(game.results) > deal.number:  # the deal is over: how it ended

@@ -49,8 +49,10 @@ def positions(name: str, seed: int) -> dict[str, canasta.Game]:
     while len(found) < 2:
         deal.append(game)
         player = game.to_move
-        assert player is not None
-        after = game.apply(bot.choose(game.view(player), rng))
+        if player is None:  # the end of a deal
+            after = game.apply(canasta.NextDeal())
+        else:
+            after = game.apply(bot.choose(game.view(player), rng))
         if after.deal_number != game.deal_number:
             middle = deal[len(deal) // 2]
             if game.deal_number == 0:

@@ -14,16 +14,18 @@ Draw()
 import sys as _sys
 
 from canasta.__about__ import __version__
+from canasta._cache import clear_caches
 from canasta._engine import meld_rules as _meld_rules
 from canasta._engine import scoring as _scoring
 from canasta._engine import state as _state
 from canasta._engine.meld_rules import CanastaKind, Meld, MeldKind, check_addition, check_new_meld
 from canasta._engine.scoring import DealResult, SideScore
 from canasta._engine.state import DealEnd, Event, Phase, TurnDraft
+from canasta._legality import LegalMoves
 from canasta._model import cards as _cards
 from canasta._model import deck as _deck
 from canasta._model import moves as _moves
-from canasta._model.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, CardParseError, Rank, Suit
+from canasta._model.cards import ALL_FACES, JOKER, NATURAL_RANKS, Card, Rank, Suit
 from canasta._model.deck import Cards, pack_cards, shuffled_pack
 from canasta._model.moves import (
     AddToMeld,
@@ -34,24 +36,33 @@ from canasta._model.moves import (
     LayMeld,
     MergeMelds,
     Move,
+    MoveKind,
+    NextDeal,
     Pass,
     TakePile,
     parse_move,
 )
 from canasta._rules import presets as _presets
 from canasta._rules.presets import find_rules, rule_set_names
-from canasta._rules.ruleset import RuleSet, RuleSetError
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import (
+    ActionError,
+    CanastaError,
+    CardParseError,
+    IllegalActionError,
     IllegalMoveError,
     JsonError,
+    MoveCardParseError,
     MoveParseError,
     PositionError,
+    RecordError,
+    RuleSetError,
     Violation,
     rule_url,
 )
 from canasta.game import Game
 from canasta.table import Table
-from canasta.views import PlayerView
+from canasta.views import PlayerView, PreviewError
 
 #: Whether the rules core runs as compiled code; always ``False`` since the mypyc build was
 #: removed (see the changelog). Kept for a release for programs that read it.
@@ -86,9 +97,11 @@ __all__ = [
     "COMPILED",
     "JOKER",
     "NATURAL_RANKS",
+    "ActionError",
     "AddToMeld",
     "Answer",
     "Ask",
+    "CanastaError",
     "CanastaKind",
     "Card",
     "CardParseError",
@@ -99,19 +112,26 @@ __all__ = [
     "Draw",
     "Event",
     "Game",
+    "IllegalActionError",
     "IllegalMoveError",
     "JsonError",
     "LayMeld",
+    "LegalMoves",
     "Meld",
     "MeldKind",
     "MergeMelds",
     "Move",
+    "MoveCardParseError",
+    "MoveKind",
     "MoveParseError",
+    "NextDeal",
     "Pass",
     "Phase",
     "PlayerView",
     "PositionError",
+    "PreviewError",
     "Rank",
+    "RecordError",
     "RuleSet",
     "RuleSetError",
     "SideScore",
@@ -123,6 +143,7 @@ __all__ = [
     "__version__",
     "check_addition",
     "check_new_meld",
+    "clear_caches",
     "find_rules",
     "pack_cards",
     "parse_move",

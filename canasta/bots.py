@@ -3,8 +3,8 @@
 A bot is anything with a method ``choose(view, rng) -> move`` (the :class:`Bot` protocol):
 it is given the :class:`~canasta.views.PlayerView` of the player to act, which holds only
 what that player may know (their hand, the table, the public history, the sizes of the
-other hands), and returns one of ``view.legal_moves()``. A bot never sees a hidden card.
-``rng`` is the only source of chance a bot should use, so that seeded games repeat.
+other hands), and returns one of ``view.legal_moves()`` (at a deal's end, ``NextDeal()``).
+A bot never sees a hidden card. ``rng`` is its only source of chance: seeded games repeat.
 
 >>> import random, canasta
 >>> game = canasta.Game.new("classic", seed=1)
@@ -48,6 +48,7 @@ from canasta._model.moves import (
     TakePile,
 )
 from canasta._rules.ruleset import RuleSet
+from canasta.errors import CanastaError, shown
 from canasta.views import PlayerView
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ class _Facts:
         return sum(1 for meld in self.table.melds[side] if meld.is_canasta_under(self.rules))
 
     def score(self, move: Move) -> float:
-        scorer: Callable[[_Facts, Move], float] = _SCORERS[type(move)]
+        scorer = _SCORERS.get(type(move), _Facts.draw)  # NextDeal: alone where it is legal
         return scorer(self, move)
 
     # --- the partner's question -------------------------------------------------------------
@@ -502,15 +503,13 @@ class ISMCTSBot:
         horizon: int = 2,
     ) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("give iterations, seconds or both")
+            raise CanastaError("give iterations, seconds or both")
         if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be 1 or more")
+            raise CanastaError("iterations must be 1 or more")
         if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be more than 0")
+            raise CanastaError("seconds must be more than 0")
         if rollout_steps < 0 or max_moves < 1 or horizon < 1 or scale <= 0:
-            raise ValueError(
-                "rollout_steps must be 0 or more, max_moves and horizon 1 or more, scale > 0"
-            )
+            raise CanastaError("rollout_steps ≥ 0, max_moves and horizon 1 or more, scale > 0")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -526,7 +525,7 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         if not moves:
-            raise ValueError(f"player {view.player} has no move to make")
+            raise CanastaError(f"player {view.player} has no move to make")
         # The greedy bot's favourites, best first: ties in the search go its way.
         moves = _best_by_greedy(view, moves, self.max_moves, rng)
         if len(moves) == 1:
@@ -797,7 +796,7 @@ def find_bot(name: str) -> Bot:
     >>> find_bot("Greedy")
     <canasta.bots.GreedyBot object at ...>
     """
-    try:
-        return _BOTS[name.strip().lower()]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(_BOTS)}") from None
+    maker = _BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if maker is None:
+        raise CanastaError(f"unknown bot {shown(name)}; bots: {', '.join(_BOTS)}")
+    return maker()

@@ -1,26 +1,58 @@
-"""Errors that explain themselves: every rejected move names the rule it breaks.
+"""Errors that explain themselves: one family, and every rejected move names the rule it breaks.
+
+Every error the library raises on bad input derives from :class:`CanastaError`, a
+``ValueError``, so ``except canasta.CanastaError`` catches them all (and ``except ValueError``
+still does):
+
+- :class:`IllegalMoveError`: a move the rules do not allow in the position, with the rule's ID
+  (:class:`~canasta.errors.IllegalActionError`, for an action id, is one);
+- :class:`MoveParseError`: text or data that does not name a move, or a move made with wrong
+  fields (``Answer("no")``, ``TakePile(meld=1.5)``);
+- :class:`CardParseError`: text that does not name a card (:class:`MoveCardParseError`, both a
+  card and a move parse error, where the card text is part of a move);
+- :class:`PositionError`: a position that cannot arise (:class:`JsonError` for a JSON
+  document);
+- :class:`RecordError`: a game record that cannot be read or replayed;
+- :class:`RuleSetError`: a rule set whose settings contradict each other, or an unknown name;
+- :class:`ActionError`: an action id out of range, or a move without one.
+
+Each has ``message``, the sentence for a person, and quotes at most about 80 characters of
+the input it refuses (:func:`shown`).
 
 >>> error = IllegalMoveError("CL-PILE-5", "the pile is frozen: you need two natural kings")
->>> isinstance(error, ValueError), error.rule
-(True, 'CL-PILE-5')
+>>> isinstance(error, CanastaError), isinstance(error, ValueError), error.rule
+(True, True, 'CL-PILE-5')
 >>> str(error)
 'CL-PILE-5: the pile is frozen: you need two natural kings'
+>>> error.message
+'the pile is frozen: you need two natural kings'
+
+This module imports nothing from the rest of the package, so every layer may raise these.
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import attrs
 
 __all__ = [
     "RULES_URL",
+    "ActionError",
+    "CanastaError",
+    "CardParseError",
+    "IllegalActionError",
     "IllegalMoveError",
     "JsonError",
+    "MoveCardParseError",
     "MoveParseError",
     "PositionError",
+    "RecordError",
+    "RuleSetError",
     "Violation",
     "rule_url",
+    "shown",
 ]
 
 #: Where the rules pages are published. A rule's text is on its family's page, with the rule's
@@ -36,6 +68,26 @@ _RULE_PAGES = {
     "MV": "moves",
 }
 
+#: The most characters of a refused input that a message quotes.
+QUOTE_LIMIT = 80
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to about ``limit`` characters: how a message quotes its input.
+
+    >>> shown("KH KS")
+    "'KH KS'"
+    >>> shown("x" * 1000)[-16:], len(shown("x" * 1000))
+    ('xx… (1002 chars)', 94)
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real problem
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} chars)"
+
 
 def rule_url(rule: str, base: str = RULES_URL) -> str:
     """The address of a rule's text: its rules page, with the rule's ID as the anchor.
@@ -47,10 +99,29 @@ def rule_url(rule: str, base: str = RULES_URL) -> str:
     >>> rule_url("HW-MELD-3", base="docs/_build/html/rules/")
     'docs/_build/html/rules/three-deck.html#HW-MELD-3'
     """
-    page = _RULE_PAGES.get(rule.split("-", 1)[0])
+    page = _RULE_PAGES.get(rule.split("-", 1)[0]) if isinstance(rule, str) else None
     if page is None:
-        raise ValueError(f"{rule!r} is not a rule ID such as CL-PILE-5")
+        raise CanastaError(f"{shown(rule)} is not a rule ID such as CL-PILE-5")
     return f"{base}{page}.html#{rule}"
+
+
+def _deprecated_reason(self: Any) -> str:
+    warnings.warn(
+        f"{type(self).__name__}.reason is deprecated: use .message",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    message: str = self.message
+    return message
+
+
+def _set_deprecated_reason(self: Any, value: str) -> None:
+    warnings.warn(
+        f"{type(self).__name__}.reason is deprecated: set .message",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    self.message = value
 
 
 @attrs.frozen(slots=True)
@@ -69,18 +140,39 @@ class Violation:
         return rule_url(self.rule)
 
 
-class IllegalMoveError(ValueError):
+class CanastaError(ValueError):
+    """The base of every error the library raises on bad input: a ``ValueError``.
+
+    ``message`` is the sentence for a person (``str(error)`` may add where: a rule ID, a
+    line, a path).
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self.args, self.__dict__)
+
+    #: Deprecated: the same as :attr:`message` (kept for a release).
+    reason = property(_deprecated_reason, _set_deprecated_reason)
+
+
+class IllegalMoveError(CanastaError):
     """A move that the rules do not allow in this position.
 
-    ``rule`` is the rule's ID (``"CL-PILE-5"``), ``reason`` the sentence for the player and
+    ``rule`` is the rule's ID (``"CL-PILE-5"``), ``message`` the sentence for the player and
     ``move`` the rejected move (or ``None`` when the text did not name a move).
     """
 
-    def __init__(self, rule: str, reason: str, move: Any = None) -> None:
-        super().__init__(f"{rule}: {reason}")
+    def __init__(self, rule: str, message: str, move: Any = None) -> None:
+        CanastaError.__init__(self, message)
+        self.args = (f"{rule}: {message}",)
         self.rule = rule
-        self.reason = reason
         self.move = move
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (IllegalMoveError, (self.rule, self.message, self.move))
 
     @classmethod
     def from_violation(cls, violation: Violation, move: Any = None) -> IllegalMoveError:
@@ -89,8 +181,8 @@ class IllegalMoveError(ValueError):
 
     @property
     def violation(self) -> Violation:
-        """The rule and reason as a value."""
-        return Violation(self.rule, self.reason)
+        """The rule and message as a value."""
+        return Violation(self.rule, self.message)
 
     @property
     def url(self) -> str:
@@ -98,11 +190,30 @@ class IllegalMoveError(ValueError):
         return rule_url(self.rule)
 
 
-class MoveParseError(ValueError):
-    """Text that does not name a move."""
+class MoveParseError(CanastaError):
+    """Text or data that does not name a move, or a move made with fields of the wrong kind.
+
+    ``field`` names the field of move data at fault (``"cards"``, ``"meld"``), where there is
+    one; ``str(error)`` then starts with it.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        CanastaError.__init__(self, message)
+        if field:
+            self.args = (f"{field}: {message}",)
+        self.field = field
 
 
-class PositionError(ValueError):
+class CardParseError(CanastaError):
+    """Text that does not name a card (or a list of cards)."""
+
+
+class MoveCardParseError(MoveParseError, CardParseError):
+    """Card text inside a move that names no card: both a :class:`MoveParseError` and a
+    :class:`CardParseError`, so either ``except`` catches it."""
+
+
+class PositionError(CanastaError):
     """A position that cannot arise under the rules (wrong card counts, invalid melds ...)."""
 
 
@@ -111,7 +222,7 @@ class JsonError(PositionError):
     missing or mistyped field, bad card text, or a position that breaks the rules (a card
     too many, a meld the rule set does not allow, a seat out of range ...).
 
-    ``path`` says where (``deal.hands[2]``; empty for the whole document) and ``reason``
+    ``path`` says where (``deal.hands[2]``; empty for the whole document) and ``message``
     what is wrong; ``str(error)`` is both.
 
     >>> error = JsonError("deal.hands[2]", "card 1 of 'KX': ...")
@@ -119,10 +230,47 @@ class JsonError(PositionError):
     ('deal.hands[2]', "deal.hands[2]: card 1 of 'KX': ...")
     """
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}" if path else reason)
+    def __init__(self, path: str, message: str) -> None:
+        CanastaError.__init__(self, message)
+        self.args = (f"{path}: {message}" if path else message,)
         self.path = path
-        self.reason = reason
 
-    def __reduce__(self) -> tuple[type[JsonError], tuple[str, str]]:
-        return (type(self), (self.path, self.reason))
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.path, self.message))
+
+
+class RecordError(CanastaError):
+    """A game record that cannot be read or replayed.
+
+    ``line`` is the number of the offending line, from 1 (``None`` when the problem is not
+    on one line, such as a missing header), and ``message`` says what is wrong.
+    """
+
+    def __init__(self, line: int | None, message: str) -> None:
+        CanastaError.__init__(self, message)
+        self.args = (message if line is None else f"line {line}: {message}",)
+        self.line = line
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.line, self.message))
+
+
+class RuleSetError(CanastaError):
+    """A rule set whose settings contradict each other, or an unknown rule set name."""
+
+
+class ActionError(CanastaError):
+    """An id that is not an action of the rule set, or a move that has no id."""
+
+
+class IllegalActionError(ActionError, IllegalMoveError):
+    """An action that is not legal in the position: ``action`` is the id, ``rule`` the ID of
+    the rule it breaks and ``message`` why. It is an :class:`IllegalMoveError` too."""
+
+    def __init__(self, action: int, rule: str, message: str, move: Any = None) -> None:
+        IllegalMoveError.__init__(self, rule, message, move)
+        self.args = (f"action {action}: {rule}: {message}",)
+        self.action = action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (IllegalActionError, (self.action, self.rule, self.message, self.move))

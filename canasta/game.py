@@ -17,7 +17,8 @@ CL-TURN-1
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+import warnings
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any, Literal
 
@@ -29,14 +30,15 @@ from canasta._engine.movegen import legal_moves
 from canasta._engine.position import GameParts, InvalidPositionError, Where, game_parts, outcomes
 from canasta._engine.position.arguments import position_of_arguments, sequence_arg
 from canasta._engine.scoring import DealResult, score_deal
-from canasta._engine.state import Deal, DealEnd, Phase, TurnDraft
-from canasta._engine.transitions import check, play
+from canasta._engine.state import Deal, DealEnd, Event, Phase, TurnDraft
+from canasta._engine.transitions import play
+from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
 from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
-from canasta._model.moves import Move, parse_move
+from canasta._model.moves import Move, NextDeal, is_move, parse_move
 from canasta._rules.presets import find_rules
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import IllegalMoveError, PositionError, Violation
+from canasta.errors import CanastaError, IllegalMoveError, PositionError, Violation, shown
 from canasta.table import Table
 from canasta.views import PlayerView
 
@@ -48,15 +50,19 @@ class Game:
     """A whole match of Canasta. Immutable: :meth:`apply` returns a new game.
 
     Players are numbered from 0 in seating order, clockwise. Sides are numbered from 0;
-    a player's side is ``game.side_of(player)``.
+    a player's side is ``game.side_of_player(player)``.
+
+    At the end of every deal a game waits for :class:`~canasta._model.moves.NextDeal`: phase
+    ``OVER``, nobody to move, every hand in every view, the deal scored (:attr:`deal_result`;
+    :attr:`scores` include it), ``legal_moves()`` ``[NextDeal()]`` unless the match is won.
     """
 
     rules: RuleSet
     #: The seed that fixes every shuffle of the match.
     seed: int | str
-    #: The deal in progress (the last deal once the game is over).
+    #: The deal in progress, or the deal just ended (the last deal once the game is over).
     deal: Deal
-    #: Each side's cumulative score (CL-DEF-16).
+    #: Each side's cumulative score (CL-DEF-16), the ended deal's included.
     scores: tuple[int, ...]
     #: Results of the finished deals, in order. Their moves (``DealResult.history``) are the
     #: match's record, not part of the game's value: games compare equal without them.
@@ -86,6 +92,8 @@ class Game:
         global random state) and kept in :attr:`seed`, so the game can be replayed.
         """
         ruleset = find_rules(rules, players)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise CanastaError(f"a seed is a whole number or text, not {shown(seed)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)  # exact in JSON readers that use doubles
         scores = (0,) * ruleset.num_sides
@@ -110,11 +118,14 @@ class Game:
         cards = list(sequence_arg(pack, "pack"))
         if Cards.of(cards) != pack_cards(self.rules.decks):
             raise PositionError(f"a pack for {self.rules.name} is {self.rules.pack_size} cards")
-        if self.is_over or len(self.deal.history):
+        ended = self.deal_result
+        if len(self.deal.history) or (self.is_over and ended is None):
             raise PositionError("a deal is dealt again only before anyone has moved in it")
-        return Game._start_deal(
-            self.rules, self.seed, self.deal.number, self.scores, self.results, cards
-        )
+        scores, results = self.scores, self.results
+        if ended is not None:  # it ended as it was dealt: its score goes with it
+            scores = tuple(s - t for s, t in zip(scores, ended.totals, strict=True))
+            results = results[:-1]
+        return Game._start_deal(self.rules, self.seed, self.deal.number, scores, results, cards)
 
     @classmethod
     def _start_deal(
@@ -137,7 +148,7 @@ class Game:
             results=results,
             seat_players=rules.seat_players(number),
         )
-        return game._after_deal_step() if deal.phase is Phase.OVER else game
+        return game._deal_ended() if deal.phase is Phase.OVER else game
 
     @classmethod
     def from_position(
@@ -216,9 +227,8 @@ class Game:
         except InvalidPositionError as refusal:
             raise PositionError(str(refusal)) from None
         game = cls._from_parts(parts)
-        if game.deal.phase is Phase.OVER and not game.results:
-            result, totals = game._scored()
-            game = attrs.evolve(game, scores=totals, results=(result,))
+        if game.deal.phase is Phase.OVER and game.deal_result is None:
+            game = attrs.evolve(game, is_over=False)._deal_ended()  # scored, and maybe won
         return game
 
     @classmethod
@@ -250,7 +260,7 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        """The player to act; ``None`` once the game is over."""
+        """The player to act; ``None`` at the end of a deal and once the game is over."""
         if self.is_over:
             return None
         seat = self.deal.to_act
@@ -258,8 +268,18 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        """The phase of the current turn."""
+        """The phase of the current turn; :attr:`Phase.OVER
+        <canasta._engine.state.Phase.OVER>` at the end of a deal."""
         return self.deal.phase
+
+    @property
+    def deal_result(self) -> DealResult | None:
+        """The scored result of the deal just ended, at the end of a deal (and once the game
+        is over); ``None`` while a deal is played."""
+        results = self.results
+        if self.deal.phase is Phase.OVER and results and results[-1].number == self.deal.number:
+            return results[-1]
+        return None
 
     @property
     def turn_player(self) -> int:
@@ -288,20 +308,36 @@ class Game:
 
     def hand(self, player: int) -> Cards:
         """A player's hand."""
-        if player in self.seat_players:
+        if player in self.seat_players and type(player) is int:
             return self.deal.hands[self.seat_players.index(player)]
-        if not 0 <= player < self.rules.num_players:
-            raise ValueError(f"there is no player {player}")
+        checked_player(player, self.rules)
         return Cards()
 
-    def side_of(self, player: int) -> int:
+    def side_of_player(self, player: int) -> int:
         """The side a player belongs to."""
-        return self.rules.side_of_player(player)
+        return self.rules.side_of_player(checked_player(player, self.rules))
+
+    def side_of(self, player: int) -> int:
+        """Deprecated: :meth:`side_of_player` (kept for a release)."""
+        warnings.warn("Game.side_of is deprecated: use side_of_player", DeprecationWarning, 2)
+        return self.side_of_player(player)
+
+    @property
+    def minimums(self) -> tuple[int, ...]:
+        """Each side's initial-meld minimum in the current deal (CL-INIT-1)."""
+        return self.deal.minimums
 
     @property
     def initial_minimums(self) -> tuple[int, ...]:
-        """Each side's initial-meld minimum in the current deal (CL-INIT-1)."""
+        """Deprecated: :attr:`minimums` (kept for a release)."""
+        warnings.warn("Game.initial_minimums is deprecated: use minimums", DeprecationWarning, 2)
         return self.deal.minimums
+
+    @property
+    def melded_players(self) -> frozenset[int]:
+        """Players who have melded in the current deal (CL-CONC-1)."""
+        seats = self.seat_players
+        return frozenset(seats[seat] for seat in self.deal.melded_seats)
 
     @property
     def winner(self) -> int | None:
@@ -318,29 +354,39 @@ class Game:
 
     @property
     def moves(self) -> tuple[tuple[int, Move], ...]:
-        """Every move of the match so far, as (player, move), deal after deal."""
+        """Every move of the match so far, as (player, move), deal after deal.
+
+        Between deals comes :class:`~canasta._model.moves.NextDeal`, which anyone may play: it
+        is listed as played by the player whose move ended the deal. A game read from JSON
+        without the finished deals' moves (``history="results"``) lists this deal's only."""
         played: list[tuple[int, Move]] = []
+        number = self.deal.number
         for result in self.results:
-            played += [(result.seat_players[e.seat], e.move) for e in result.history]
-        if not self.is_over:
+            seats = result.seat_players
+            played += [(seats[e.seat], e.move) for e in result.history]
+            if result.number < number and result.history:
+                played.append((deal_ender(seats, result.history), _NEXT_DEAL))
+        if not self.results or self.results[-1].number != number:
             played += [(self.seat_players[e.seat], e.move) for e in self.deal.history]
         return tuple(played)
 
     # --- moves -------------------------------------------------------------------------------
 
-    def legal_moves(self) -> Iterator[Move]:
-        """The legal moves of the player to act (one representative among suit variants).
-
-        They are found once per game and kept: :meth:`apply` then plays one of them without
-        checking it again.
-        """
-        if self.is_over:
-            return iter(())
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the player to act, one for each choice of cards, as a
+        :class:`~canasta._legality.LegalMoves` whose ``in`` is :meth:`is_legal`: at the end of
+        a deal ``[NextDeal()]``, once the game is over none. Found once per game and kept:
+        :meth:`apply` plays one of them without checking it again."""
         legal = self._legal
         if legal is None:
-            legal = tuple(legal_moves(self.deal))
+            if self.is_over:
+                legal = ()
+            elif self.deal.phase is Phase.OVER:
+                legal = (_NEXT_DEAL,)
+            else:
+                legal = tuple(legal_moves(self.deal))
             object.__setattr__(self, "_legal", legal)  # a cache; the value does not change
-        return iter(legal)
+        return LegalMoves(legal, self)
 
     def legal_actions(self) -> list[int]:
         """The action ids of the legal moves of the player to act, sorted
@@ -350,49 +396,65 @@ class Game:
         return legal_actions(self)
 
     def explain(self, move: Move, player: int | None = None) -> Violation | None:
-        """Why ``move`` is illegal now, or ``None`` if it is legal."""
-        if self.is_over:
-            return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
-        wrong_player = self._wrong_player(player)
-        return wrong_player or check(self.deal, move)
+        """Why ``move`` is illegal now for the player to act (or ``player``), or ``None``: the
+        answer of ``player``'s :meth:`PlayerView.explain <canasta.views.PlayerView.explain>`.
+        Not a move, or not a player, raises a :class:`~canasta.errors.CanastaError`."""
+        return judge(self.rules, self.deal, self.seat_players, self.is_over, move, player)
 
     def is_legal(self, move: Move, player: int | None = None) -> bool:
         """Whether ``move`` is legal for the player to act (or for ``player``, if given)."""
         return self.explain(move, player) is None
 
+    def verify(self, move: Move, player: int | None = None) -> None:
+        """Raise :class:`~canasta.errors.IllegalMoveError` if ``move`` is illegal now."""
+        raise_for(self.explain(move, player), move)
+
+    def explain_turn(self, moves: Iterable[Move]) -> Violation | None:
+        """The first refusal of a planned sequence of steps, or ``None`` if all are legal in
+        turn; an opening the steps began must reach the minimum at their end, its melds
+        checked as one unit (CL-INIT-1, CL-PILE-6; see :doc:`/tutorials/front-end`)."""
+        return explain_turn(self, moves)
+
+    def describe(self, move: Move) -> str:
+        """``move`` as a sentence a player reads (:meth:`Draw.describe
+        <canasta._model.moves.Draw.describe>`), from the view of the player it is for."""
+        from canasta._wording import describe
+
+        player = self.to_move if self.to_move is not None else self.turn_player
+        return describe(self.view(player), move)
+
     def apply(self, move: Move, player: int | None = None) -> Game:
         """The game after ``move``; raises :class:`~canasta.errors.IllegalMoveError` if illegal.
 
         ``player``, if given, must be the player to act: servers pass the seat the move
-        came from.
+        came from. At the end of a deal, :class:`~canasta._model.moves.NextDeal` from any
+        player (or none) deals the next hand.
         """
-        outcome: Deal | Violation | None
-        if self.is_over:
-            outcome = Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
-        else:
-            outcome = None if player is None else self._wrong_player(player)
-        if outcome is None:
-            legal = self._legal
-            # A move legal_moves gave (usually the very object: found by identity, in C,
-            # before equality) is played without the searches that made it legal.
-            known = legal is not None and (id(move) in map(id, legal) or move in legal)
-            outcome = play(self.deal, move, trusted=known)
+        deal = self.deal
+        if (
+            type(move) is NextDeal  # the game's own move; the engine plays the others
+            or not is_move(move)
+            or deal.phase is Phase.OVER
+            or self.is_over
+            or (player is not None and player != self.to_move)
+        ):
+            raise_for(self.explain(move, player), move)
+            return Game._start_deal(
+                self.rules, self.seed, deal.number + 1, self.scores, self.results
+            )
+        legal = self._legal
+        # A move legal_moves gave (usually the very object: found by identity, in C,
+        # before equality) is played without the searches that made it legal.
+        known = legal is not None and (id(move) in map(id, legal) or move in legal)
+        outcome = play(deal, move, trusted=known)
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)
         game = _with_deal(self, outcome)
-        return game._after_deal_step() if outcome.phase is Phase.OVER else game
+        return game._deal_ended() if outcome.phase is Phase.OVER else game
 
     def parse_move(self, text: str) -> Move:
         """Read a move from its text form (see :func:`canasta._model.moves.parse_move`)."""
         return parse_move(text)
-
-    def _wrong_player(self, player: int | None) -> Violation | None:
-        if player is None or player == self.to_move:
-            return None
-        return Violation(
-            self.rules.rule_id("CL-TURN-7" if self.phase is not Phase.ANSWER else "CL-ASK-3"),
-            f"it is player {self.to_move}'s move, not player {player}'s",
-        )
 
     def _scored(self) -> tuple[DealResult, tuple[int, ...]]:
         """The finished deal's result, and the cumulative scores with it (CL-SCORE)."""
@@ -411,19 +473,20 @@ class Game:
         )
         return result, scores
 
-    def _after_deal_step(self) -> Game:
-        """Score a finished deal, then end the match or deal the next hand (CL-MATCH)."""
+    def _deal_ended(self) -> Game:
+        """Score the deal just ended and end the match if it is won (CL-MATCH): the game
+        stays at the end of the deal until :class:`NextDeal` deals the next one."""
         result, scores = self._scored()
         results = (*self.results, result)
         best = max(scores)
+        over = False
         limit = self.rules.deal_limit
         if limit is not None and len(results) >= limit:
-            return attrs.evolve(self, scores=scores, results=results, is_over=True)
-        if best >= self.rules.target_score:
+            over = True
+        elif best >= self.rules.target_score:
             leaders = sum(1 for score in scores if score == best)
-            if leaders == 1 or self.rules.tie_rule == "draw":
-                return attrs.evolve(self, scores=scores, results=results, is_over=True)
-        return Game._start_deal(self.rules, self.seed, self.deal.number + 1, scores, results)
+            over = leaders == 1 or self.rules.tie_rule == "draw"
+        return attrs.evolve(self, scores=scores, results=results, is_over=over)
 
     # --- JSON and the position notation ------------------------------------------------------
 
@@ -475,7 +538,12 @@ class Game:
         return cls._from_parts(game_from_text(text))
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"player {self.to_move} to {self.phase.value}"
+        if self.is_over:
+            state = "over"
+        elif self.phase is Phase.OVER:
+            state = "deal over"
+        else:
+            state = f"player {self.to_move} to {self.phase.value}"
         return (
             f"<Game {self.rules.name} {self.rules.num_players}p seed={self.seed!r} "
             f"deal {self.deal_number} scores={self.scores} {state}>"
@@ -487,6 +555,15 @@ class Game:
         from canasta.svg import render
 
         return render(self)
+
+
+_NEXT_DEAL = NextDeal()
+
+
+def deal_ender(seat_players: Sequence[int], history: Sequence[Event]) -> int:
+    """The player listed for the :class:`NextDeal` after a deal (in :attr:`Game.moves`):
+    the player whose move ended it, or the first seat's if nobody moved in it."""
+    return seat_players[history[-1].seat] if history else seat_players[0]
 
 
 _SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}

@@ -24,9 +24,9 @@ shape are plain Python.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
+from canasta._cache import remembered
 from canasta._engine.meld_rules import Meld, MeldKind
 from canasta._engine.state import Phase
 from canasta._model.cards import NATURAL_RANKS, Rank
@@ -112,7 +112,7 @@ def _blocks(rules: RuleSet) -> list[tuple[str, int]]:
     return blocks
 
 
-@functools.lru_cache(maxsize=64)
+@remembered(64)
 def _layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
     layout = []
     start = 0

@@ -40,51 +40,41 @@ import json
 import re
 import types
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any
+from typing import IO
 
 import attrs
 
 from canasta._engine.scoring import DealResult
-from canasta._engine.state import DealEnd
-from canasta._model.moves import Move, parse_move
-from canasta._rules.presets import find_rules, rule_set_names
-from canasta._rules.ruleset import RuleSet, RuleSetError
-from canasta.errors import IllegalMoveError, MoveParseError
-from canasta.game import Game
+from canasta._engine.state import DealEnd, Phase
+from canasta._model.moves import Move, NextDeal, parse_move
+from canasta._record_headers import (
+    FORMAT_VERSION,
+    PLAYER_HEADER,
+    read_header,
+    rule_options,
+    seed_text,
+    setup,
+)
+from canasta._rules.ruleset import RuleSet
+from canasta.errors import IllegalMoveError, MoveParseError, RecordError, shown
+from canasta.game import Game, deal_ender
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
 
-#: The version of the record format that :func:`dumps` writes and :func:`loads` reads.
-FORMAT_VERSION = "1"
-
-# Headers in the order they are written; ``P0`` to ``P5`` (players' names) follow Seed.
-_HEADERS = ("Format", "Event", "Site", "Date", "Rules", "Players", "Options", "Seed", "Result")
-_HEADER_NAMES = {name.lower(): name for name in _HEADERS}
-_MAX_PLAYERS = 6
-
-_HEADER_LINE = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s+(\"(?:[^\"\\]|\\.)*\")\s*\]")
-_PLAYER_HEADER = re.compile(r"[Pp]([0-9]{1,9})")
 _DEAL_LINE = re.compile(r"deal\s+([0-9]{1,9})", re.IGNORECASE)
 _DEAL_END_LINE = re.compile(r"deal\s+([0-9]{1,9})\s+ends\b.*", re.IGNORECASE)
 _TURN_NUMBER = re.compile(r"([0-9]{1,9})\s*\.\s*(.*)")
 _PLAYER_PREFIX = re.compile(r"p([0-9]{1,9})(?:\s+|$)(.*)", re.IGNORECASE)
-_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_OPTION_NAME = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*")
-_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
-_DECODER = json.JSONDecoder()
+
+_NEXT_DEAL = NextDeal()
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or replayed.
+def _at_deal_end(game: Game) -> bool:
+    return game.phase is Phase.OVER and not game.is_over
 
-    ``line`` is the number of the offending line, from 1 (``None`` when the problem is not
-    on one line, such as a missing header), and ``reason`` says what is wrong.
-    """
 
-    def __init__(self, line: int | None, reason: str) -> None:
-        super().__init__(reason if line is None else f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
+def _next_deal_player(game: Game) -> int:
+    return deal_ender(game.seat_players, game.deal.history)
 
 
 def _headers_mapping(value: Mapping[str, str]) -> Mapping[str, str]:
@@ -118,7 +108,9 @@ class Record:
         return tuple(self.headers.get(f"P{p}") for p in range(self.rules.num_players))
 
     def replay(self) -> Iterator[Game]:
-        """Every state of the game: the new game, then the game after each move.
+        """Every state of the game: the new game, then the game after each move, the end of
+        each deal and the :class:`~canasta.NextDeal` after it included. (A record made by
+        hand without them, as in earlier releases, gets them where a deal ends.)
 
         Raises :class:`~canasta.errors.IllegalMoveError` if a move is illegal (a record read
         by :func:`loads` has been checked already).
@@ -126,6 +118,9 @@ class Record:
         game = Game.new(self.rules, seed=self.seed)
         yield game
         for player, move in self.moves:
+            if _at_deal_end(game) and not isinstance(move, NextDeal):
+                game = game.apply(_NEXT_DEAL)
+                yield game
             game = game.apply(move, player=player)
             yield game
 
@@ -160,7 +155,7 @@ def dumps(
     extra: dict[str, str] = {}
     if isinstance(game, Record):
         extra = {k: v for k, v in game.headers.items() if k in ("Event", "Site", "Date")}
-        extra |= {k: v for k, v in game.headers.items() if _PLAYER_HEADER.fullmatch(k)}
+        extra |= {k: v for k, v in game.headers.items() if PLAYER_HEADER.fullmatch(k)}
         game = game.game()
     rules = game.rules
     if event is not None:
@@ -171,22 +166,22 @@ def dumps(
         extra["Date"] = date.isoformat() if isinstance(date, datetime.date) else str(date)
     if names is not None:
         if len(names) != rules.num_players:
-            raise ValueError(f"names needs {rules.num_players} entries, one per player")
+            raise RecordError(None, f"names needs {rules.num_players} entries, one per player")
         for player, name in enumerate(names):
             if name is not None:
                 extra[f"P{player}"] = str(name)
-    states = _replay_for_writing(game)
-    preset, options = _rule_options(rules)
+    states, moves = _replay_for_writing(game)
+    preset, options = rule_options(rules)
     headers = [("Format", FORMAT_VERSION)]
     headers += [(name, extra[name]) for name in ("Event", "Site", "Date") if name in extra]
     headers += [("Rules", preset), ("Players", str(rules.num_players))]
     if options:
         headers.append(("Options", options))
-    headers.append(("Seed", _seed_text(game.seed)))
+    headers.append(("Seed", seed_text(game.seed)))
     headers += [(f"P{p}", extra[f"P{p}"]) for p in range(rules.num_players) if f"P{p}" in extra]
     headers.append(("Result", _result_text(game)))
     lines = [f"[{name} {json.dumps(value, ensure_ascii=False)}]" for name, value in headers]
-    lines += _body_lines(states, game.moves)
+    lines += _body_lines(states, moves)
     return "\n".join(lines) + "\n"
 
 
@@ -203,10 +198,11 @@ def dump(
     fp.write(dumps(game, event=event, site=site, date=date, names=names))
 
 
-def _replay_for_writing(game: Game) -> list[Game]:
-    """The states before each move and the last one; checks that they reproduce ``game``."""
+def _replay_for_writing(game: Game) -> tuple[list[Game], list[tuple[int, Move]]]:
+    """The states before each move and the last one, and the moves (a NextDeal between two
+    deals included); checks that they reproduce ``game``."""
     if not isinstance(game.seed, (int, str)) or isinstance(game.seed, bool):
-        raise ValueError(f"a game with the seed {game.seed!r} cannot be recorded")
+        raise RecordError(None, f"a game with the seed {game.seed!r} cannot be recorded")
     problem = (
         "the game cannot be recorded: replaying its moves from "
         f"Game.new(rules, seed={game.seed!r}) does not reproduce it "
@@ -214,46 +210,21 @@ def _replay_for_writing(game: Game) -> list[Game]:
     )
     state = Game.new(game.rules, seed=game.seed)
     states = [state]
+    moves: list[tuple[int, Move]] = []
     for player, move in game.moves:
+        if _at_deal_end(state) and not isinstance(move, NextDeal):
+            moves.append((_next_deal_player(state), _NEXT_DEAL))
+            state = state.apply(_NEXT_DEAL)
+            states.append(state)
         try:
             state = state.apply(move, player=player)
         except IllegalMoveError:
-            raise ValueError(problem) from None
+            raise RecordError(None, problem) from None
+        moves.append((player, move))
         states.append(state)
     if state != game:
-        raise ValueError(problem)
-    return states
-
-
-def _rule_options(rules: RuleSet) -> tuple[str, str]:
-    """The preset name for the Rules header, and the Options header's text."""
-    preset_name = rules.name.strip().lower()
-    if preset_name not in rule_set_names():
-        preset_name = rule_set_names()[0]
-    preset = find_rules(preset_name, players=rules.num_players)
-    changes = []
-    for field in attrs.fields(RuleSet):
-        value = getattr(rules, field.name)
-        if value != getattr(preset, field.name):
-            changes.append(f"{field.alias or field.name}={_option_value(value)}")
-    return preset_name, " ".join(changes)
-
-
-def _option_value(value: Any) -> str:
-    if isinstance(value, str) and _BARE_WORD.fullmatch(value):
-        try:
-            json.loads(value)
-        except ValueError:
-            return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _seed_text(seed: int | str) -> str:
-    if isinstance(seed, int):
-        return str(seed)
-    if _INTEGER.fullmatch(seed) or seed.startswith('"'):
-        return json.dumps(seed, ensure_ascii=False)
-    return seed
+        raise RecordError(None, problem)
+    return states, moves
 
 
 def _result_text(game: Game) -> str:
@@ -263,7 +234,9 @@ def _result_text(game: Game) -> str:
     winner = game.winner
     if winner is None:
         return f"{scores}; drawn"
-    players = " ".join(f"P{p}" for p in range(game.rules.num_players) if game.side_of(p) == winner)
+    players = " ".join(
+        f"P{p}" for p in range(game.rules.num_players) if game.side_of_player(p) == winner
+    )
     return f"{scores}; side {winner} ({players}) wins"
 
 
@@ -307,6 +280,8 @@ def _body_lines(states: Sequence[Game], moves: Sequence[tuple[int, Move]]) -> li
 
     for state, (player, move) in zip(states[:-1], moves, strict=True):
         catch_up(state)
+        if isinstance(move, NextDeal):
+            continue  # the line of the deal's end and the next "Deal" line stand for it
         key = (state.deal_number, state.deal.turn)
         if key != turn_key:
             flush()
@@ -343,7 +318,7 @@ def loads(text: str) -> Record:
     with the line number and what is wrong.
     """
     if not isinstance(text, str):
-        raise RecordError(None, f"a record is text, not {type(text).__name__}")
+        raise RecordError(None, f"a record is text, not {shown(text)} ({type(text).__name__})")
     lines = _lines_without_comments(text)
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
@@ -354,14 +329,14 @@ def loads(text: str) -> Record:
         if line.startswith("["):
             if body:
                 raise RecordError(number, "headers must come before the moves")
-            name, value = _header(number, line)
+            name, value = read_header(number, line)
             if name in headers:
                 raise RecordError(number, f"the {name} header is given twice")
             headers[name] = value
             header_lines[name] = number
         else:
             body.append((number, line))
-    rules, seed = _setup(headers, header_lines)
+    rules, seed = setup(headers, header_lines)
     reader = _Reader(rules, seed)
     for number, line in body:
         reader.read_line(number, line)
@@ -409,132 +384,6 @@ def _lines_without_comments(text: str) -> list[tuple[int, str]]:
     return result
 
 
-def _header(number: int, line: str) -> tuple[str, str]:
-    match = _HEADER_LINE.fullmatch(line)
-    if match is None:
-        raise RecordError(number, f'a header is written [Name "value"], not {line!r}')
-    raw_name, quoted = match.groups()
-    try:
-        value = json.loads(quoted)
-    except ValueError as error:
-        raise RecordError(number, f"the value of {raw_name} is badly quoted: {error}") from None
-    if not isinstance(value, str):  # pragma: no cover - the pattern admits only strings
-        raise RecordError(number, f"the value of {raw_name} must be text")
-    player = _PLAYER_HEADER.fullmatch(raw_name)
-    if player is not None and int(player.group(1)) < _MAX_PLAYERS:
-        return f"P{int(player.group(1))}", value
-    name = _HEADER_NAMES.get(raw_name.lower())
-    if name is None:
-        known = ", ".join([*_HEADERS, "P0 to P5"])
-        raise RecordError(number, f"unknown header {raw_name!r}; headers are: {known}")
-    return name, value
-
-
-def _setup(headers: dict[str, str], lines: dict[str, int]) -> tuple[RuleSet, int | str]:
-    """The rule set and the seed from the headers."""
-    if "Format" in headers and headers["Format"].strip() != FORMAT_VERSION:
-        raise RecordError(
-            lines["Format"],
-            f"format {headers['Format']!r} is not known; this version reads format "
-            f"{FORMAT_VERSION}",
-        )
-    for name in ("Rules", "Seed"):
-        if name not in headers:
-            raise RecordError(None, f'the record has no {name} header ([{name} "..."])')
-    players: int | None = None
-    if "Players" in headers:
-        text = headers["Players"].strip()
-        if not re.fullmatch(r"[0-9]{1,3}", text):
-            raise RecordError(lines["Players"], f"Players must be a number, not {text!r}")
-        players = int(text)
-    try:
-        preset = find_rules(headers["Rules"], players=players)
-    except RuleSetError as error:
-        line = lines["Rules"]
-        if players is not None and headers["Rules"].strip().lower() in rule_set_names():
-            line = lines["Players"]
-        raise RecordError(line, str(error)) from None
-    rules = preset
-    if "Options" in headers:
-        rules = _apply_options(preset, headers["Options"], lines["Options"])
-    for name in headers:
-        player = _PLAYER_HEADER.fullmatch(name)
-        if player is not None and int(player.group(1)) >= rules.num_players:
-            raise RecordError(
-                lines[name], f"there is no player {name} among {rules.num_players} players"
-            )
-    return rules, _read_seed(headers["Seed"], lines["Seed"])
-
-
-def _read_seed(text: str, line: int) -> int | str:
-    if _INTEGER.fullmatch(text):
-        try:
-            return int(text)
-        except ValueError:
-            raise RecordError(line, "the seed has too many digits") from None
-    if text.startswith('"'):
-        try:
-            seed = json.loads(text)
-        except ValueError:
-            seed = None
-        if not isinstance(seed, str):
-            raise RecordError(line, f"a quoted seed must be one JSON string, not {text!r}")
-        return seed
-    return text
-
-
-def _option_fields() -> dict[str, attrs.Attribute[Any]]:
-    return {field.alias or field.name: field for field in attrs.fields(RuleSet)}
-
-
-def _apply_options(preset: RuleSet, text: str, line: int) -> RuleSet:
-    """The preset with the ``name=value`` changes of an Options header."""
-    fields = _option_fields()
-    changes: dict[str, Any] = {}
-    position = 0
-    while text[position:].strip():
-        match = _OPTION_NAME.match(text, position)
-        if match is None:
-            rest = text[position:].strip()
-            raise RecordError(line, f"options are written name=value, not {rest!r}")
-        name = match.group(1)
-        if name not in fields:
-            raise RecordError(
-                line, f"unknown option {name!r}; options are: {', '.join(sorted(fields))}"
-            )
-        if name == "num_players":
-            raise RecordError(line, "the Players header sets the number of players")
-        if name in changes:
-            raise RecordError(line, f"the option {name} is given twice")
-        value, position = _option_value_at(text, match.end(), name, line)
-        changes[name] = value
-    if "name" in changes and not isinstance(changes["name"], str):
-        raise RecordError(line, "the option name must be text")
-    try:
-        return attrs.evolve(preset, **changes)
-    except (TypeError, ValueError, ArithmeticError) as error:
-        raise RecordError(line, f"bad options: {error}") from None
-
-
-def _option_value_at(text: str, start: int, name: str, line: int) -> tuple[Any, int]:
-    """The value of option ``name`` that starts at ``start``, and where the next one starts."""
-    try:
-        value, end = _DECODER.raw_decode(text, start)
-    except (ValueError, RecursionError):
-        pass
-    else:
-        if end == len(text) or text[end].isspace():
-            return value, end
-    word = re.compile(r"\S*").match(text, start)
-    assert word is not None
-    if _BARE_WORD.fullmatch(word.group()):
-        return word.group(), word.end()
-    shown = word.group() or "nothing"
-    raise RecordError(
-        line, f"the value of the option {name} must be JSON or a plain word, not {shown!r}"
-    )
-
-
 class _Reader:
     """Replays the lines of a record's body, checking each against the game."""
 
@@ -558,6 +407,7 @@ class _Reader:
         match = _TURN_NUMBER.fullmatch(line)
         if match is not None:
             turn, line = int(match.group(1)), match.group(2)
+            self._next_deal(number)
             game = self.game
             if not game.is_over and turn != game.deal.turn + 1:
                 raise RecordError(
@@ -576,6 +426,11 @@ class _Reader:
                 player, text = int(prefix.group(1)), prefix.group(2).strip()
                 if not text:
                     raise RecordError(number, f"P{player} makes no move")
+            if _at_deal_end(self.game):
+                if text.strip().lower() == "next":
+                    self._next_deal(number, player)
+                    continue
+                self._next_deal(number)
             if player is None:
                 player = self.game.to_move
                 if player is None:
@@ -583,6 +438,22 @@ class _Reader:
             if line_player is None:
                 line_player = player
             self._play(number, player, text)
+
+    def _next_deal(self, number: int, player: int | None = None) -> None:
+        """Play :class:`~canasta.NextDeal` if the game waits at the end of a deal (the line
+        of the deal's end, the next deal's line or its first move call for it)."""
+        game = self.game
+        if not _at_deal_end(game):
+            return
+        if player is None:
+            player = _next_deal_player(game)
+        elif player >= game.rules.num_players:
+            raise RecordError(
+                number, f"there is no player P{player} among {game.rules.num_players} players"
+            )
+        self.moves.append((player, _NEXT_DEAL))
+        self.game = game.apply(_NEXT_DEAL, player=player)
+        self.deal_moves += [0] * (self.game.deal_number + 1 - len(self.deal_moves))
 
     def _play(self, number: int, player: int, text: str) -> None:
         game = self.game
@@ -605,7 +476,7 @@ class _Reader:
             after = game.apply(move, player=player)
         except IllegalMoveError as error:
             raise RecordError(
-                number, f"P{player} {move} is illegal: {error.rule}: {error.reason}"
+                number, f"P{player} {move} is illegal: {error.rule}: {error.message}"
             ) from None
         self.moves.append((player, move))
         self.deal_moves[-1] += 1
@@ -613,6 +484,8 @@ class _Reader:
         self.game = after
 
     def _deal_start(self, number: int, deal: int) -> None:
+        if deal == self.game.deal_number + 2:
+            self._next_deal(number)
         game = self.game
         if not 1 <= deal <= game.deal_number + 1:
             raise RecordError(number, f"deal {deal} has not started")

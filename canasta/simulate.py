@@ -5,13 +5,21 @@ get their own random stream; results are gathered in game order. So the same bas
 the same results however many processes share the work.
 
 >>> import canasta
->>> from canasta.simulate import simulate
+>>> from canasta.simulate import play_game, simulate
 >>> rules = canasta.find_rules("classic", players=2).with_options(target_score=500)
 >>> summary = simulate(rules, ["greedy", "random"], games=2, seed=1, workers=1, max_deals=3)
 >>> [outcome.index for outcome in summary.outcomes]
 [0, 1]
 >>> summary == simulate(rules, ["greedy", "random"], games=2, seed=1, workers=1, max_deals=3)
 True
+
+Bots may be given as objects (anything with ``choose(view, rng)``) and rules by name, as
+:meth:`Game.new <canasta.game.Game.new>` takes them:
+
+>>> outcome = play_game("classic", [canasta.bots.GreedyBot(), "random"], seed=4, players=2,
+...                     max_deals=1)
+>>> outcome.deals
+1
 """
 
 from __future__ import annotations
@@ -28,10 +36,12 @@ from typing import Any
 
 import attrs
 
-from canasta._engine.meld_rules import Meld
-from canasta._model.moves import AddToMeld, LayMeld, Move
+from canasta._engine.state import Phase
+from canasta._model.moves import NextDeal
+from canasta._rules.presets import find_rules
 from canasta._rules.ruleset import RuleSet
-from canasta.bots import Bot, find_bot
+from canasta.bots import Bot, bot_names, find_bot
+from canasta.errors import CanastaError, shown
 from canasta.game import Game
 
 __all__ = ["DEFAULT_MAX_DEALS", "GameOutcome", "Summary", "game_seed", "play_game", "simulate"]
@@ -69,33 +79,63 @@ class GameOutcome:
     canastas: int
 
 
+#: A bot by name (:func:`~canasta.bots.find_bot`) or a bot object.
+BotLike = str | Bot
+
+
+def _bot(bot: BotLike) -> Bot:
+    if isinstance(bot, str):
+        return find_bot(bot)
+    if not callable(getattr(bot, "choose", None)):
+        raise CanastaError(
+            f"a bot is a name ({', '.join(bot_names())}) or an object with a method "
+            f"choose(view, rng), not {shown(bot)}"
+        )
+    return bot
+
+
+def bot_name(bot: BotLike) -> str:
+    """A bot's name: the name given, or a bot object's ``name`` (else its class's name)."""
+    if isinstance(bot, str):
+        return bot.strip().lower()
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
 def play_game(
-    rules: RuleSet,
-    bots: Sequence[str],
+    rules: str | RuleSet,
+    bots: Sequence[BotLike],
     seed: int,
     *,
+    players: int | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
     index: int = 0,
 ) -> GameOutcome:
     """Play one game: side ``s`` is played by the bot ``bots[s % len(bots)]``.
 
-    The game stops unfinished once ``max_deals`` deals have been played.
+    ``rules`` is a rule set, or a name for :func:`~canasta.find_rules` with ``players``;
+    each bot a name for :func:`~canasta.bots.find_bot` or a bot object. The end of each
+    deal is passed with :class:`~canasta.NextDeal`. The game stops unfinished once
+    ``max_deals`` deals have been played.
     """
-    players: list[Bot] = [
-        find_bot(bots[rules.side_of_player(player) % len(bots)])
-        for player in range(rules.num_players)
+    ruleset = find_rules(rules, players)
+    if not bots:
+        raise CanastaError("name at least one bot")
+    made = [_bot(bot) for bot in bots]
+    seated: list[Bot] = [
+        made[ruleset.side_of_player(player) % len(made)] for player in range(ruleset.num_players)
     ]
     rng = random.Random(f"{seed}/bots")
-    game = Game.new(rules, seed=seed)
+    game = Game.new(ruleset, seed=seed)
     canastas = 0
     while not game.is_over and len(game.results) < max_deals:
         player = game.to_move
-        assert player is not None
-        move = players[player].choose(game.view(player), rng)
-        before = game
-        game = game.apply(move)
-        if len(game.results) > len(before.results):
-            canastas += _canastas_after(before, move)
+        if player is None:  # the end of a deal: it has been counted
+            game = game.apply(_NEXT_DEAL)
+            continue
+        game = game.apply(seated[player].choose(game.view(player), rng))
+        if game.phase is Phase.OVER:
+            canastas += _canastas(game)
     return GameOutcome(
         index=index,
         seed=seed,
@@ -107,28 +147,13 @@ def play_game(
     )
 
 
-def _canastas_after(before: Game, move: Move) -> int:
-    """Canastas on the table once ``move`` has ended the deal of ``before``.
+_NEXT_DEAL = NextDeal()
 
-    A deal ends with a discard, a pass or a draw, which leave the melds as they are, or by
-    melding the last cards, which this adds in.
-    """
-    rules = before.rules
-    count = 0
-    for side, melds in enumerate(before.table.melds):
-        after = list(melds)
-        if isinstance(move, (LayMeld, AddToMeld)) and before.deal.side == side:
-            if isinstance(move, LayMeld):
-                after.append(Meld.of(move.cards, wild_as=move.wild_as))
-            else:
-                # A meld is named by its number (HW-MELD-9), or in Classic by its rank.
-                index = move.meld
-                if index is None:
-                    index = next((i for i, m in enumerate(after) if m.rank is move.rank), None)
-                if index is not None and index < len(after):
-                    after[index] = after[index].add(move.cards, move.wild_as)
-        count += sum(1 for meld in after if meld.is_canasta_under(rules))
-    return count
+
+def _canastas(game: Game) -> int:
+    """Canastas on the table of a deal that has just ended."""
+    rules = game.rules
+    return sum(1 for melds in game.table.melds for meld in melds if meld.is_canasta_under(rules))
 
 
 @attrs.frozen(slots=True)
@@ -248,28 +273,36 @@ Progress = Callable[[int, int], None]
 
 
 def simulate(
-    rules: RuleSet,
-    bots: Sequence[str],
+    rules: str | RuleSet,
+    bots: Sequence[BotLike],
     *,
     games: int,
     seed: int,
+    players: int | None = None,
     workers: int | None = None,
     max_deals: int = DEFAULT_MAX_DEALS,
     progress: Progress | None = None,
 ) -> Summary:
-    """Play ``games`` games between ``bots`` (one name per side, cycled over the sides).
+    """Play ``games`` games between ``bots`` (one per side, cycled over the sides).
 
-    ``workers`` processes share the games (``None``: one per CPU; 1: no extra process).
-    The outcomes do not depend on ``workers``. Raises :class:`ValueError` for an unknown bot.
+    ``rules`` is a rule set, or a name for :func:`~canasta.find_rules` with ``players``. A
+    bot is a name (:func:`~canasta.bots.find_bot`) or a bot object: the summary names it by
+    its ``name`` attribute, or its class. ``workers`` processes share the games (``None``:
+    one per CPU; 1: no extra process); bot objects then travel to them by pickling. The
+    outcomes do not depend on ``workers``. Raises :class:`~canasta.errors.CanastaError` for
+    an unknown bot or bad numbers.
     """
-    if games < 0 or max_deals < 1:
-        raise ValueError("games must be 0 or more and max_deals 1 or more")
-    names = tuple(name.strip().lower() for name in bots)
-    if not names:
-        raise ValueError("name at least one bot")
-    for name in names:
-        find_bot(name)
-    side_bots = tuple(names[side % len(names)] for side in range(rules.num_sides))
+    ruleset = find_rules(rules, players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise CanastaError(f"games must be a whole number, 0 or more, not {shown(games)}")
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
+        raise CanastaError(f"max_deals must be a whole number, 1 or more, not {shown(max_deals)}")
+    if not bots:
+        raise CanastaError("name at least one bot")
+    given = tuple(bot.strip().lower() if isinstance(bot, str) else bot for bot in bots)
+    for bot in given:
+        _bot(bot)
+    side_bots = tuple(given[side % len(given)] for side in range(ruleset.num_sides))
     count = workers if workers is not None else (os.cpu_count() or 1)
     count = max(1, min(count, games))
     started = time.perf_counter()
@@ -278,14 +311,14 @@ def simulate(
     report(0, games)
     if count == 1:
         for index in range(games):
-            outcomes.append(_play_indexed(rules, side_bots, seed, index, max_deals))
+            outcomes.append(_play_indexed(ruleset, side_bots, seed, index, max_deals))
             report(len(outcomes), games)
     else:
-        outcomes = _in_processes(rules, side_bots, seed, games, max_deals, count, report)
+        outcomes = _in_processes(ruleset, side_bots, seed, games, max_deals, count, report)
     outcomes.sort(key=lambda outcome: outcome.index)
     return Summary(
-        rules=rules,
-        bots=side_bots,
+        rules=ruleset,
+        bots=tuple(bot_name(bot) for bot in side_bots),
         seed=seed,
         max_deals=max_deals,
         outcomes=tuple(outcomes),
@@ -295,14 +328,14 @@ def simulate(
 
 
 def _play_indexed(
-    rules: RuleSet, bots: tuple[str, ...], base_seed: int, index: int, max_deals: int
+    rules: RuleSet, bots: tuple[BotLike, ...], base_seed: int, index: int, max_deals: int
 ) -> GameOutcome:
     seed = game_seed(base_seed, index)
     return play_game(rules, bots, seed, max_deals=max_deals, index=index)
 
 
 def _play_chunk(
-    task: tuple[RuleSet, tuple[str, ...], int, range, int],
+    task: tuple[RuleSet, tuple[BotLike, ...], int, range, int],
 ) -> list[GameOutcome]:
     rules, bots, base_seed, indices, max_deals = task
     return [_play_indexed(rules, bots, base_seed, index, max_deals) for index in indices]
@@ -321,7 +354,7 @@ def _chunks(games: int, workers: int) -> Iterator[range]:
 
 def _in_processes(
     rules: RuleSet,
-    bots: tuple[str, ...],
+    bots: tuple[BotLike, ...],
     base_seed: int,
     games: int,
     max_deals: int,

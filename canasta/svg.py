@@ -22,19 +22,28 @@ viewer's ``sans-serif`` font), no ``id`` attributes and no style sheet, so sever
 can sit in one HTML page. Every card shown is one ``<g class="card ...">`` element whose
 ``data-card`` attribute is the card's text (``KH``, ``JK``); a wild card has the class
 ``wild`` too, and the card that froze the pile, drawn sideways under the top card as players
-place it, the class ``sideways``.
+place it, the class ``sideways``. Highlighted cards (see :func:`render`) have the class
+``highlight``. At the end of a deal every hand is drawn, for counting.
+
+The picture carries ``width`` and ``height`` attributes and a ``viewBox``, and no inline
+style: scale it with ``size``, or with CSS in the page (``svg.canasta-position {width:
+100%; height: auto}``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
 from canasta._engine.meld_rules import CanastaKind, Meld
-from canasta._engine.state import Phase
+from canasta._engine.state import DealEnd, Phase
 from canasta._model.cards import Card
+from canasta._model.deck import Cards
+from canasta._model.moves import AddToMeld, Discard, LayMeld, MergeMelds, Move, TakePile, is_move
+from canasta.errors import CanastaError, shown
 from canasta.game import Game
 from canasta.views import PlayerView
 
@@ -45,9 +54,10 @@ _MARGIN = 12
 _CARD_W = 40
 _CARD_H = 56
 _HAND_STEP = 26
-_MELD_STEP = 18
+_MELD_STEP = 22  # wide enough for "10" and a wild card's "=rank" tag
+_OTHER_STEP = 20  # the other hands, shown at the end of a deal
 _GAP = 16
-_LABEL = 14
+_LABEL = 16
 
 _INK = "#222222"
 _RED = "#c0392b"
@@ -57,33 +67,58 @@ _FROZEN = "#1f6fb2"
 _FACE = "#ffffff"
 _WILD_FACE = "#fff4cc"
 _BACK = "#3b5b92"
+_HIGHLIGHT = "#e69500"
 _FONT = "sans-serif"
 
+#: What may be highlighted: the last move, a move, or cards of the hand.
+Highlight = str | Move | Cards | Iterable[Card | str] | None
 
-def render(position: Game | PlayerView, player: int | None = None) -> str:
+
+def render(
+    position: Game | PlayerView,
+    player: int | None = None,
+    *,
+    size: float | None = None,
+    highlight: Highlight = None,
+) -> str:
     """The SVG picture of a position as one player sees it.
 
     ``position`` is a :class:`~canasta.game.Game` or a :class:`~canasta.views.PlayerView`.
-    For a game, ``player`` chooses whose hand is shown: by default the player to act (or,
-    once the game is over, the player whose turn it was). A view shows its own player's hand;
-    ``player``, if given, must be that player. Nothing hidden from the player is drawn.
+    For a game, ``player`` chooses the seat whose point of view is drawn: by default the
+    player to act (or, at the end of a deal and once the game is over, the player whose turn
+    it was). A view shows its own player's hand; ``player``, if given, must be that player.
+    Nothing hidden from the player is drawn.
+
+    ``size`` is the picture's width in pixels (720 by default); everything scales with it.
+    ``highlight`` marks cards: ``"last"`` the cards of the last move where they now lie (the
+    meld they went to, the discard on the pile), a move the cards of the hand it would play
+    (a step being planned), or cards (``"KH KS"``, a list or :class:`~canasta.Cards`) the
+    cards of the hand selected.
 
     >>> import canasta
     >>> game = canasta.Game.new("classic", players=2, seed=3)
     >>> render(game, player=1) == render(game.view(1))
     True
+    >>> picture = render(game, size=360, highlight="QC QD")
+    >>> 'width="360"' in picture, picture.count("card highlight")
+    (True, 2)
     >>> render(game.view(1), player=0)
     Traceback (most recent call last):
     ...
-    ValueError: this is player 1's view; it cannot show player 0's hand
+    canasta.errors.CanastaError: this is player 1's view; it cannot show player 0's hand
     """
-    return _Picture(_view_of(position, player)).svg()
+    view = _view_of(position, player)
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size < 100_000
+    ):
+        raise CanastaError(f"size is a width in pixels, more than 0, not {shown(size)}")
+    return _Picture(view, _highlights(view, highlight), size).svg()
 
 
 def _view_of(position: Game | PlayerView, player: int | None) -> PlayerView:
     if isinstance(position, PlayerView):
         if player is not None and player != position.player:
-            raise ValueError(
+            raise CanastaError(
                 f"this is player {position.player}'s view; it cannot show player {player}'s hand"
             )
         return position
@@ -91,7 +126,72 @@ def _view_of(position: Game | PlayerView, player: int | None) -> PlayerView:
         if player is None:
             player = position.to_move if position.to_move is not None else position.turn_player
         return position.view(player)
-    raise TypeError(f"expected a Game or a PlayerView, got {type(position).__name__}")
+    raise CanastaError(
+        f"expected a Game or a PlayerView, got {shown(position)} ({type(position).__name__})"
+    )
+
+
+# Where highlighted cards lie: the hand, the pile's top, or a side's meld by its index.
+_Place = tuple[str, int, int]
+_HAND: _Place = ("hand", 0, 0)
+_PILE: _Place = ("pile", 0, 0)
+
+
+def _highlights(view: PlayerView, highlight: Highlight) -> dict[_Place, Cards]:
+    """The cards to highlight, by where they are drawn."""
+    if highlight is None:
+        return {}
+    if isinstance(highlight, str) and highlight.strip().lower() == "last":
+        return _last_move(view)
+    if is_move(highlight):
+        cards = _move_cards(highlight)  # type: ignore[arg-type]
+        return {_HAND: cards} if cards else {}
+    try:
+        cards = highlight if isinstance(highlight, Cards) else Cards.of(highlight)  # type: ignore[arg-type]
+    except CanastaError as error:
+        raise CanastaError(
+            f"highlight is 'last', a move or cards, not {shown(highlight)}: {error.message}"
+        ) from None
+    return {_HAND: cards}
+
+
+def _move_cards(move: Move) -> Cards:
+    if isinstance(move, (TakePile, LayMeld, AddToMeld)):
+        return move.cards
+    if isinstance(move, Discard):
+        return Cards.of([move.card])
+    return Cards()
+
+
+def _last_move(view: PlayerView) -> dict[_Place, Cards]:
+    """The cards of the deal's last move where they now are."""
+    if not view.history:
+        return {}
+    event = view.history[-1]
+    move = event.move
+    if isinstance(move, Discard):
+        return {_PILE: Cards.of([move.card])}
+    side = event.seat % view.rules.num_sides
+    melds = view.table.melds[side]
+    if isinstance(move, MergeMelds):
+        index = min(move.first, move.second)
+        return {("meld", side, index): melds[index].cards} if index < len(melds) else {}
+    cards = _move_cards(move)
+    if not cards:
+        return {}
+    holding = _meld_holding(melds, cards, move)
+    return {} if holding is None else {("meld", side, holding): cards}
+
+
+def _meld_holding(melds: Sequence[Meld], cards: Cards, move: Move) -> int | None:
+    """The meld that received ``cards``: the one the move names, else one that holds them."""
+    if isinstance(move, AddToMeld) and move.meld is not None:
+        return move.meld if move.meld < len(melds) else None
+    rank = move.rank if isinstance(move, AddToMeld) else None
+    for index, meld in enumerate(melds):
+        if (rank is None or meld.rank is rank) and meld.cards.issuperset(cards):
+            return index
+    return None
 
 
 @attrs.frozen
@@ -105,6 +205,8 @@ class _Group:
     frame: str = ""
     #: What the wild card of a sequence stands for, by its index in ``cards`` (HW-MELD-10).
     stands_for: tuple[tuple[int, str], ...] = ()
+    #: The cards of the group to highlight.
+    highlight: Cards = attrs.field(factory=Cards)
 
     @property
     def width(self) -> int:
@@ -114,9 +216,13 @@ class _Group:
 class _Picture:
     """Lays a view out from top to bottom, appending SVG elements as it goes."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(
+        self, view: PlayerView, highlights: dict[_Place, Cards], size: float | None
+    ) -> None:
         self.view = view
         self.rules = view.rules
+        self.highlights = highlights
+        self.size = size
         self.body: list[str] = []
         self.y = _MARGIN
 
@@ -126,13 +232,16 @@ class _Picture:
             self._side(side)
         self._middle()
         self._hand()
+        if self.view.hands is not None:
+            self._other_hands(self.view.hands)
         height = self.y + _MARGIN
         label = escape(self._summary())
+        scale = 1.0 if self.size is None else self.size / WIDTH
+        width_px, height_px = _pixels(WIDTH * scale), _pixels(height * scale)
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_px}" height="{height_px}" '
             f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label={quoteattr(self._summary())} '
-            f'font-family="{_FONT}" style="max-width: 100%; height: auto" '
-            'class="canasta-position">'
+            f'font-family="{_FONT}" class="canasta-position">'
         )
         background = (
             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="8" fill="#f4f7f2" '
@@ -168,7 +277,17 @@ class _Picture:
             return f"player {view.to_move} to meld and discard"
         if view.phase is Phase.ANSWER:
             return f"player {view.to_move} to answer player {view.turn_player}: may I go out?"
-        return "the deal is over"
+        result = view.deal_result
+        if result is None:
+            return "the deal is over"
+        if result.end is DealEnd.WENT_OUT:
+            how = f"player {result.went_out} went out" + (" concealed" if result.concealed else "")
+        elif result.end is DealEnd.LAST_RED_THREE:
+            how = "the last card was a red three"
+        else:
+            how = "the stock ran out"
+        totals = ", ".join(f"{total:+d}" for total in result.totals)
+        return f"the deal is over: {how}; the deal scores {totals}; next deals the next hand"
 
     def _title(self) -> None:
         self._text(_MARGIN, self.y + 14, self._heading(), size=15, bold=True)
@@ -193,7 +312,8 @@ class _Picture:
         if red_threes:
             groups.append(_Group(red_threes, _MELD_STEP, "red threes"))
         groups += [
-            self._meld_group(meld, number) for number, meld in enumerate(view.table.melds[side])
+            self._meld_group(meld, number, self.highlights.get(("meld", side, number), Cards()))
+            for number, meld in enumerate(view.table.melds[side])
         ]
         if not groups:
             self._text(_MARGIN + 8, self.y + 14, "no melds yet", size=12, fill=_MUTED)
@@ -201,7 +321,7 @@ class _Picture:
             return
         self._rows(groups)
 
-    def _meld_group(self, meld: Meld, number: int) -> _Group:
+    def _meld_group(self, meld: Meld, number: int, highlight: Cards) -> _Group:
         """A meld's cards, a sequence's in rank order with its wild card in its place; where
         melds are named by number (HW-MELD-9), labelled ``#number``."""
         kind = meld.canasta_kind_under(self.rules)
@@ -211,7 +331,7 @@ class _Picture:
         if kind is not None:
             labels.append(f"{kind.value.replace('_', ' ')} canasta")
             frame = _CANASTA_FRAMES[kind]
-        return _Group(cards, _MELD_STEP, " ".join(labels), frame, stands_for)
+        return _Group(cards, _MELD_STEP, " ".join(labels), frame, stands_for, highlight)
 
     def _rows(self, groups: Sequence[_Group]) -> None:
         """Groups side by side, wrapping to a new row when the width runs out."""
@@ -225,8 +345,8 @@ class _Picture:
         self.y += _LABEL + _CARD_H + 12
 
     def _group(self, x: int, y: int, group: _Group) -> None:
-        if group.label:
-            self._text(x, y + 10, group.label, size=10, fill=group.frame or _MUTED)
+        if group.label:  # above the frame, clear of its line
+            self._text(x, y + 9, group.label, size=10, fill=group.frame or _MUTED)
         top = y + _LABEL
         if group.frame:
             self.body.append(
@@ -235,8 +355,15 @@ class _Picture:
                 'stroke-width="2"/>'
             )
         stands_for = dict(group.stands_for)
+        marked = _Marker(group.highlight)
         for index, card in enumerate(group.cards):
-            self._card(x + index * group.step, top, card, stands_for=stands_for.get(index, ""))
+            self._card(
+                x + index * group.step,
+                top,
+                card,
+                stands_for=stands_for.get(index, ""),
+                highlight=marked(card),
+            )
 
     def _middle(self) -> None:
         view, table = self.view, self.view.table
@@ -263,7 +390,7 @@ class _Picture:
             freezer = self._freezing_card()
             if freezer is not None:
                 self._card(x + 22, top + 10, freezer, sideways=True)
-            self._card(x, top, table.pile_top)
+            self._card(x, top, table.pile_top, highlight=_PILE in self.highlights)
         cards = "card" if table.pile_size == 1 else "cards"
         self._text(x, y + _CARD_H + 24, f"pile {table.pile_size} {cards}", size=12)
         if table.pile_frozen:
@@ -290,7 +417,7 @@ class _Picture:
             else:
                 text = f"player {other}: {view.hand_sizes[other]}"
                 known = view.known_cards[other]
-                if known:
+                if known and view.hands is None:  # at the end of a deal, drawn below
                     text += f" (known: {known.pretty()})"
             self._text(x, line, text, size=12)
         self.y = max(y + _CARD_H + 36, line + 12)
@@ -323,23 +450,53 @@ class _Picture:
         if not hand:
             self.y += 4
             return
-        per_row = (WIDTH - 2 * _MARGIN - 16 - _CARD_W) // _HAND_STEP + 1
-        for start in range(0, len(hand), per_row):
-            row = hand[start : start + per_row]
+        self._card_rows(hand, _HAND_STEP, self.highlights.get(_HAND, Cards()))
+
+    def _card_rows(self, cards: Sequence[Card], step: int, highlight: Cards) -> None:
+        per_row = (WIDTH - 2 * _MARGIN - 16 - _CARD_W) // step + 1
+        marked = _Marker(highlight)
+        for start in range(0, len(cards), per_row):
+            row = cards[start : start + per_row]
             for index, card in enumerate(row):
-                self._card(_MARGIN + 8 + index * _HAND_STEP, self.y, card)
+                self._card(_MARGIN + 8 + index * step, self.y, card, highlight=marked(card))
             self.y += _CARD_H + 8
+
+    def _other_hands(self, hands: Sequence[Cards]) -> None:
+        """At the end of a deal, every other hand, shown for counting."""
+        view = self.view
+        for other in view.seat_players:
+            if other == view.player:
+                continue
+            hand = tuple(hands[other])
+            cards = "card" if len(hand) == 1 else "cards"
+            points = hands[other].points
+            title = f"Player {other}'s hand ({len(hand)} {cards}, {points} points)"
+            self._text(_MARGIN, self.y + 14, title, size=13, bold=True)
+            self.y += 20
+            if hand:
+                self._card_rows(hand, _OTHER_STEP, Cards())
+            else:
+                self.y += 4
 
     # --- primitives -------------------------------------------------------------------------
 
     def _card(
-        self, x: int, y: int, card: Card, *, sideways: bool = False, stands_for: str = ""
+        self,
+        x: int,
+        y: int,
+        card: Card,
+        *,
+        sideways: bool = False,
+        stands_for: str = "",
+        highlight: bool = False,
     ) -> None:
         classes = ["card"]
         if card.is_wild:
             classes.append("wild")
         if sideways:
             classes.append("sideways")
+        if highlight:
+            classes.append("highlight")
         colour = _card_colour(card)
         if card.suit is None:
             lines: Iterable[str] = ("JK", "★")
@@ -350,18 +507,23 @@ class _Picture:
             # Turned a quarter clockwise about its centre, as players mark a frozen pile.
             transform += f" rotate(90 {_CARD_W // 2} {_CARD_H // 2})"
         face = _WILD_FACE if card.is_wild else _FACE
+        stroke = f'stroke="{_HIGHLIGHT}" stroke-width="3"' if highlight else 'stroke="#555555"'
         parts = [
             f'<g class="{" ".join(classes)}" data-card="{card}" transform="{transform}">',
-            f'<rect width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="{face}" stroke="#555555"/>',
+            f'<rect width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="{face}" {stroke}/>',
         ]
         for number, text in enumerate(lines):
+            # "10" is drawn narrow, to fit the strip a fanned card leaves in sight.
+            fit = ' textLength="15" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
             parts.append(
-                f'<text x="4" y="{15 + 14 * number}" font-size="13" font-weight="bold" '
+                f'<text x="3" y="{15 + 14 * number}" font-size="13" font-weight="bold"{fit} '
                 f'fill="{colour}">{escape(text)}</text>'
             )
-        if stands_for:  # a sequence's wild card: the card it stands for, below (HW-MELD-10)
+        if stands_for:  # a sequence's wild card: what it stands for, in sight (HW-MELD-10)
+            fit = ' textLength="17" lengthAdjust="spacingAndGlyphs"' if len(stands_for) > 2 else ""
             parts.append(
-                f'<text x="4" y="50" font-size="10" fill="{_MUTED}">={escape(stands_for)}</text>'
+                f'<text x="2" y="45" font-size="9"{fit} fill="{_MUTED}">'
+                f"={escape(stands_for)}</text>"
             )
         parts.append("</g>")
         self.body.append("".join(parts))
@@ -405,6 +567,24 @@ def _meld_cards(meld: Meld) -> tuple[tuple[Card, ...], tuple[tuple[int, str], ..
         else:
             cards.append(Card.parse(word))
     return tuple(cards), tuple(stands_for)
+
+
+class _Marker:
+    """Says, card by card, whether to highlight it: as many of each face as ``cards`` hold."""
+
+    def __init__(self, cards: Cards) -> None:
+        self.left = Counter(cards)
+
+    def __call__(self, card: Card) -> bool:
+        if self.left[card] > 0:
+            self.left[card] -= 1
+            return True
+        return False
+
+
+def _pixels(value: float) -> str:
+    """A length in pixels as SVG writes it: whole where it is whole."""
+    return str(int(value)) if value == int(value) else f"{value:.2f}"
 
 
 def _card_colour(card: Card) -> str:

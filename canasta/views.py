@@ -10,12 +10,20 @@ True
 >>> world = view.sample(random.Random(1))
 >>> world.view(0) == view, world.hand(1) == game.hand(1)
 (True, False)
+
+A view answers rules questions as the game does, and previews the player's own meld steps
+(:meth:`PlayerView.apply`):
+
+>>> drawn = game.apply(canasta.Draw()).view(0)
+>>> step = next(m for m in drawn.legal_moves() if m.kind is canasta.MoveKind.MELD)
+>>> drawn.apply(step) == game.apply(canasta.Draw()).apply(step).view(0)
+True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -24,12 +32,13 @@ from canasta._engine.movegen import legal_moves
 from canasta._engine.position import ViewParts, outcomes, seats_that_may_hold_red_threes
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import EMPTY, Deal, Event, Phase, TurnDraft
-from canasta._engine.transitions import check
+from canasta._engine.transitions import play
+from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
 from canasta._model.cards import JOKER, Card
 from canasta._model.deck import Cards, pack_cards
-from canasta._model.moves import Answer, Move
+from canasta._model.moves import AddToMeld, Answer, LayMeld, MergeMelds, Move, NextDeal, TakePile
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import IllegalMoveError, Violation
+from canasta.errors import CanastaError, Violation
 from canasta.table import Table
 
 if TYPE_CHECKING:
@@ -38,9 +47,18 @@ if TYPE_CHECKING:
 
     from canasta.game import Game
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "PreviewError"]
 
 _ANSWERS = (Answer(True), Answer(False))
+_NEXT_DEAL = NextDeal()
+#: The steps a view can play itself: they show no card the player cannot see.
+_PREVIEWED = (LayMeld, AddToMeld, MergeMelds, TakePile)
+
+
+class PreviewError(CanastaError):
+    """A step that a player's view cannot preview (:meth:`PlayerView.apply`): a draw, which
+    would show a card the view does not hold, another player's move, or a step that ends
+    the deal and so shows every hand."""
 
 
 @attrs.frozen(slots=True)
@@ -49,7 +67,9 @@ class PlayerView:
 
     Other hands appear only as their sizes and the cards in them that everybody saw taken
     with the pile. The stock's order, the other cards of other hands and the game's seed
-    are not in a view, so two games that differ only there give equal views.
+    are not in a view, so two games that differ only there give equal views. Once a deal
+    is over every hand is shown, for counting: ``known_cards`` (and :attr:`hands`) hold
+    them all.
     """
 
     rules: RuleSet
@@ -59,7 +79,8 @@ class PlayerView:
     hand: Cards
     #: Cards in every player's hand (0 for a player sitting out).
     hand_sizes: tuple[int, ...]
-    #: For every player, the cards of their hand that everybody knows (taken with the pile).
+    #: For every player, the cards of their hand that everybody knows (taken with the pile;
+    #: the whole hand once the deal is over).
     known_cards: tuple[Cards, ...]
     #: The melds and red threes of each side, the pile's top and size, the stock's size.
     table: Table
@@ -94,15 +115,16 @@ class PlayerView:
     def of(cls, game: Game, player: int) -> PlayerView:
         """The view of ``player`` in ``game``."""
         rules = game.rules
-        if not 0 <= player < rules.num_players:
-            raise ValueError(
-                f"there is no player {player}; players are 0 to {rules.num_players - 1}"
-            )
+        player = checked_player(player, rules)
         deal = game.deal
         seats = game.seat_players
-        known = tuple(
-            deal.known[seats.index(p)] if p in seats else EMPTY for p in range(rules.num_players)
-        )
+        if deal.phase is Phase.OVER:  # the hands are shown for counting
+            known = game.hands
+        else:
+            known = tuple(
+                deal.known[seats.index(p)] if p in seats else EMPTY
+                for p in range(rules.num_players)
+            )
         return cls(
             rules=rules,
             player=player,
@@ -126,23 +148,45 @@ class PlayerView:
             is_over=game.is_over,
         )
 
+    # --- what the view shows ------------------------------------------------------------------
+
+    @property
+    def deal_result(self) -> DealResult | None:
+        """The scored result of the deal just ended, at the end of a deal; else ``None``."""
+        results = self.results
+        if self.phase is Phase.OVER and results and results[-1].number == self.deal_number:
+            return results[-1]
+        return None
+
+    @property
+    def hands(self) -> tuple[Cards, ...] | None:
+        """Every player's hand once the deal is over (shown for counting); ``None`` while it
+        is played, when only :attr:`hand` and :attr:`hand_sizes` are known."""
+        return self.known_cards if self.phase is Phase.OVER else None
+
+    def side_of_player(self, player: int) -> int:
+        """The side a player belongs to."""
+        return self.rules.side_of_player(checked_player(player, self.rules))
+
     # --- the rules from the view ------------------------------------------------------------
 
-    def legal_moves(self) -> Iterator[Move]:
-        """The legal moves of this player if it is their move (else none), as the game has them."""
-        if self.is_over or self.to_move != self.player:
-            return iter(())
-        return iter(legal_moves(self._rules_deal()))
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of this player if it is their move (else none), as the game has
+        them: a :class:`~canasta._legality.LegalMoves`, whose ``in`` is :meth:`is_legal`. At
+        the end of a deal every player may play ``NextDeal()``."""
+        if self.is_over:
+            return LegalMoves((), self)
+        if self.phase is Phase.OVER:
+            return LegalMoves((_NEXT_DEAL,), self)
+        if self.to_move != self.player:
+            return LegalMoves((), self)
+        return LegalMoves(tuple(legal_moves(self._rules_deal())), self)
 
     def explain(self, move: Move) -> Violation | None:
-        """Why ``move`` by this player is illegal now, or ``None`` if it is legal."""
-        if self.is_over:
-            return Violation(self.rules.rule_id("CL-MATCH-3"), "the game is over")
-        if self.to_move != self.player:
-            return Violation(
-                self.rules.rule_id("CL-TURN-7"), f"it is player {self.to_move}'s move, not yours"
-            )
-        return check(self._rules_deal(), move)
+        """Why ``move`` by this player is illegal now, or ``None`` if it is legal: the same
+        answer as :meth:`Game.explain(move, player) <canasta.game.Game.explain>`."""
+        rules_deal = self._rules_deal()
+        return judge(self.rules, rules_deal, self.seat_players, self.is_over, move, self.player)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` by this player is legal now."""
@@ -150,9 +194,53 @@ class PlayerView:
 
     def verify(self, move: Move) -> None:
         """Raise :class:`~canasta.errors.IllegalMoveError` if ``move`` is illegal now."""
-        violation = self.explain(move)
-        if violation is not None:
-            raise IllegalMoveError.from_violation(violation, move)
+        raise_for(self.explain(move), move)
+
+    def apply(self, move: Move) -> PlayerView:
+        """This player's next view after their own meld-phase step: a meld, an addition, a
+        merge, or the pile take (its cards are all in sight). A front end stages a turn
+        this way before sending it; to undo a staged step, keep the view from before it.
+
+        An illegal step raises :class:`~canasta.errors.IllegalMoveError`. A draw (which
+        would show a card the view does not hold), another kind of move, or a step that
+        ends the deal (which shows every hand) raises :class:`PreviewError`: play those on
+        the game.
+
+        >>> import canasta
+        >>> view = canasta.Game.new("classic", seed=7).view(0)
+        >>> view.apply(canasta.Draw())
+        Traceback (most recent call last):
+        ...
+        canasta.views.PreviewError: a view cannot preview a draw: the cards drawn are hidden...
+        """
+        raise_for(self.explain(move), move)
+        if not isinstance(move, _PREVIEWED):
+            what = "a draw" if move.kind.value == "draw" else f"the move {move}"
+            hidden = ": the cards drawn are hidden" if move.kind.value == "draw" else ""
+            raise PreviewError(
+                f"a view cannot preview {what}{hidden}; previews are of the player's own "
+                "melds, additions, merges and pile takes: play it on the game"
+            )
+        outcome = play(self._rules_deal(), move)
+        assert isinstance(outcome, Deal)  # explain said the step is legal
+        if outcome.phase is Phase.OVER:
+            raise PreviewError(
+                f"{move} ends the deal, which shows every hand: play it on the game"
+            )
+        return self._after(outcome)
+
+    def explain_turn(self, moves: Iterable[Move]) -> Violation | None:
+        """The first refusal of a planned sequence of this player's steps, or ``None``, as
+        :meth:`Game.explain_turn <canasta.game.Game.explain_turn>` gives it. The steps are
+        previewed with :meth:`apply`: a draw among them raises :class:`PreviewError`."""
+        return explain_turn(self, moves)
+
+    def describe(self, move: Move) -> str:
+        """``move`` as a sentence this player reads (:meth:`Draw.describe
+        <canasta._model.moves.Draw.describe>`); it names no card hidden from the view."""
+        from canasta._wording import describe
+
+        return describe(self, move)
 
     # --- for game AI (canasta.actions, canasta.observation) ------------------------------------
 
@@ -222,6 +310,10 @@ class PlayerView:
         hands = tuple(
             self.hand if player == self.player else self.known_cards[player] for player in seats
         )
+        result = self.deal_result
+        went_out = None
+        if result is not None and result.went_out is not None and result.went_out in seats:
+            went_out = seats.index(result.went_out)
         return Deal(
             rules=self.rules,
             number=self.deal_number,
@@ -239,6 +331,33 @@ class PlayerView:
             turn=self.turn,
             known=tuple(self.known_cards[player] for player in seats),
             history=self.history,
+            end=None if result is None else result.end,
+            went_out=went_out,
+            concealed=result is not None and result.concealed,
+        )
+
+    def _after(self, deal: Deal) -> PlayerView:
+        """This view once its player's step made ``deal`` of :meth:`_rules_deal`."""
+        seats = self.seat_players
+        me = seats.index(self.player)
+        sizes = list(self.hand_sizes)
+        sizes[self.player] = len(deal.hands[me])
+        known = list(self.known_cards)
+        for seat, player in enumerate(seats):
+            known[player] = deal.known[seat]
+        return attrs.evolve(
+            self,
+            hand=deal.hands[me],
+            hand_sizes=tuple(sizes),
+            known_cards=tuple(known),
+            table=Table.of(deal),
+            pile=deal.pile,
+            to_move=seats[deal.to_act] if deal.to_act is not None else None,
+            phase=deal.phase,
+            draft=deal.draft,
+            turn=deal.turn,
+            melded_players=frozenset(seats[s] for s in deal.melded_seats),
+            history=tuple(deal.history),
         )
 
     def _world(self, rng: random.Random) -> Game:
@@ -288,7 +407,6 @@ class PlayerView:
             hands=tuple(Cards.of(hand) for hand in hands),
             stock=tuple(stock),
             pending_red_threes=pending,
-            end=self.results[-1].end if self.phase is Phase.OVER and self.results else None,
         )
         return Game(
             rules=rules,

@@ -22,6 +22,7 @@ from canasta import (
     LayMeld,
     Move,
     Pass,
+    Phase,
     Rank,
     TakePile,
 )
@@ -76,11 +77,12 @@ def all_cards(game: Game) -> Cards:
 
 
 def random_walk(game: Game, rng: random.Random, max_moves: int = 3000) -> Iterator[Game]:
-    """Play uniformly random legal moves until the first deal ends, yielding each game."""
+    """Play uniformly random legal moves until the first deal ends, yielding each game, the
+    game at the end of the deal last."""
     first_deal = game.deal_number
     for _ in range(max_moves):
         yield game
-        if game.is_over or game.deal_number != first_deal:
+        if game.is_over or game.deal_number != first_deal or game.phase is Phase.OVER:
             return
         moves = list(game.legal_moves())
         assert moves, f"dead end: {game!r} phase={game.phase} draft={game.draft}"

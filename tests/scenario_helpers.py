@@ -31,6 +31,34 @@ def rule_of(game: Game, move: Move) -> str | None:
     return None if violation is None else violation.rule
 
 
+def at_deal_end(game: Game, rule: str | None = None) -> Game:
+    """``game`` at the end of a deal, scored, waiting for NextDeal: any other move is refused
+    with ``rule``, the rule that ended the deal (by default the rule set's ID for how it
+    ended). Returns the game after NextDeal (or ``game`` itself once the match is over)."""
+    assert game.phase is canasta.Phase.OVER
+    assert game.to_move is None
+    result = game.deal_result
+    assert result is not None
+    assert result.number == game.deal_number
+    if game.is_over:
+        assert list(game.legal_moves()) == []
+        return game
+    assert list(game.legal_moves()) == [canasta.NextDeal()]
+    if rule is None:
+        by_end = {
+            canasta.DealEnd.WENT_OUT: "CL-OUT-3",
+            canasta.DealEnd.STOCK_EXHAUSTED: "CL-EXH-3",
+            canasta.DealEnd.LAST_RED_THREE: "CL-EXH-1",
+        }
+        rule = game.rules.rule_id(by_end[result.end])
+    refusal = game.explain(Draw())
+    assert refusal is not None
+    assert refusal.rule == rule, refusal
+    for player in range(game.rules.num_players):
+        assert game.view(player).hands == game.hands
+    return game.apply(canasta.NextDeal())
+
+
 def play(game: Game, *moves: str | Move) -> Game:
     """Apply moves given as text (``"meld 5C 5D 5H"``) or as move objects."""
     for move in moves:

@@ -37,7 +37,7 @@ def test_bots_finish_a_deal_with_legal_moves(players: int) -> None:
         player = game.to_move
         assert player is not None
         view = game.view(player)
-        move = bots[game.side_of(player) % 2].choose(view, rng)
+        move = bots[game.side_of_player(player) % 2].choose(view, rng)
         assert view.is_legal(move)
         game = game.apply(move)
     assert game.results[0].scores
@@ -59,7 +59,7 @@ def test_a_bot_is_given_only_a_view() -> None:
 def test_a_user_bot_needs_one_method() -> None:
     class FirstMoveBot:
         def choose(self, view: PlayerView, rng: random.Random) -> Move:
-            return next(view.legal_moves())
+            return next(iter(view.legal_moves()))
 
     bot: Bot = FirstMoveBot()
     _, moves = play_turn(canasta.Game.new("classic", seed=2), bot)
@@ -82,7 +82,8 @@ def test_greedy_beats_random_over_single_deals() -> None:
         game = canasta.Game.new("classic", players=4, seed=seed)
         greedy_side = seed % 2
         bots: dict[int, Bot] = {
-            p: GreedyBot() if game.side_of(p) == greedy_side else RandomBot() for p in range(4)
+            p: GreedyBot() if game.side_of_player(p) == greedy_side else RandomBot()
+            for p in range(4)
         }
         rng = random.Random(seed)
         while not game.results:
@@ -203,7 +204,7 @@ def test_bots_finish_a_hollywood_deal_with_legal_moves(players: int) -> None:
         player = game.to_move
         assert player is not None
         view = game.view(player)
-        move = bots[game.side_of(player) % 2].choose(view, rng)
+        move = bots[game.side_of_player(player) % 2].choose(view, rng)
         assert view.is_legal(move)
         game = game.apply(move)
         steps += 1

@@ -20,7 +20,7 @@ from canasta.records import loads
 
 def first_legal_move(prompt: str, game: Game) -> str:
     """A scripted person: always the first legal move, typed in the move notation."""
-    return str(next(game.legal_moves()))
+    return str(next(iter(game.legal_moves())))
 
 
 def flat(text: str) -> str:
@@ -334,7 +334,8 @@ def test_the_end_of_a_deal_waits_for_the_person(monkeypatch: pytest.MonkeyPatch)
     shown = scripted(argv[1:], person)
     assert prompts.count("(Enter: the next deal; quit: leave) > ") == 1
     ended = games[-1]
-    assert ended.deal_number == 1
+    assert ended.deal_number == 0  # the game waits at the end of the deal
+    assert ended.phase is canasta.Phase.OVER
     assert len(ended.results) == 1
     assert shown.endswith(
         f"End of input. Scores: side 0 "

@@ -53,7 +53,7 @@ def test_parse_rejects_bad_cards_naming_the_position() -> None:
         CardParseError, match=r"card 2 of 'KH KX': 'KX' is not a card: unknown suit"
     ):
         cards("KH KX")
-    with pytest.raises(CardParseError, match="expected text naming cards, got list"):
+    with pytest.raises(CardParseError, match=r"expected text naming cards, got \['KH'\] \(list\)"):
         Cards.parse(["KH"])  # type: ignore[arg-type]  # deliberately the wrong type
 
 

@@ -21,9 +21,8 @@ from play_helpers import every_rule_set, random_walk, seeds
 from scenario_helpers import hollywood_table
 
 import canasta
-from canasta import Game, PositionError, RuleSet, records
+from canasta import Game, PositionError, RuleSet, _cache, records
 from canasta._engine.meld_rules import MeldKind
-from canasta._notation import memo
 from canasta._notation.jsonio import (
     SCHEMA_FILE,
     JsonError,
@@ -141,7 +140,7 @@ def test_sampled_worlds_round_trip() -> None:
 def test_loading_again_after_forgetting_what_was_remembered() -> None:
     game = hollywood_table()
     text = game.to_json()
-    memo.clear()
+    _cache.clear_caches()
     assert Game.from_json(text) == game
     assert Game.from_json(text) == game  # the second time from what is remembered
 
@@ -395,7 +394,7 @@ def test_impossible_deals(deal: dict[str, Any], path: str, message: str) -> None
         Game.from_json(position(deal))
     error = caught.value
     assert error.path == path, str(error)
-    assert message in error.reason, str(error)
+    assert message in error.message, str(error)
     assert str(error).startswith(path + ": ")
     assert isinstance(error, PositionError)
 
@@ -409,12 +408,12 @@ def test_bad_game_fields_and_results() -> None:
     ]:
         with pytest.raises(JsonError) as caught:
             Game.from_json(json.dumps(mutated(fresh, ("deal", "seat_players"), seats)))
-        assert (caught.value.path, message in caught.value.reason) == (where, True)
+        assert (caught.value.path, message in caught.value.message) == (where, True)
     cases: list[tuple[tuple[Any, ...], object, str, str]] = [
         (("seed",), 1.5, "seed", "expected a whole number, got 1.5"),
         (("scores",), [0, 3], "scores[1]", "multiples of 5"),
         (("scores",), [0], "scores", "expected 2 entries"),
-        (("is_over",), True, "is_over", "exactly when its last deal is"),
+        (("is_over",), True, "is_over", "only when its last deal is"),
         (("results", 0, "end"), "bored", "results[0].end", "expected one of"),
         (("results", 0, "went_out"), None, "results[0].went_out", "expected a whole number"),
         (("results", 0, "scores", 1, "fly"), 1, "results[0].scores[1]", "unknown field 'fly'"),
@@ -425,7 +424,7 @@ def test_bad_game_fields_and_results() -> None:
         with pytest.raises(JsonError) as caught:
             Game.from_json(json.dumps(mutated(full, path, value)))
         error = caught.value
-        assert (error.path, message in error.reason) == (where, True), str(error)
+        assert (error.path, message in error.message) == (where, True), str(error)
 
 
 def test_views_refuse_what_does_not_add_up() -> None:
@@ -437,7 +436,7 @@ def test_views_refuse_what_does_not_add_up() -> None:
         (("deal", "hand_sizes"), [11, 11, 11, 12], "deal", "add up to 109 cards, not the 108"),
         (("deal", "known"), ["", "", "KH KH KH", ""], "deal.known[2]", "a card too many"),
         (("deal", "turn_player"), 9, "deal.turn_player", "from 0 to 3"),
-        (("is_over",), True, "is_over", "exactly when its last deal is"),
+        (("is_over",), True, "is_over", "only when its last deal is"),
         (("deal", "stock_size"), "x", "deal.stock_size", "expected a whole number"),
         (("legal_moves",), "draw", "legal_moves", "expected a list"),
     ]
@@ -445,7 +444,7 @@ def test_views_refuse_what_does_not_add_up() -> None:
         with pytest.raises(JsonError) as caught:
             PlayerView.from_json(json.dumps(mutated(good, path, value)))
         error = caught.value
-        assert (error.path, message in error.reason) == (where, True), str(error)
+        assert (error.path, message in error.message) == (where, True), str(error)
 
 
 def test_documents_that_are_not_games() -> None:
@@ -458,7 +457,7 @@ def test_documents_that_are_not_games() -> None:
     for text, where, message in cases:
         with pytest.raises(JsonError) as caught:
             Game.from_json(text)
-        assert (caught.value.path, message in caught.value.reason) == (where, True)
+        assert (caught.value.path, message in caught.value.message) == (where, True)
 
 
 # --- arbitrary input ---------------------------------------------------------------------------

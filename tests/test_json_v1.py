@@ -37,6 +37,8 @@ def replayed(case: dict[str, Any]) -> Game:
         rules = attrs.evolve(rules, **case["options"])
     game = Game.new(rules, seed=case["seed"])
     for player, text in case["moves"]:
+        if game.to_move is None and not game.is_over:  # the moves of version 1 had no next
+            game = game.apply(canasta.NextDeal())
         game = game.apply(canasta.parse_move(text), player=player)
     return game
 
@@ -74,6 +76,8 @@ def test_documents_of_version_1_load(case: dict[str, Any]) -> None:
     view_text = (DATA / f"{case['name']}.view.json").read_text(encoding="utf-8")
     view = PlayerView.from_json(view_text)
     now = game.view(case["viewer"])
+    if view.phase is canasta.Phase.OVER:  # version 1 wrote no hands at the end of a deal
+        now = attrs.evolve(now, known_cards=view.known_cards)
     alike = {"known_cards": now.known_cards, "draft": now.draft}
     assert attrs.evolve(view, **alike) == now  # the parts as_now makes alike aside
     assert PlayerView.from_json(view.to_json()) == view
@@ -120,7 +124,7 @@ def test_hand_written_defaults() -> None:
     assert game.rules == canasta.find_rules("classic").with_options(one_card_pile_rule=False)
     assert (game.to_move, game.phase) == (2, canasta.Phase.MELD)
     assert game.deal.pile_frozen  # a wild card in the pile
-    assert game.initial_minimums == (90, 120)
+    assert game.minimums == (90, 120)
     assert game.draft == TurnDraft(drew=True, opening=True)
     assert game.deal.stock == Game.from_json(game.to_json()).deal.stock
     assert len(game.deal.stock) == 108 - 14 - 2
@@ -268,7 +272,7 @@ def test_documents_that_are_not_games(text: str | bytes, message: str) -> None:
 def test_impossible_deals(deal: dict[str, Any], path: str, message: str) -> None:
     error = error_of(position(deal))
     assert error.path == path, str(error)
-    assert message in error.reason, str(error)
+    assert message in error.message, str(error)
     assert str(error).startswith(path + ": ")
     assert isinstance(error, PositionError)
 
@@ -318,7 +322,7 @@ def test_bad_rules_and_seating(
 ) -> None:
     error = error_of(position(deal, rules))
     assert error.path == path, str(error)
-    assert message in error.reason, str(error)
+    assert message in error.message, str(error)
 
 
 def test_bad_game_fields() -> None:
@@ -327,7 +331,7 @@ def test_bad_game_fields() -> None:
         ("seed", 1.5, "seed", "expected a whole number, got 1.5"),
         ("scores", [0, 3], "scores[1]", "multiples of 5"),
         ("scores", [0], "scores", "expected 2 entries"),
-        ("is_over", True, "is_over", "exactly when its last deal is"),
+        ("is_over", True, "is_over", "only when its last deal is"),
         ("seat_players", [0, 1, 2, 2], "seat_players[3]", "player 2 cannot sit in seat 3"),
         ("seat_players", [1, 0, 2, 3], "seat_players[0]", "plays for side 1"),
         ("results", [{"number": 0}], "results[0]", "the field 'end' is missing"),
@@ -337,7 +341,7 @@ def test_bad_game_fields() -> None:
         changed = copy.deepcopy(full)
         changed[key] = value
         error = error_of(json.dumps(changed))
-        assert (error.path, message in error.reason) == (path, True), str(error)
+        assert (error.path, message in error.message) == (path, True), str(error)
 
 
 def test_bad_results() -> None:
@@ -378,7 +382,7 @@ def test_views_refuse_what_does_not_add_up() -> None:
         changed[key] = value
         with pytest.raises(JsonError) as caught:
             PlayerView.from_json(json.dumps(changed))
-        assert (caught.value.path, message in caught.value.reason) == (path, True), str(
+        assert (caught.value.path, message in caught.value.message) == (path, True), str(
             caught.value
         )
 

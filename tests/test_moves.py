@@ -70,7 +70,7 @@ def test_documented_examples(text: str, move: canasta.Move) -> None:
         ("meld", "'meld' is not a move"),
         ("discard 4C 5C", "is not a move"),
         ("take 7X", "'7X' is not a card"),
-        ("add 3 3S", "'3' is not the rank of a meld"),
+        ("add 1 3S", "expected a rank"),
         ("draw 2", "is not a move"),
     ],
 )
@@ -85,16 +85,27 @@ def test_moves_accept_text_and_reject_other_things() -> None:
     assert LayMeld([Card.parse("4C")] * 3) == LayMeld("4C 4C 4C")
     with pytest.raises(MoveParseError):
         Discard(42)  # type: ignore[arg-type]  # deliberately the wrong type
-    with pytest.raises(MoveParseError):
-        LayMeld(["KH"])  # type: ignore[list-item]  # deliberately not cards
+    assert LayMeld(["8D", "8H", "JK"]) == LayMeld("8D 8H JK")  # card texts are cards too
+    with pytest.raises(MoveParseError, match="expected cards"):
+        LayMeld(123)  # type: ignore[arg-type]  # deliberately not cards
 
 
-def test_a_non_move_is_refused_with_a_rule() -> None:
+def test_a_non_move_is_refused_saying_what_is_wanted() -> None:
     game = canasta.Game.new("classic", seed=1)
-    with pytest.raises(canasta.IllegalMoveError) as raised:
+    with pytest.raises(MoveParseError, match=r"expected a move object.*parse_move\('draw'\)"):
         game.apply("draw")  # type: ignore[arg-type]  # deliberately not a move
-    assert raised.value.rule == "CL-TURN-1"
+    with pytest.raises(canasta.CanastaError, match="expected a move"):
+        game.view(0).explain(42)  # type: ignore[arg-type]
     assert game.explain(Discard("KH")) is not None
+
+
+def test_a_rank_of_no_meld_is_a_move_the_rules_refuse() -> None:
+    move = parse_move("add 3 3S")
+    assert move == AddToMeld(Rank.THREE, "3S")
+    game = canasta.Game.new("classic", seed=1).apply(canasta.Draw())
+    violation = game.explain(move)
+    assert violation is not None
+    assert violation.rule.startswith("CL-")
 
 
 def parses_or_explains(text: str) -> None:

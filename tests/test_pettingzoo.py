@@ -160,7 +160,7 @@ def test_random_play_rewards_the_deal_scores(name: str, players: int) -> None:
     assert len(game.results) == 1
     result = game.results[0]
     for player, agent in enumerate(table.possible_agents):
-        assert totals[agent] == result.totals[game.side_of(player)] / 1000
+        assert totals[agent] == result.totals[game.side_of_player(player)] / 1000
     assert game.scores == result.totals
     # The last position is the deal as it ended, not the next one dealt.
     assert game.deal.number == 0

@@ -141,12 +141,15 @@ def test_an_ended_deal_is_scored() -> None:
         went_out=0,
         scores=[100, 0],
     )
-    assert game.is_over
+    assert not game.is_over  # the game waits at the end of the deal, scored
+    assert game.to_move is None
+    assert list(game.legal_moves()) == [canasta.NextDeal()]
     assert game.deal.end is canasta.DealEnd.WENT_OUT
     (result,) = game.results
+    assert game.deal_result == result
     assert result.went_out == 0
     assert game.scores == (100 + result.scores[0].total, result.scores[1].total)
-    assert game.initial_minimums == (50, 50)  # from the scores at the start of the deal
+    assert game.minimums == (50, 50)  # from the scores at the start of the deal
     assert Game.from_json(game.to_json()) == game
 
 

@@ -98,11 +98,13 @@ def test_a_whole_match_ends_with_a_winner() -> None:
 
 
 any_cards = st.lists(st.sampled_from(canasta.ALL_FACES), max_size=5).map(Cards.of)
+# A meld or an addition holds a card at least (the move refuses none at construction).
+some_cards = st.lists(st.sampled_from(canasta.ALL_FACES), min_size=1, max_size=5).map(Cards.of)
 any_moves = st.one_of(
     st.sampled_from([Draw(), Ask(), Answer(True), Answer(False), Pass()]),
     any_cards.map(TakePile),
-    any_cards.map(LayMeld),
-    st.builds(AddToMeld, st.sampled_from(list(Rank)), any_cards),
+    some_cards.map(LayMeld),
+    st.builds(AddToMeld, st.sampled_from(list(Rank)), some_cards),
     st.sampled_from(canasta.ALL_FACES).map(Discard),
 )
 

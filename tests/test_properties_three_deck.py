@@ -105,6 +105,7 @@ three_deck_rule_sets = (
 PREFIX = {"hollywood": "HW-", "samba": "SA-", "bolivia": "BO-"}
 
 any_cards = st.lists(st.sampled_from(canasta.ALL_FACES), max_size=5).map(Cards.of)
+some_cards = st.lists(st.sampled_from(canasta.ALL_FACES), min_size=1, max_size=5).map(Cards.of)
 indices = st.integers(min_value=0, max_value=12)
 ranks = st.sampled_from(NATURAL_RANKS)
 
@@ -337,14 +338,14 @@ def test_games_and_views_round_trip_through_json(rules: RuleSet, seed: int) -> N
 three_deck_moves = st.one_of(
     st.sampled_from([Draw(), Pass()]),
     st.builds(lambda cards, meld: TakePile(cards, meld=meld), any_cards, st.none() | indices),
-    st.builds(lambda cards, rank: LayMeld(cards, wild_as=rank), any_cards, st.none() | ranks),
+    st.builds(lambda cards, rank: LayMeld(cards, wild_as=rank), some_cards, st.none() | ranks),
     st.builds(
         lambda cards, meld, rank: AddToMeld(None, cards, meld=meld, wild_as=rank),
-        any_cards,
+        some_cards,
         indices,
         st.none() | ranks,
     ),
-    st.builds(AddToMeld, st.sampled_from(list(Rank)), any_cards),
+    st.builds(AddToMeld, st.sampled_from(list(Rank)), some_cards),
     st.builds(MergeMelds, indices, indices),
     st.sampled_from(canasta.ALL_FACES).map(Discard),
 )

@@ -21,6 +21,7 @@ import pytest
 from scenario_helpers import (
     DRAWS_TAKES_PASSES,
     Scenarios,
+    at_deal_end,
     go_out,
     play,
     points,
@@ -85,7 +86,8 @@ def drawn(hand: str, melds0: list[str | Meld] | None = None, **kwargs: Any) -> G
 
 def ends_by_going_out(game: Game, move: canasta.Move) -> bool:
     after = game.apply(move)
-    return after.deal_number != game.deal_number and after.results[-1].end is DealEnd.WENT_OUT
+    result = after.deal_result
+    return result is not None and result.end is DealEnd.WENT_OUT
 
 
 def seed_where(rules: canasta.RuleSet, what: str) -> int:
@@ -482,7 +484,7 @@ def test_BO_MELD_5_red_threes_are_never_melded() -> None:
 def test_BO_INIT_1_minimum_from_cumulative_score(score: int, minimum: int) -> None:
     assert BO.initial_minimum(score) == minimum
     game = position("5C", scores=[score, 0])
-    assert game.initial_minimums == (minimum, 50)
+    assert game.minimums == (minimum, 50)
 
 
 def test_BO_INIT_1_150_at_10000_and_more() -> None:
@@ -973,6 +975,7 @@ def test_BO_R3_3_option_red_threes_canastas_needed() -> None:
 def test_BO_STOCK_1_red_three_as_the_last_card_ends_the_deal_at_once() -> None:
     game = going_out_position(stock="3H")
     game = assert_accepted(game, Draw())
+    game = at_deal_end(game, "BO-STOCK-1")
     assert game.deal_number == 1
     result = game.results[-1]
     assert result.end is DealEnd.LAST_RED_THREE

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
-from scenario_helpers import Scenarios, offered_exactly, rule_of, unplaced
+from scenario_helpers import Scenarios, at_deal_end, offered_exactly, rule_of, unplaced
 
 import canasta
 from canasta import (
@@ -256,7 +256,7 @@ def test_CL_DEF_3_red_and_black_threes() -> None:
 )
 def test_CL_DEF_4_side_is_partnership_or_single_player(rules: RuleSet, sides: list[int]) -> None:
     game = Game.new(rules, seed=1)
-    assert [game.side_of(p) for p in range(rules.num_players)] == sides
+    assert [game.side_of_player(p) for p in range(rules.num_players)] == sides
     assert len(game.scores) == len(set(sides)) == len(game.table.melds)
     assert len(game.table.red_threes) == len(set(sides))
 
@@ -380,6 +380,7 @@ def test_CL_DEF_14_going_out_empties_the_hand_and_ends_the_deal() -> None:
     assert result.end is DealEnd.WENT_OUT
     assert result.went_out == 0
     assert result.scores[0].going_out == 100
+    after = at_deal_end(after)
     assert after.deal_number == 1
 
 
@@ -390,6 +391,9 @@ def test_CL_DEF_15_hand_runs_until_out_then_next_hand_is_dealt() -> None:
     after = go_out(game)
     assert len(after.results) == 1
     assert after.results[0].number == 0
+    assert after.deal_number == 0  # the game waits at the end of the deal
+    assert after.scores == tuple(after.results[0].totals)
+    after = at_deal_end(after, "CL-OUT-3")
     assert after.deal_number == 1
     assert not after.is_over
     assert after.phase is Phase.DRAW
@@ -400,17 +404,18 @@ def test_CL_DEF_15_hand_runs_until_out_then_next_hand_is_dealt() -> None:
 
 def test_CL_DEF_16_cumulative_score_at_start_sets_minimum() -> None:
     game = position(hands=["5C", "", "", ""], scores=[-5, 1500])
-    assert game.initial_minimums == (15, 90)
+    assert game.minimums == (15, 90)
     game = position(
         hands=OUT_HANDS, melds=[OUT_SIDE0, []], pile="9S", draws="9C", scores=[1400, 0]
     )
-    assert game.initial_minimums == (50, 50)
+    assert game.minimums == (50, 50)
     after = go_out(game)
     totals = after.results[-1].totals
     assert after.scores == (1400 + totals[0], totals[1])
     assert after.scores[0] >= 1500
     assert after.scores[1] < 0
-    assert after.initial_minimums == (90, 15)
+    assert after.minimums == (50, 50)  # this deal's, until the next one is dealt
+    assert at_deal_end(after).minimums == (90, 15)
 
 
 # --- 2. Deck (CL-DECK) --------------------------------------------------------------------------
@@ -553,12 +558,17 @@ def test_CL_VAL_3_scores_are_multiples_of_five() -> None:
 
 def test_CL_SEAT_1_partners_sit_opposite_and_turns_alternate_sides() -> None:
     game = Game.new(RULES, seed=5)
-    assert game.side_of(0) == game.side_of(2) != game.side_of(1) == game.side_of(3)
+    assert (
+        game.side_of_player(0)
+        == game.side_of_player(2)
+        != game.side_of_player(1)
+        == game.side_of_player(3)
+    )
     sides = []
     for _ in range(4):
         player = game.to_move
         assert player is not None
-        sides.append(game.side_of(player))
+        sides.append(game.side_of_player(player))
         game = game.apply(Draw())
         discard = next(m for m in game.legal_moves() if isinstance(m, Discard))
         game = game.apply(discard)
@@ -575,11 +585,12 @@ def test_CL_SEAT_2_play_and_deal_rotate_clockwise() -> None:
     assert order == [0, 1, 2, 3, 0]
     # The next deal is dealt by the next player clockwise, so the next player leads.
     ended = go_out(position(hands=OUT_HANDS, melds=[OUT_SIDE0, []], pile="9S", draws="9C"))
+    ended = at_deal_end(ended)
     assert ended.deal_number == 1
     assert ended.to_move == 1
     later = position(hands=OUT_HANDS, melds=[OUT_SIDE0, []], pile="9S", draws="9C", deal_number=1)
     assert later.to_move == 0
-    ended = go_out(later)
+    ended = at_deal_end(go_out(later))
     assert ended.deal_number == 2
     assert ended.to_move == 2
 

@@ -296,7 +296,7 @@ def test_HW_SEAT_2_four_players_two_partnerships_turns_alternate() -> None:
         discard = next(m for m in game.legal_moves() if isinstance(m, Discard))
         game = game.apply(discard)
     assert order == [0, 1, 2, 3, 0, 1, 2, 3]
-    assert [game.side_of(p) for p in order if p is not None] == [0, 1] * 4
+    assert [game.side_of_player(p) for p in order if p is not None] == [0, 1] * 4
 
 
 def _five_player_deals(count: int) -> list[Game]:
@@ -338,7 +338,7 @@ def test_HW_SEAT_3_five_players_the_sitter_never_plays_and_holds_no_cards() -> N
         assert sitter in (0, 2, 4)
         assert len(game.seat_players) == 4
         # The four active seats alternate sides.
-        assert [game.side_of(p) for p in game.seat_players] == [0, 1, 0, 1]
+        assert [game.side_of_player(p) for p in game.seat_players] == [0, 1, 0, 1]
         assert not game.hand(sitter)
         assert all(len(game.hand(p)) == 15 for p in game.seat_players)
         assert game.to_move != sitter
@@ -434,10 +434,10 @@ def test_HW_SEAT_5_the_side_owns_melds_and_any_member_adds() -> None:
 
 def test_HW_SEAT_6_each_side_has_its_own_minimum() -> None:
     game = position("5C", scores=[1500, -10])
-    assert game.initial_minimums == (90, 15)
+    assert game.minimums == (90, 15)
     three = canasta.find_rules("hollywood", players=3)
     game3 = Game.from_position(three, hands=["5C", "6C", "7C"], scores=[0, 3000, 7000])
-    assert game3.initial_minimums == (50, 120, 150)
+    assert game3.minimums == (50, 120, 150)
     # Side 1 (at -10) opens with three fours; side 0 (at 1500) may not open with 60.
     low = position("5C", "4C 4D 4H 9S 8C", scores=[1500, -10], to_move=1, draws="6S 7D")
     assert_accepted(low.apply(Draw()), LayMeld("4C 4D 4H"))
@@ -969,7 +969,7 @@ def test_HW_MELD_12_cards_never_leave_the_table_or_move() -> None:
 def test_HW_INIT_1_minimum_from_cumulative_score(score: int, minimum: int) -> None:
     assert RULES.initial_minimum(score) == minimum
     game = position("5C", scores=[score, 0])
-    assert game.initial_minimums == (minimum, 50)
+    assert game.minimums == (minimum, 50)
 
 
 def test_HW_INIT_1_reaching_the_minimum_exactly_is_enough() -> None:
@@ -1100,7 +1100,7 @@ def test_HW_INIT_6_concealed_out_after_a_stock_draw_needs_no_minimum() -> None:
     fives = "5C 5C 5C 5D 5D 5D"
     # 15 cards, two canastas, 75 points: far below the 120 owed at 3000.
     game = position(f"{fours} {fives}", scores=[3000, 0], draws="4S 5S").apply(Draw())
-    assert game.initial_minimums[0] == 120
+    assert game.minimums[0] == 120
     step = assert_accepted(game, LayMeld(f"{fours} 4S"))
     done = assert_accepted(step, LayMeld(f"{fives} 5S"))
     result = done.results[-1]

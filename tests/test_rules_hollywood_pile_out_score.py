@@ -19,6 +19,7 @@ import pytest
 from scenario_helpers import (
     DRAWS_TAKES_PASSES,
     Scenarios,
+    at_deal_end,
     go_out,
     play,
     points,
@@ -579,7 +580,7 @@ FOURS_FIVES = "4C 4D 4H 4S 4C 4D 4H 5C 5D 5H 5S 5C 5D"  # 7 fours and 6 fives: 6
 def test_HW_OUT_6_concealed_after_a_stock_draw_needs_no_minimum() -> None:
     # cumulative 1500: the minimum is 90; two canastas of fours and fives count 70
     game = position(FOURS_FIVES, draws="5H 9S", pile="6C", scores=[1500, 0])
-    assert game.initial_minimums[0] == 90
+    assert game.minimums[0] == 90
     game = play(game, Draw(), LayMeld("4C 4D 4H 4S 4C 4D 4H"))
     game = play(game, LayMeld("5C 5D 5H 5S 5C 5D 5H"))
     game = assert_accepted(game, Discard("9S"))
@@ -604,7 +605,7 @@ def pile_concealed(**kwargs: Any) -> Game:
 
 def test_HW_OUT_7_pile_take_going_out_concealed_needs_the_minimum() -> None:
     game = pile_concealed(scores=[1500, 0])
-    assert game.initial_minimums[0] == 90
+    assert game.minimums[0] == 90
     assert_rejected(game, TakePile("4C 4D"), "HW-OUT-7", "HW-INIT-4")
 
 
@@ -630,6 +631,7 @@ def test_HW_OUT_7_no_minimum_when_the_partner_already_melded() -> None:
 
 def test_HW_OUT_8_going_out_ends_the_deal_at_once() -> None:
     game = go_out(going_out_position())
+    game = at_deal_end(game, "HW-OUT-8")
     assert game.deal_number == 1
     result = game.results[-1]
     assert result.end is DealEnd.WENT_OUT
@@ -849,6 +851,7 @@ def test_HW_R3_7_red_three_second_to_last_ends_the_deal_at_once() -> None:
     # player 0 could go out, but the 3H comes second and needs the forbidden last card
     game = going_out_position(stock="5S 3H 4C")
     game = assert_accepted(game, Draw())
+    game = at_deal_end(game, "HW-R3-7")
     assert game.deal_number == 1
     result = game.results[-1]
     assert result.end is DealEnd.LAST_RED_THREE
@@ -967,6 +970,7 @@ def test_HW_STOCK_4c_m3_is_optional() -> None:
 def test_HW_STOCK_5_refusing_ends_the_deal_and_nobody_melds() -> None:
     game = exhausted(hand="AH AS 5C", melds=[[], []], pile="AD 4D")
     after = play(game, Pass())
+    after = at_deal_end(after, "HW-STOCK-4")
     assert after.deal_number == 1
     result = after.results[-1]
     assert result.end is DealEnd.STOCK_EXHAUSTED
@@ -987,6 +991,7 @@ def test_HW_STOCK_5_deal_ends_when_the_next_player_cannot_take() -> None:
     game = exhausted(hand="5C 6C 7H")
     game = play(game, TakePile(meld=0), Discard("7H"))
     # player 1 holds 10C 10D and side 1 has no meld: no take, the deal is over
+    game = at_deal_end(game, "HW-STOCK-4")
     assert game.deal_number == 1
     assert game.results[-1].end is DealEnd.STOCK_EXHAUSTED
 
@@ -1227,7 +1232,7 @@ def test_HW_SCORE_3_negative_deal_score_lowers_the_cumulative_score() -> None:
     side1 = game.results[-1].scores[1]
     assert side1.total == -(60 + 20 + 50 + 10)
     assert game.scores[1] == 100 - 140
-    assert game.initial_minimums[1] == 15
+    assert at_deal_end(game).minimums[1] == 15
 
 
 def test_HW_SCORE_4_melds_below_seven_cards_count_their_values_only() -> None:
@@ -1250,6 +1255,7 @@ def test_HW_MATCH_1_default_target_is_10000() -> None:
     assert HW.target_score == 10000
     below = go_out(going_out_position(scores=[8000, 0]))
     assert not below.is_over
+    below = at_deal_end(below)
     assert below.deal_number == 1
     reached = go_out(going_out_position(scores=[9700, 0]))
     assert reached.scores[0] >= 10000

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
-from scenario_helpers import play, unplaced
+from scenario_helpers import at_deal_end, play, unplaced
 
 import canasta
 from canasta import (
@@ -154,7 +154,9 @@ def play_out_deal_without_melding(game: Game) -> Game:
     """Draw and discard (never meld) until the current deal ends; the next deal is dealt."""
     number = game.deal_number
     while not game.is_over and game.deal_number == number:
-        if game.phase is Phase.DRAW:
+        if game.phase is Phase.OVER:
+            game = at_deal_end(game)
+        elif game.phase is Phase.DRAW:
             if game.table.stock_size:
                 game = game.apply(Draw())
             elif game.is_legal(Pass()):
@@ -227,6 +229,7 @@ def test_CL_OUT_3_going_out_ends_the_hand_and_other_hands_count_minus() -> None:
         Cards.parse("6C 6D 6H").points + Cards.parse("7C 7D 7H").points
     )
     assert result.scores[0].hand_penalty == -Cards.parse("4C 4D").points  # the partner's cards
+    game = at_deal_end(game, "CL-OUT-3")
     assert game.deal_number == 1  # the next deal has begun
     assert game.phase is Phase.DRAW
     assert all(len(game.hand(p)) == 11 for p in range(4))
@@ -592,6 +595,7 @@ def test_CL_EXH_1_red_three_as_last_stock_card_ends_the_hand_at_once() -> None:
     assert side.meld_points == 30  # no meld was made after the draw
     assert side.hand_penalty == -(Cards.parse("5C 5D 5H 9S 4C 4D").points)
     assert side.going_out == 0
+    game = at_deal_end(game, "CL-EXH-1")
     assert game.deal_number == 1
 
 
@@ -726,6 +730,7 @@ def test_CL_EXH_3_hand_ends_when_the_next_player_cannot_take() -> None:
     # Player 2 holds no kings and side 0 has no meld: nobody can take, the deal is over.
     result = game.results[-1]
     assert result.end is DealEnd.STOCK_EXHAUSTED
+    game = at_deal_end(game, "CL-EXH-3")
     assert game.deal_number == 1
 
 
@@ -947,6 +952,7 @@ def test_CL_MATCH_1_below_the_target_another_deal_follows() -> None:
     assert not game.is_over
     assert game.winner is None
     assert game.scores == (4680, -30)
+    game = at_deal_end(game)
     assert game.deal_number == 1
     assert game.phase is Phase.DRAW
 
@@ -1001,6 +1007,7 @@ def test_CL_MATCH_4_tie_plays_on_by_default() -> None:
     assert game.scores == (5080, 5080)
     assert not game.is_over
     assert game.winner is None
+    game = at_deal_end(game)
     assert game.deal_number == 1
     assert game.phase is Phase.DRAW
 
@@ -1035,11 +1042,12 @@ def test_CL_MATCH_1_option_deal_limit_is_one_or_more() -> None:
 
 def test_CL_MATCH_5_next_minimum_from_the_new_cumulative_score() -> None:
     game = position_a(scores=[1400, 20])
-    assert game.initial_minimums == (50, 50)
+    assert game.minimums == (50, 50)
     game = play(game, "draw", "meld 5C 5D 5H 5S", "discard 9S")
     assert game.scores == (2080, -10)
+    game = at_deal_end(game)
     assert game.deal_number == 1
-    assert game.initial_minimums == (90, 15)
+    assert game.minimums == (90, 15)
 
 
 # --- CL-V2: two players ----------------------------------------------------------------------
@@ -1048,8 +1056,8 @@ def test_CL_MATCH_5_next_minimum_from_the_new_cumulative_score() -> None:
 def test_CL_V2_1_two_players_fifteen_cards_each_alone() -> None:
     game = Game.new("classic", players=2, seed=11)
     assert [len(game.hand(p)) for p in range(2)] == [15, 15]
-    assert game.side_of(0) == 0
-    assert game.side_of(1) == 1
+    assert game.side_of_player(0) == 0
+    assert game.side_of_player(1) == 1
     assert len(game.scores) == 2
     table = game.table
     on_table = sum(len(r) for r in table.red_threes)
@@ -1161,7 +1169,7 @@ def test_CL_V2_6_other_rules_as_in_the_four_player_game() -> None:
 def test_CL_V3_1_three_players_thirteen_cards_each_alone() -> None:
     game = Game.new("classic", players=3, seed=5)
     assert [len(game.hand(p)) for p in range(3)] == [13, 13, 13]
-    assert [game.side_of(p) for p in range(3)] == [0, 1, 2]
+    assert [game.side_of_player(p) for p in range(3)] == [0, 1, 2]
     assert len(game.scores) == 3
     assert not game.rules.has_partners
 
@@ -1187,7 +1195,7 @@ def test_CL_V3_2_draw_one_one_canasta_target_5000() -> None:
 
 def test_CL_V3_2_initial_minimum_by_each_players_own_score() -> None:
     game = position(THREE, hands=["5C 5D 5H 9S", "6C 6D 6H", "7C 7D 7H"], scores=[3000, 1500, -5])
-    assert game.initial_minimums == (120, 90, 15)
+    assert game.minimums == (120, 90, 15)
 
 
 def test_CL_V3_3_cutthroat_is_not_implemented() -> None:
@@ -1209,7 +1217,7 @@ def test_CL_V5_1_and_V5_2_four_of_five_play_and_the_three_take_turns_sitting_out
         if number < 3:
             game = play_out_deal_without_melding(game)
     # Side 0 is players 0, 2, 4; side 1 is players 1 and 3, who play every deal.
-    assert [game.side_of(p) for p in range(5)] == [0, 1, 0, 1, 0]
+    assert [game.side_of_player(p) for p in range(5)] == [0, 1, 0, 1, 0]
     assert seen[0] == [0, 1, 2, 3]  # A + B play, C (player 4) sits out
     assert seen[1] == [0, 1, 3, 4]  # A + C play
     assert seen[2] == [1, 2, 3, 4]  # B + C play
@@ -1226,7 +1234,7 @@ def test_CL_V5_1_partners_sit_opposite_in_every_deal() -> None:
         assert player is not None
         order.append(player)
         game = play(game, "draw", Discard(next(iter(game.hand(player)))))
-    sides = [game.side_of(p) for p in order]
+    sides = [game.side_of_player(p) for p in order]
     assert sides in ([0, 1, 0, 1], [1, 0, 1, 0])
     assert sorted(order) == [0, 1, 3, 4]
 
@@ -1251,16 +1259,16 @@ def test_CL_V5_4_scores_per_side() -> None:
 
 def test_CL_V6_1_two_sides_of_three_alternate() -> None:
     game = Game.new("classic", players=6, seed=2)
-    assert [game.side_of(p) for p in range(6)] == [0, 1, 0, 1, 0, 1]
+    assert [game.side_of_player(p) for p in range(6)] == [0, 1, 0, 1, 0, 1]
     assert len(game.scores) == 2
 
 
 def test_CL_V6_1_option_three_sides_of_two_partners_opposite() -> None:
     game = Game.new(SIX_THREE_SIDES, seed=2)
-    assert [game.side_of(p) for p in range(6)] == [0, 1, 2, 0, 1, 2]
+    assert [game.side_of_player(p) for p in range(6)] == [0, 1, 2, 0, 1, 2]
     assert len(game.scores) == 3
     evolved = Game.new(attrs.evolve(SIX, six_player_sides=3), seed=2)
-    assert [evolved.side_of(p) for p in range(6)] == [0, 1, 2, 0, 1, 2]
+    assert [evolved.side_of_player(p) for p in range(6)] == [0, 1, 2, 0, 1, 2]
 
 
 def six_player_position(rules: RuleSet, **kwargs: Any) -> Game:
@@ -1285,7 +1293,7 @@ def test_CL_V6_1_six_players_three_sides_deal_scored_for_each_side() -> None:
         red_threes=["3H 3H 3H 3D 3D", "", "3D"],
         scores=[7400, 0, 0],
     )
-    assert game.initial_minimums == (120, 50, 50)
+    assert game.minimums == (120, 50, 50)
     game = play(game, "draw", "meld 5C 5D 5H 5S", "discard 9S")
     result = game.results[-1]
     assert result.went_out == 0
@@ -1369,7 +1377,7 @@ def test_CL_V6_5_extra_bracket_150_from_7500() -> None:
         150,
     ]
     game = six_player_position(SIX, scores=[7500, 7495])
-    assert game.initial_minimums == (150, 120)
+    assert game.minimums == (150, 120)
 
 
 def test_CL_V6_5_option_extra_bracket_start_7000_in_the_preset() -> None:
@@ -1383,7 +1391,7 @@ def test_CL_V6_5_option_extra_bracket_start_7000_as_a_field() -> None:
     assert rules.initial_minimum(6995) == 120
     assert rules.initial_minimum(7000) == 150
     game = six_player_position(rules, scores=[7000, 0])
-    assert game.initial_minimums[0] == 150
+    assert game.minimums[0] == 150
 
 
 def test_CL_V6_6_red_three_amounts_with_three_packs() -> None:

@@ -25,6 +25,7 @@ from scenario_helpers import (
     DRAWS_TAKES_PASSES,
     SIX_FILLERS,
     Scenarios,
+    at_deal_end,
     go_out,
     play,
     points,
@@ -158,7 +159,7 @@ def test_SA_SEAT_1_two_three_five_players_each_alone(players: int) -> None:
     rules = canasta._rules.presets.samba(players)
     assert rules.num_sides == players
     game = Game.new(rules, seed=0)
-    assert [game.side_of(p) for p in range(players)] == list(range(players))
+    assert [game.side_of_player(p) for p in range(players)] == list(range(players))
     assert len(game.scores) == players
     assert all(len(hand) == 15 for hand in game.hands)
 
@@ -254,6 +255,7 @@ def test_SA_DEAL_2_first_player_left_of_dealer_play_clockwise_deal_rotates() -> 
     assert game.to_move == 1
     # the next deal is started by the next player
     after = go_out(going_out_position())
+    after = at_deal_end(after)
     assert after.deal_number == 1
     assert after.to_move == 1
 
@@ -365,6 +367,7 @@ def test_SA_DRAW_3_last_stock_card_may_be_drawn() -> None:
     assert game.hand(0) == Cards.parse("5C 6C 9C")
     assert game.deal.stock == ()
     game = assert_accepted(game, Discard("9C"))
+    game = at_deal_end(game, "SA-STOCK-2")  # nobody can take the pile: the deal is over
     assert game.to_move == 1
 
 
@@ -540,7 +543,7 @@ def test_SA_MELD_7_black_threes_not_added_to_other_melds() -> None:
 def test_SA_INIT_1_minimum_by_cumulative_score(score: int, minimum: int) -> None:
     assert SA.initial_minimum(score) == minimum
     game = position("5C", pile="4C", scores=[score, 0])
-    assert game.initial_minimums[0] == minimum
+    assert game.minimums[0] == minimum
 
 
 def test_SA_INIT_1_below_the_minimum_refused() -> None:
@@ -560,7 +563,7 @@ def test_SA_INIT_1_7000_needs_150_and_option_hoyle_160() -> None:
     """A-25: the 7000 row is 150 by default, 160 with the Hoyle table."""
     hand = "AC AD AH AS JK 2C 9C"  # aces with two wilds: 80 + 70 = 150
     game = drawn(hand=hand, draws="5C 9S", melds=[[], []], scores=[7000, 0])
-    assert game.initial_minimums[0] == 150
+    assert game.minimums[0] == 150
     game = assert_accepted(game, LayMeld("AC AD AH AS JK 2C"))
     assert game.draft.points == 150
     below = drawn(hand="AC AD AH JK 2C 9C", draws="5C 9S", melds=[[], []], scores=[7000, 0])
@@ -569,7 +572,7 @@ def test_SA_INIT_1_7000_needs_150_and_option_hoyle_160() -> None:
     hoyle = canasta._rules.presets.samba(initial_meld_table=hoyle_table)
     assert hoyle.initial_minimum(7000) == 160
     game = drawn(hand=hand, draws="5C 9S", melds=[[], []], scores=[7000, 0], rules=hoyle)
-    assert game.initial_minimums[0] == 160
+    assert game.minimums[0] == 160
     assert_rejected(game, LayMeld("AC AD AH AS JK 2C"), "SA-INIT-1")
     more = drawn(
         hand=hand + " KH KS KD", draws="5C 9S", melds=[[], []], scores=[7000, 0], rules=hoyle
@@ -1030,6 +1033,7 @@ def test_SA_R3_3_option_red_threes_plus_with_any_meld() -> None:
 def test_SA_STOCK_1_red_three_as_the_last_card_ends_the_deal() -> None:
     game = going_out_position(stock="3H")
     game = assert_accepted(game, Draw())
+    game = at_deal_end(game, "SA-STOCK-1")
     assert game.deal_number == 1
     result = game.results[-1]
     assert result.end is DealEnd.LAST_RED_THREE
@@ -1055,7 +1059,7 @@ def test_SA_STOCK_1_option_last_red_three_may_meld() -> None:
     rules = canasta._rules.presets.samba(last_red_three_may_meld=True)
     game = going_out_position(rules=rules, stock="3H", hand="5C 5D 5H 5S 9H")
     default = going_out_position(stock="3H", hand="5C 5D 5H 5S 9H")
-    assert play(default, Draw()).deal_number == 1
+    assert at_deal_end(play(default, Draw()), "SA-STOCK-1").deal_number == 1
     game = assert_accepted(game, Draw())
     assert game.deal_number == 0
     assert game.deal.red_threes[0] == Cards.parse("3H")
@@ -1103,6 +1107,7 @@ def test_SA_STOCK_2_m1_is_optional_and_refusing_ends_the_deal() -> None:
     game = exhausted(hand="AH AS 5C", melds=[[], []], pile="AD 4D")
     assert_accepted(game, TakePile("AH AS"))
     after = assert_accepted(game, Pass())
+    after = at_deal_end(after, "SA-STOCK-2")
     assert after.deal_number == 1
     result = after.results[-1]
     assert result.end is DealEnd.STOCK_EXHAUSTED
@@ -1198,6 +1203,7 @@ def test_SA_MATCH_1_target_10000_highest_wins() -> None:
 def test_SA_MATCH_1_below_the_target_play_continues() -> None:
     game = go_out(going_out_position(scores=[8000, 0]))
     assert not game.is_over
+    game = at_deal_end(game)
     assert game.deal_number == 1
 
 

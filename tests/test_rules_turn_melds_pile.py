@@ -478,7 +478,7 @@ def test_CL_CAN_6_two_canastas_needed_with_two_players() -> None:
 )
 def test_CL_INIT_1_minimum_from_cumulative_score(score: int, minimum: int) -> None:
     game = position("5C", scores=[score, 0])
-    assert game.initial_minimums == (minimum, 50)
+    assert game.minimums == (minimum, 50)
     assert RULES.initial_minimum(score) == minimum
 
 
@@ -510,7 +510,7 @@ def test_CL_INIT_1_option_initial_meld_table() -> None:
     strict = position("KH KS KD 5C 6C", draws="4S").apply(Draw())
     assert_rejected(strict, LayMeld("KH KS KD"), "CL-INIT-1")
     aces = position("AH AS AD 5C 6C", rules=house, scores=[1500, 0], draws="4S")
-    assert aces.initial_minimums[0] == 60
+    assert aces.minimums[0] == 60
     assert_accepted(aces.apply(Draw()), LayMeld("AH AS AD"))
 
 
@@ -604,7 +604,7 @@ def test_CL_INIT_6_no_minimum_once_the_side_has_opened() -> None:
         to_move=2,
         draws="5S",
     )
-    assert game.initial_minimums[0] == 120
+    assert game.minimums[0] == 120
     game = game.apply(Draw())
     assert not game.draft.opening
     game = assert_accepted(game, LayMeld("4C 4D 4H"))
@@ -613,7 +613,7 @@ def test_CL_INIT_6_no_minimum_once_the_side_has_opened() -> None:
 
 def test_CL_INIT_7_negative_score_allows_any_meld() -> None:
     game = position("4C 4D 4H 9C 8D", scores=[-5, 0], draws="5S")
-    assert game.initial_minimums[0] == 15
+    assert game.minimums[0] == 15
     game = assert_accepted(game.apply(Draw()), LayMeld("4C 4D 4H"))
     assert assert_accepted(game, Discard(Card.parse("9C"))).to_move == 1
 
@@ -622,7 +622,7 @@ def test_CL_INIT_9_individual_play_uses_the_players_own_score() -> None:
     game = position(
         "AH AS AD 5C 6C 8D", "4C 4D 4H 9C 8S", rules=TWO, scores=[1500, -10], draws="5S 6S"
     )
-    assert game.initial_minimums == (90, 15)
+    assert game.minimums == (90, 15)
     assert_rejected(game.apply(Draw()), LayMeld("AH AS AD"), "CL-INIT-1")
     other = position(
         "AH AS AD 5C 6C 8D",
@@ -634,7 +634,7 @@ def test_CL_INIT_9_individual_play_uses_the_players_own_score() -> None:
     )
     assert_accepted(other.apply(Draw()), LayMeld("4C 4D 4H"))
     three = position("5C", "6C", "7C", rules=THREE, scores=[0, 1500, 3000])
-    assert three.initial_minimums == (50, 90, 120)
+    assert three.minimums == (50, 90, 120)
 
 
 # --- CL-FRZ -------------------------------------------------------------------------------

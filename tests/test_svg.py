@@ -26,9 +26,12 @@ def card_elements(picture: str) -> list[ET.Element]:
 
 def expected_cards(view: PlayerView) -> Counter[str]:
     """The cards the picture must show: the hand, every meld, the red threes, the pile's top
-    card, and the card that froze the pile (drawn sideways) when it is not the top card."""
+    card, and the card that froze the pile (drawn sideways) when it is not the top card; at
+    the end of a deal, the other hands too."""
     table = view.table
     shown = list(view.hand)
+    if view.hands is not None:  # the end of a deal: every hand is shown
+        shown += [card for p, hand in enumerate(view.hands) if p != view.player for card in hand]
     for side in range(view.rules.num_sides):
         shown += table.red_threes[side]
         for meld in table.melds[side]:
@@ -116,7 +119,7 @@ def test_a_view_shows_its_own_player_only() -> None:
     assert render(game) == render(game.view(0))
     with pytest.raises(ValueError, match="player 1's view"):
         render(game.view(1), player=0)
-    with pytest.raises(TypeError, match="Game or a PlayerView"):
+    with pytest.raises(canasta.CanastaError, match="Game or a PlayerView"):
         render("a game")  # type: ignore[arg-type]
 
 
@@ -140,7 +143,10 @@ def test_pictures_along_games_between_bots(players: int) -> None:
     step = 0
     while not game.is_over and step < 400:
         player = game.to_move
-        assert player is not None
+        if player is None:  # the end of a deal: every hand is drawn
+            check_picture(game.view(game.turn_player))
+            game = game.apply(canasta.NextDeal())
+            continue
         if step % 10 == 0:
             check_picture(game.view(player))
         game = game.apply(bots[player % 2].choose(game.view(player), rng))
@@ -211,3 +217,79 @@ def test_hollywood_pictures_along_a_game_between_bots() -> None:
             check_picture(game.view(player))
         game = game.apply(bots[player % 2].choose(game.view(player), rng))
     check_picture(game.view(game.turn_player))
+
+
+# --- options a UI needs, and the defects seen (issue 21) -------------------------------------
+
+
+def test_no_inline_style_and_a_size_in_pixels() -> None:
+    game = canasta.Game.new("classic", players=4, seed=7)
+    picture = render(game)
+    root = ET.fromstring(picture)
+    assert root.get("style") is None
+    assert "style=" not in picture
+    assert root.get("width") == "720"
+    half = ET.fromstring(render(game, size=360))
+    assert half.get("width") == "360"
+    assert float(half.get("height", "0")) * 2 == float(root.get("height", "0"))
+    assert half.get("viewBox") == root.get("viewBox")
+    with pytest.raises(canasta.CanastaError, match="size"):
+        render(game, size=-1)
+
+
+def test_highlighted_cards() -> None:
+    game = canasta.Game.new("classic", players=4, seed=7).apply(canasta.Draw())
+    picked = [
+        g
+        for g in card_elements(render(game, highlight="8D 8H"))
+        if "highlight" in g.get("class", "")
+    ]
+    assert sorted(g.get("data-card") for g in picked) == ["8D", "8H"]
+    planned = render(game, highlight=canasta.LayMeld("8D 8H JK"))
+    assert planned.count("card highlight") + planned.count("wild highlight") == 3
+    melded = game.apply(canasta.LayMeld("8D 8H JK"))
+    last = [
+        g
+        for g in card_elements(render(melded, highlight="last"))
+        if "highlight" in g.get("class", "")
+    ]
+    assert sorted(g.get("data-card") for g in last) == ["8D", "8H", "JK"]
+    discarded = melded.apply(canasta.Discard("5S"))
+    on_pile = [
+        g
+        for g in card_elements(render(discarded, player=0, highlight="last"))
+        if "highlight" in g.get("class", "")
+    ]
+    assert [g.get("data-card") for g in on_pile] == ["5S"]
+    with pytest.raises(canasta.CanastaError, match="highlight"):
+        render(game, highlight=42)  # type: ignore[arg-type]
+
+
+def test_a_ten_fits_the_strip_a_fanned_card_leaves() -> None:
+    game = canasta.Game.from_position(
+        "classic", hands=["4C", "5C", "6C", "7C"], melds=[["10C 10D 10H 10S"], []]
+    )
+    texts = [t for t in ET.fromstring(render(game)).iter(f"{SVG}text") if t.text == "10"]
+    assert texts
+    for text in texts:
+        width = float(text.get("textLength", "99"))
+        assert float(text.get("x", "0")) + width <= 22  # the meld step: the next card starts there
+
+
+def test_labels_keep_clear_of_canasta_frames_and_wild_tags_stay_in_sight() -> None:
+    root = ET.fromstring(render(frozen_pile_game()))
+    frames = [r for r in root.iter(f"{SVG}rect") if r.get("stroke-width") == "2"]
+    labels = [
+        float(t.get("y", "0")) for t in root.iter(f"{SVG}text") if "canasta" in (t.text or "")
+    ]
+    assert frames
+    assert labels
+    for frame in frames:
+        top = float(frame.get("y", "0"))
+        assert all(top - y >= 3 for y in labels if y <= top)  # a label's baseline is well above
+    tags = [t for t in ET.fromstring(render(hollywood_table())).iter(f"{SVG}text")
+            if (t.text or "").startswith("=")]  # fmt: skip
+    assert tags
+    for tag in tags:  # inside the strip of the wild card that the next card leaves in sight
+        assert float(tag.get("y", "99")) < 56
+        assert float(tag.get("x", "99")) + float(tag.get("textLength", "0")) <= 22

@@ -32,8 +32,17 @@ def positions(rules: canasta.RuleSet, seed: int, every: int = 7) -> Iterator[Gam
 
 
 def swap_hidden_card(game: Game, viewer: int, rng: random.Random) -> Game | None:
-    """The game with one card the viewer cannot see swapped with another unseen card."""
+    """The game with one card the viewer cannot see swapped with another unseen card: at
+    the end of a deal, when every hand is shown, two cards of the stock."""
     deal = game.deal
+    if deal.phase is Phase.OVER:
+        stock = list(deal.stock)
+        pairs = [(i, j) for i in range(len(stock)) for j in range(i) if stock[i] != stock[j]]
+        if not pairs:
+            return None
+        i, j = rng.choice(pairs)
+        stock[i], stock[j] = stock[j], stock[i]
+        return attrs.evolve(game, deal=attrs.evolve(deal, stock=tuple(stock)))
     me = game.seat_players.index(viewer) if viewer in game.seat_players else None
     choices = []
     for seat, hand in enumerate(deal.hands):

@@ -78,6 +78,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("canasta.views", "canasta._notation.jsonio"): "PlayerView.to_json and from_json",
     ("canasta.views", "canasta.svg"): "PlayerView._repr_svg_",
     ("canasta.views", "canasta._notation.text"): "PlayerView.to_text and from_text",
+    ("canasta.views", "canasta.game"): "PlayerView.sample: a Game with the hidden cards drawn",
 }
 
 #: Test modules that own a module their name does not say (tests/test_<name>*.py own the

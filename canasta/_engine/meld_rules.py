@@ -218,26 +218,28 @@ def added(
     """``meld`` with ``cards`` added, or why they may not be added."""
     if not cards:
         return Violation("CL-TURN-4/cards", "name the cards to add to the meld")
-    kind = meld.kind
-    if kind is MeldKind.BLACK_THREES:
+    if meld.kind is MeldKind.BLACK_THREES:
         return Violation("CL-B3-4", "nothing can be added to a meld of black threes")
-    if kind is MeldKind.RANK or kind is MeldKind.WILD:
-        if wild_as is not None:
-            return Violation("HW-MELD-10", "only a wild card in a sequence stands for a rank")
-        wrong = _check_cards_kind(cards, meld.rank)
-        if wrong is not None:
-            return wrong
-        added_wilds = cards.count_wild()
-        if (
-            added_wilds
-            and kind is MeldKind.RANK
-            and meld.is_canasta_under(rules)
-            and not rules.allow_wild_on_canasta
-        ):
-            return Violation("CL-CAN-4", "wild cards may not be added to a completed canasta")
-        grown = meld.add(cards)
-        problem = _check_limits(grown, rules)
-        return grown if problem is None else problem
+    if meld.kind is MeldKind.SEQUENCE:
+        return _added_to_sequence(meld, cards, rules, wild_as)
+    if wild_as is not None:
+        return Violation("HW-MELD-10", "only a wild card in a sequence stands for a rank")
+    wrong = _check_cards_kind(cards, meld.rank)
+    if wrong is not None:
+        return wrong
+    closed = meld.kind is MeldKind.RANK and not rules.allow_wild_on_canasta
+    if closed and cards.count_wild() and meld.is_canasta_under(rules):
+        return Violation("CL-CAN-4", "wild cards may not be added to a completed canasta")
+    grown = meld.add(cards)
+    problem = _check_limits(grown, rules)
+    return grown if problem is None else problem
+
+
+def _added_to_sequence(
+    meld: Meld, cards: Cards, rules: RuleSet, wild_as: Rank | None
+) -> Meld | Violation:
+    """The sequence ``meld`` with ``cards`` added, or why they may not be added."""
+    assert meld.suit is not None
     for face in cards.faces():
         if face.is_red_three:
             return Violation(
@@ -246,15 +248,15 @@ def added(
         if face.rank is Rank.THREE:
             return Violation("HW-MELD-3", f"{face}: threes are never part of a sequence")
         if not face.is_wild and face.suit is not meld.suit:
-            assert meld.suit is not None
             return Violation(
                 "HW-MELD-3", f"{face} is not a {meld.suit.symbol}: a sequence holds one suit"
             )
-    if meld.wilds + cards.count_wild() > rules.max_wilds_per_sequence:
-        if rules.max_wilds_per_sequence == 0:
+    most = rules.max_wilds_per_sequence
+    if meld.wilds + cards.count_wild() > most:
+        if most == 0:
             return Violation("SA-MELD-3", "a sequence holds no wild cards")
         return Violation(
-            "HW-MELD-6", f"a sequence may hold at most one wild card; {meld} would hold more"
+            "HW-MELD-6", f"a sequence may hold at most {most} wild card(s); {meld} would hold more"
         )
     if meld.wild_as is not None and wild_as is not None and wild_as is not meld.wild_as:
         return Violation(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from canasta._engine.cache import remembered
+from canasta._cache import remembered
 from canasta._engine.step import Step
 from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TOP, TWO_POINTS, tables
 from canasta._model.cards import (

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
-from canasta._engine.cache import remembered
+from canasta._cache import remembered
 from canasta._engine.sequence_steps import (
     new_sequences,
     segments,

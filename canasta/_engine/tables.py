@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from canasta._engine.cache import remembered
+from canasta._cache import remembered
 from canasta._model.cards import ALL_FACES, JOKER, NATURAL_RANKS, TWO_FACES, natural_face
 from canasta._rules.ruleset import RuleSet
 

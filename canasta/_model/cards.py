@@ -19,6 +19,8 @@ from collections.abc import Iterator
 
 import attrs
 
+from canasta.errors import CanastaError, CardParseError, shown
+
 __all__ = [
     "ALL_FACES",
     "BLACK_THREES",
@@ -39,10 +41,6 @@ __all__ = [
     "Suit",
     "natural_face",
 ]
-
-
-class CardParseError(ValueError):
-    """Text that does not name a card (or a list of cards)."""
 
 
 class Suit(enum.Enum):
@@ -183,7 +181,7 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
-            raise ValueError(
+            raise CanastaError(
                 "a joker has no suit and every other card has one; "
                 f"got rank {self.rank.text} with suit {self.suit}"
             )
@@ -214,7 +212,8 @@ class Card:
         """
         if not isinstance(text, str):
             raise CardParseError(
-                f"expected card text, got {type(text).__name__}: {text!r}; expected {_ACCEPTED}"
+                f"expected card text, got {type(text).__name__}: {shown(text)}; "
+                f"expected {_ACCEPTED}"
             )
         card = _PARSE_TABLE.get(text.strip().upper())
         if card is not None:
@@ -368,7 +367,7 @@ _RANK_TEXT = {r.text: r for r in Rank if r is not Rank.JOKER} | {"T": Rank.TEN}
 def _explain_bad_card(text: str) -> str:
     cleaned = text.strip().upper()
     if not cleaned:
-        return f"{text!r} is not a card: the text is empty; expected {_ACCEPTED}"
+        return f"{shown(text)} is not a card: the text is empty; expected {_ACCEPTED}"
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     if cleaned in _RANK_TEXT:
         reason = "the suit is missing"
@@ -378,7 +377,9 @@ def _explain_bad_card(text: str) -> str:
         if rank_text in _RANK_TEXT:
             reason = f"unknown suit {text.strip()[-1]!r}"
         else:
-            reason = f"unknown rank {text.strip()[:-1] or text.strip()!r}"
+            reason = f"unknown rank {shown(text.strip()[:-1] or text.strip(), 20)}"
     else:
-        reason = f"unknown rank {text.strip()[:-1]!r}" if rank_text else "the rank is missing"
-    return f"{text!r} is not a card: {reason}; expected {_ACCEPTED}"
+        reason = (
+            f"unknown rank {shown(text.strip()[:-1], 20)}" if rank_text else "the rank is missing"
+        )
+    return f"{shown(text)} is not a card: {reason}; expected {_ACCEPTED}"

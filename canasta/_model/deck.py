@@ -34,6 +34,7 @@ from canasta._model.cards import (
     CardParseError,
     Rank,
 )
+from canasta.errors import CanastaError, shown
 
 __all__ = ["Cards", "pack_cards", "shuffled_pack"]
 
@@ -48,13 +49,17 @@ def _to_counts(value: bytes | Iterable[int]) -> bytes:
         return value
     counts = tuple(value)
     if any(not isinstance(n, int) or not 0 <= n < 256 for n in counts):
-        raise ValueError(f"Cards needs {_FACES} counts that are not negative, got {counts!r}")
+        raise CanastaError(
+            f"Cards needs {_FACES} counts that are not negative, got {shown(counts)}"
+        )
     return bytes(counts)
 
 
 def _check_counts(instance: Cards, attribute: object, value: bytes) -> None:
     if len(value) != _FACES:
-        raise ValueError(f"Cards needs {_FACES} counts that are not negative, got {value!r}")
+        raise CanastaError(
+            f"Cards needs {_FACES} counts that are not negative, got {shown(value)}"
+        )
 
 
 @attrs.frozen(slots=True, repr=False, order=False)
@@ -70,7 +75,7 @@ class Cards:
     >>> Cards.parse("4C") - Cards.parse("5C")
     Traceback (most recent call last):
     ...
-    ValueError: cannot remove 5C: not among 4C
+    canasta.errors.CanastaError: cannot remove 5C: not among 4C
     """
 
     #: How many of each face, in the order of :data:`~canasta._model.cards.ALL_FACES` (a ``bytes``
@@ -78,11 +83,32 @@ class Cards:
     counts: bytes = attrs.field(default=_ZERO, converter=_to_counts, validator=_check_counts)
 
     @classmethod
-    def of(cls, cards: Iterable[Card]) -> Cards:
-        """The multiset of the given cards."""
+    def of(cls, cards: Iterable[Card | str] | str) -> Cards:
+        """The multiset of the given cards: :class:`~canasta._model.cards.Card` values or
+        card texts, mixed as you like; one text of several cards is read by :meth:`parse`.
+
+        >>> Cards.of(["8D", Card.parse("8H"), "jk"]), Cards.of("KH KS")
+        (Cards.parse('8D 8H JK'), Cards.parse('KH KS'))
+        """
+        if isinstance(cards, str):
+            return cls.parse(cards)
+        if type(cards) is Cards:
+            return cards
+        try:
+            items = cards if isinstance(cards, (list, tuple)) else list(cards)
+        except TypeError:
+            raise CardParseError(
+                f"expected cards (Card values or card texts), got {shown(cards)} "
+                f"({type(cards).__name__})"
+            ) from None
         counts = [0] * _FACES
-        for index in map(_card_index, cards):
-            counts[index] += 1
+        try:
+            for index in map(_card_index, items):
+                counts[index] += 1
+        except AttributeError:  # not all Card values: read texts, refuse anything else
+            counts = [0] * _FACES
+            for position, item in enumerate(items, start=1):
+                counts[_index_of(item, position)] += 1
         return trusted_cards(bytes(counts))
 
     @classmethod
@@ -97,14 +123,16 @@ class Cards:
         canasta.CardParseError: card 2 of 'KH KX': 'KX' is not a card: unknown suit 'X'; ...
         """
         if not isinstance(text, str):
-            raise CardParseError(f"expected text naming cards, got {type(text).__name__}")
+            raise CardParseError(
+                f"expected text naming cards, got {shown(text)} ({type(text).__name__})"
+            )
         words = text.replace(",", " ").split()
         cards = []
         for position, word in enumerate(words, start=1):
             try:
                 cards.append(Card.parse(word))
             except CardParseError as error:
-                raise CardParseError(f"card {position} of {text!r}: {error}") from None
+                raise CardParseError(f"card {position} of {shown(text)}: {error}") from None
         return cls.of(cards)
 
     def __len__(self) -> int:
@@ -174,7 +202,7 @@ class Cards:
             short = next(
                 i for i, (a, b) in enumerate(zip(self.counts, other.counts, strict=True)) if a < b
             )
-            raise ValueError(f"cannot remove {ALL_FACES[short]}: not among {self}") from None
+            raise CanastaError(f"cannot remove {ALL_FACES[short]}: not among {self}") from None
 
     def without(self, other: Cards) -> Cards:
         """These cards less those of ``other``, face by face, no count going below zero
@@ -188,7 +216,7 @@ class Cards:
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
         if count < 0:
-            raise ValueError(f"cannot add {count} × {card}: use remove")
+            raise CanastaError(f"cannot add {count} × {card}: use remove")
         counts = bytearray(self.counts)
         counts[card.index] += count
         return trusted_cards(bytes(counts))
@@ -197,7 +225,7 @@ class Cards:
         """A multiset with ``count`` fewer of ``card``; ``ValueError`` if there are not enough."""
         index = card.index
         if self.counts[index] < count:
-            raise ValueError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
+            raise CanastaError(f"cannot remove {count} × {card}: only {self.counts[index]} held")
         counts = bytearray(self.counts)
         counts[index] -= count
         return trusted_cards(bytes(counts))
@@ -216,6 +244,22 @@ class Cards:
 
 
 _card_index = operator.attrgetter("_index")  # Card.index, read without calling the property
+
+
+def _index_of(item: object, position: int) -> int:
+    """The face index of a card given as a Card or as text, for :meth:`Cards.of`."""
+    if isinstance(item, Card):
+        return item.index
+    if isinstance(item, str):
+        try:
+            return Card.parse(item).index
+        except CardParseError as error:
+            raise CardParseError(f"card {position}: {error.message}") from None
+    raise CardParseError(
+        f"card {position}: expected a Card or card text such as 'KH', got {shown(item)} "
+        f"({type(item).__name__})"
+    )
+
 
 # Counts are added, subtracted and compared lane by lane inside one int, a byte a face: the
 # int operations run in C, where a map over 53 counts calls Python for each. Each lane keeps
@@ -285,7 +329,7 @@ def pack_cards(decks: int, jokers_per_deck: int = 2) -> Cards:
     (108, 162)
     """
     if decks < 1:
-        raise ValueError(f"a pack needs at least one deck, got {decks}")
+        raise CanastaError(f"a pack needs at least one deck, got {shown(decks)}")
     counts = tuple(decks * jokers_per_deck if face.is_joker else decks for face in ALL_FACES)
     return Cards(counts)
 

@@ -31,7 +31,7 @@ from canasta._model.cards import (
     Suit,
 )
 from canasta._model.deck import Cards
-from canasta.errors import Violation
+from canasta.errors import CanastaError, Violation, shown
 
 if TYPE_CHECKING:  # the rules ask the meld's questions; the model does not import them
     from canasta._rules.ruleset import RuleSet
@@ -132,10 +132,10 @@ class Meld:
         ``wild_as`` names the rank a sequence's wild card stands for, where the cards leave
         it open (``7D 8D 9D JK``: the six or the ten).
         """
-        cards = Cards.parse(cards) if isinstance(cards, str) else cards
+        cards = cards if isinstance(cards, Cards) else Cards.of(cards)
         made = layout(cards, _as_rank(wild_as))
         if isinstance(made, Violation):
-            raise ValueError(f"{cards} is not a meld: {made.message}")
+            raise CanastaError(f"{cards} is not a meld: {made.message}")
         return made
 
     @property
@@ -393,4 +393,4 @@ def _as_rank(value: Rank | str | None) -> Rank | None:
     for rank in NATURAL_RANKS:
         if rank.text == text or (text == "T" and rank is Rank.TEN):
             return rank
-    raise ValueError(f"{value!r} is not a natural rank (4-10, J, Q, K, A)")
+    raise CanastaError(f"{shown(value)} is not a natural rank (4-10, J, Q, K, A)")

@@ -27,7 +27,7 @@ problem raises :class:`JsonError` (a :class:`~canasta.errors.PositionError`, so 
 The modules of the package: :mod:`.write` (documents of version 2), :mod:`.read` (version 2
 into positions), :mod:`.legacy` (version 1), :mod:`.rules` (rule sets), :mod:`.pieces` (the
 text forms of card sequences, melds and events, which :mod:`.text`, the position notation,
-shares), :mod:`.values` (typed reading with paths), :mod:`.memo` (what is remembered).
+shares), :mod:`.values` (typed reading with paths), :mod:`canasta._cache` (what is remembered).
 """
 
 from __future__ import annotations

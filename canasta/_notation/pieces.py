@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import re
 
+from canasta._cache import Memo
 from canasta._engine.meld_rules import Meld
 from canasta._engine.state import EMPTY, Event
 from canasta._model.cards import FACE_TEXT, NATURAL_RANKS, Card, Rank
 from canasta._model.deck import Cards
 from canasta._model.moves import Draw, Move, parse_move
-from canasta._notation.memo import Memo
 from canasta._notation.values import fail, read_cards, read_text
 from canasta.errors import MoveParseError
 

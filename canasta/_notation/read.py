@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from canasta._cache import Memo
 from canasta._engine.position import (
     GameParts,
     InvalidPositionError,
@@ -26,7 +27,6 @@ from canasta._engine.position import (
 from canasta._engine.scoring import DealResult, SideScore
 from canasta._engine.state import DealEnd, Event, Phase
 from canasta._model.cards import NATURAL_RANKS
-from canasta._notation.memo import Memo
 from canasta._notation.pieces import read_event, read_meld
 from canasta._notation.rules import rules_from_data
 from canasta._notation.values import (
@@ -54,7 +54,7 @@ def built_game(position: Position, where: Where | None = None) -> GameParts:
     try:
         return game_parts(position, where or Where())
     except InvalidPositionError as refusal:
-        fail(refusal.path, refusal.reason)
+        fail(refusal.path, refusal.message)
 
 
 def built_view(position: ViewPosition, where: Where | None = None) -> ViewParts:
@@ -62,7 +62,7 @@ def built_view(position: ViewPosition, where: Where | None = None) -> ViewParts:
     try:
         return view_parts(position, where or Where())
     except InvalidPositionError as refusal:
-        fail(refusal.path, refusal.reason)
+        fail(refusal.path, refusal.message)
 
 
 def seating(value: object, path: str, rules: RuleSet) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import attrs
 
-from canasta._notation.memo import Memo
+from canasta._cache import Memo
 from canasta._notation.values import (
     JsonObject,
     fail,
@@ -28,7 +28,8 @@ from canasta._notation.values import (
     show,
 )
 from canasta._rules.presets import find_rules, rule_set_names
-from canasta._rules.ruleset import RuleSet, RuleSetError
+from canasta._rules.ruleset import RuleSet
+from canasta.errors import RuleSetError
 
 __all__ = ["describe_hint", "matches_hint", "rules_from_data", "rules_to_data"]
 

@@ -98,7 +98,7 @@ def _rules(section: str) -> RuleSet:
     try:
         return rules_from_data(data, "rules")
     except JsonError as error:
-        _refuse("rules", error.reason if error.path == "rules" else str(error))
+        _refuse("rules", error.message if error.path == "rules" else str(error))
 
 
 def _player(word: str, section: str) -> int:
@@ -184,7 +184,7 @@ def _melds(text: str, rules: RuleSet) -> tuple[tuple[Any, ...], ...]:
             try:
                 melds.append(read_meld(item, where))
             except JsonError as error:
-                _refuse(error.path, error.reason)
+                _refuse(error.path, error.message)
         sides.append(tuple(melds))
     return tuple(sides)
 
@@ -204,7 +204,7 @@ def _events(text: str, rules: RuleSet, seats: tuple[int, ...]) -> tuple[Event, .
         try:
             events.append(read_event(item, f"moves[{index}]", seats, rules.draw_count))
         except JsonError as error:
-            _refuse(error.path, error.reason)
+            _refuse(error.path, error.message)
     return tuple(events)
 
 

@@ -1,17 +1,19 @@
-"""The checks and conversions of :class:`~canasta.RuleSet`'s fields, and its error."""
+"""The checks and conversions of :class:`~canasta.RuleSet`'s fields, one by one and
+together (:func:`contradictions`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-__all__ = ["RuleSetError"]
+from canasta.errors import RuleSetError, shown
 
+if TYPE_CHECKING:
+    from canasta._rules.ruleset import RuleSet
 
-class RuleSetError(ValueError):
-    """A rule set whose settings contradict each other, or an unknown rule set name."""
+__all__ = ["contradictions"]
 
 
 def _public(attribute: attrs.Attribute[Any]) -> str:
@@ -31,7 +33,7 @@ def _at_least(minimum: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
             raise RuleSetError(
-                f"{_public(attribute)} must be a whole number ≥ {minimum}; got {value!r}"
+                f"{_public(attribute)} must be a whole number ≥ {minimum}; got {shown(value)}"
             )
 
     return check
@@ -49,7 +51,7 @@ def _optional(
 
 def _is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise RuleSetError(f"{_public(attribute)} must be True or False; got {value!r}")
+        raise RuleSetError(f"{_public(attribute)} must be True or False; got {shown(value)}")
 
 
 def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -68,3 +70,80 @@ def _id_pairs(value: Any) -> tuple[tuple[str, str], ...]:
 
 def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple((int(a), int(b)) for a, b in value)
+
+
+def contradictions(rules: RuleSet) -> list[str]:
+    """What makes a rule set contradict itself, or unplayable as set (empty if nothing)."""
+    return [*_table_problems(rules), *_seating_problems(rules), *_feature_problems(rules)]
+
+
+def _table_problems(rules: RuleSet) -> list[str]:
+    problems = []
+    lows = [low for low, _ in rules.initial_meld_table]
+    bounds = [low for low in lows[1:] if low is not None]
+    if not lows or lows[0] is not None or len(bounds) != len(lows) - 1 or bounds != sorted(bounds):
+        problems.append(
+            "initial_meld_table must start with (None, minimum) and list its lower "
+            "bounds in increasing order"
+        )
+    if rules.min_naturals > rules.min_meld_size:
+        problems.append("min_naturals may not exceed min_meld_size")
+    if rules.canasta_size < rules.min_meld_size:
+        problems.append("canasta_size may not be smaller than min_meld_size")
+    return problems
+
+
+def _seating_problems(rules: RuleSet) -> list[str]:
+    problems = []
+    pack_decks = 3 if rules.six_player_pack == "three" else 2
+    if rules.num_players == 6 and rules.decks != pack_decks:
+        problems.append(
+            f"six_player_pack={rules.six_player_pack!r} needs decks={pack_decks}, "
+            f"got decks={rules.decks}"
+        )
+    if rules.num_players != 6 and rules.six_player_sides != 2:
+        problems.append("six_player_sides applies only to six players")
+    if rules.num_players != 5 and rules.five_player_sides != 2:
+        problems.append("five_player_sides applies only to five players")
+    if rules.num_players == 3 and rules.three_player_mode == "cutthroat":
+        problems.append(
+            "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; use 'individual'"
+        )
+    if sorted(rules.sit_out_order) != [0, 2, 4]:
+        problems.append("sit_out_order must name players 0, 2 and 4, each once")
+    dealt = rules.hand_size * rules.active_players
+    if dealt + 2 > rules.pack_size:
+        problems.append(f"dealing {dealt} cards leaves too few of {rules.pack_size}")
+    return problems
+
+
+def _feature_problems(rules: RuleSet) -> list[str]:
+    """Options that need another: without it the game could not be played as set."""
+    needs = [  # (option used, its text, what it needs, the needed field)
+        (
+            rules.take_with_suited_pair,
+            "take_with_suited_pair",
+            rules.sequences_allowed,
+            "sequences_allowed",
+        ),
+        (
+            rules.wild_top_card == "wild_pair",
+            "wild_top_card='wild_pair'",
+            rules.wild_melds_allowed,
+            "wild_melds_allowed",
+        ),
+        (
+            rules.merging_allowed,
+            "merging_allowed",
+            rules.several_melds_per_rank,
+            "several_melds_per_rank",
+        ),
+        # BO-OUT-1: without sequences nobody could ever go out.
+        (
+            rules.going_out_needs_natural_sequence,
+            "going_out_needs_natural_sequence",
+            rules.sequences_allowed,
+            "sequences_allowed",
+        ),
+    ]
+    return [f"{option} needs {field}" for used, option, ok, field in needs if used and not ok]

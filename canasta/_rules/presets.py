@@ -17,13 +17,13 @@ from canasta._rules.rule_ids import BOLIVIA_RULE_IDS, HOLLYWOOD_RULE_IDS, SAMBA_
 from canasta._rules.ruleset import (
     CLASSIC_PRESETS,
     RuleSet,
-    RuleSetError,
     classic,
     classic_five_player,
     classic_six_player,
     classic_three_player,
     classic_two_player,
 )
+from canasta.errors import RuleSetError, shown
 
 __all__ = [
     "RuleSet",
@@ -200,7 +200,7 @@ def find_rules(name: str | RuleSet, players: int | None = None) -> RuleSet:
     key = str(name).strip().lower()
     if key not in _PRESETS:
         raise RuleSetError(
-            f"unknown rule set {name!r}; known rule sets: {', '.join(rule_set_names())}"
+            f"unknown rule set {shown(name)}; known rule sets: {', '.join(rule_set_names())}"
         )
     by_players = _PRESETS[key]
     count = _DEFAULT_PLAYERS[key] if players is None else players

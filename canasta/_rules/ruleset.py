@@ -26,7 +26,6 @@ import attrs
 from canasta._model.cards import Card
 from canasta._model.melds import CanastaKind, Meld, MeldKind
 from canasta._rules.fields import (
-    RuleSetError,
     _at_least,
     _id_pairs,
     _is_bool,
@@ -35,7 +34,9 @@ from canasta._rules.fields import (
     _optional,
     _pairs,
     _table,
+    contradictions,
 )
+from canasta.errors import RuleSetError, shown
 
 __all__ = [
     "RuleSet",
@@ -287,53 +288,9 @@ class RuleSet:
     first_dealer: FirstDealer = attrs.field(default="fixed", validator=_one_of("fixed", "cut"))
 
     def __attrs_post_init__(self) -> None:
-        problems = list(self._contradictions())
+        problems = contradictions(self)
         if problems:
             raise RuleSetError("contradictory rule set: " + "; ".join(problems))
-
-    def _contradictions(self) -> list[str]:
-        problems = []
-        lows = [low for low, _ in self.initial_meld_table]
-        bounds = [low for low in lows[1:] if low is not None]
-        if (
-            not lows
-            or lows[0] is not None
-            or len(bounds) != len(lows) - 1
-            or bounds != sorted(bounds)
-        ):
-            problems.append(
-                "initial_meld_table must start with (None, minimum) and list its lower "
-                "bounds in increasing order"
-            )
-        if self.min_naturals > self.min_meld_size:
-            problems.append("min_naturals may not exceed min_meld_size")
-        if self.canasta_size < self.min_meld_size:
-            problems.append("canasta_size may not be smaller than min_meld_size")
-        if self.num_players == 6 and self.decks != (3 if self.six_player_pack == "three" else 2):
-            problems.append(
-                f"six_player_pack={self.six_player_pack!r} needs decks="
-                f"{3 if self.six_player_pack == 'three' else 2}, got decks={self.decks}"
-            )
-        if self.num_players != 6 and self.six_player_sides != 2:
-            problems.append("six_player_sides applies only to six players")
-        if self.num_players != 5 and self.five_player_sides != 2:
-            problems.append("five_player_sides applies only to five players")
-        if self.num_players == 3 and self.three_player_mode == "cutthroat":
-            problems.append(
-                "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; use 'individual'"
-            )
-        if self.take_with_suited_pair and not self.sequences_allowed:
-            problems.append("take_with_suited_pair needs sequences_allowed")
-        if self.wild_top_card == "wild_pair" and not self.wild_melds_allowed:
-            problems.append("wild_top_card='wild_pair' needs wild_melds_allowed")
-        if sorted(self.sit_out_order) != [0, 2, 4]:
-            problems.append("sit_out_order must name players 0, 2 and 4, each once")
-        if self.merging_allowed and not self.several_melds_per_rank:
-            problems.append("merging_allowed needs several_melds_per_rank")
-        dealt = self.hand_size * self.active_players
-        if dealt + 2 > self.pack_size:
-            problems.append(f"dealing {dealt} cards leaves too few of {self.pack_size}")
-        return problems
 
     # --- seating --------------------------------------------------------------------------
 
@@ -422,12 +379,12 @@ class RuleSet:
         or the usual one for the table (5000; six players with three packs: 10000 with two
         sides, 7500 with three, CL-V6-4).
 
-        >>> classic().target_score, classic_six_player().target_score
+        >>> RuleSet().target_score, classic_six_player().target_score
         (5000, 10000)
         >>> import attrs
         >>> attrs.evolve(classic_six_player(), six_player_sides=3).target_score
         7500
-        >>> attrs.evolve(classic(), target_score=3000).target_score
+        >>> attrs.evolve(RuleSet(), target_score=3000).target_score
         3000
         """
         if self._target_score is not None:
@@ -441,7 +398,7 @@ class RuleSet:
     def initial_minimum(self, cumulative_score: int) -> int:
         """The initial-meld minimum for a side with this score at the start of a deal (CL-INIT-1).
 
-        >>> [classic().initial_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)]
+        >>> [RuleSet().initial_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)]
         [15, 50, 50, 90, 90, 120]
         """
         minimum = self.initial_meld_table[0][1]
@@ -456,7 +413,7 @@ class RuleSet:
     def max_wilds(self, naturals: int) -> int:
         """The most wild cards a meld with this many natural cards may hold (CL-MELD-3).
 
-        >>> classic().max_wilds(2), classic(wild_ratio="naturals_gt_wilds").max_wilds(2)
+        >>> RuleSet().max_wilds(2), RuleSet(wild_ratio="naturals_gt_wilds").max_wilds(2)
         (3, 1)
         """
         ratio = self.wild_ratio
@@ -473,7 +430,7 @@ class RuleSet:
     def red_three_amount(self, count: int) -> int:
         """What ``count`` red threes are worth to one side, before the sign (CL-R3-6, CL-V6-6).
 
-        >>> [classic().red_three_amount(n) for n in range(5)]
+        >>> [RuleSet().red_three_amount(n) for n in range(5)]
         [0, 100, 200, 300, 800]
         """
         special = dict(self.red_three_special_amounts)
@@ -492,7 +449,7 @@ class RuleSet:
         (CL-CAN-1, CL-B3-4, HW-CAN-2). The one statement of it in the package.
 
         >>> kings = Meld.of("KH KS KD KC KH KS 2C")
-        >>> classic().is_canasta(kings), classic(canasta_size=8).is_canasta(kings)
+        >>> RuleSet().is_canasta(kings), RuleSet(canasta_size=8).is_canasta(kings)
         (True, False)
         """
         return meld.size >= self.canasta_size and meld.kind is not MeldKind.BLACK_THREES
@@ -522,7 +479,7 @@ class RuleSet:
         game and two in another.
 
         >>> from canasta import find_rules
-        >>> find_rules("hollywood").rule_id("CL-MELD-2"), classic().rule_id("CL-MELD-2")
+        >>> find_rules("hollywood").rule_id("CL-MELD-2"), RuleSet().rule_id("CL-MELD-2")
         ('HW-MELD-5', 'CL-MELD-2')
         """
         plain = classic_id.partition("/")[0]
@@ -557,6 +514,9 @@ class RuleSet:
 
     def with_options(self, **changes: Any) -> RuleSet:
         """The rule set with some fields changed (the same as ``attrs.evolve``)."""
+        unknown = sorted(set(changes) - {f.alias or f.name for f in attrs.fields(RuleSet)})
+        if unknown:
+            raise RuleSetError(f"RuleSet has no field {shown(unknown[0])}")
         return attrs.evolve(self, **changes)
 
 

@@ -17,7 +17,8 @@ from typing import Any
 import attrs
 
 from canasta._rules.presets import find_rules, rule_set_names
-from canasta._rules.ruleset import RuleSet, RuleSetError
+from canasta._rules.ruleset import RuleSet
+from canasta.errors import RuleSetError
 
 __all__ = [
     "Setting",

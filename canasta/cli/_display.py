@@ -153,7 +153,7 @@ def show_winner(screen: Screen, game: Game, you: int | None) -> None:
         lines.append(Text("  A draw."))
     else:
         players = ", ".join(map(str, side_players(game.rules, winner)))
-        mine = you is not None and game.side_of(you) == winner
+        mine = you is not None and game.side_of_player(you) == winner
         lines.append(
             Text(f"  Side {winner} (players {players}) wins{' - well played!' if mine else '.'}")
         )

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from canasta import Game, IllegalMoveError, RuleSetError
+from canasta import Game, IllegalMoveError, NextDeal, RuleSetError
 from canasta.cli._common import COLOR_CHOICES, ReadError, add_command
 from canasta.cli._display import show_result, show_table, show_winner, totals
 from canasta.cli._screen import Screen, bold
@@ -59,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
     moves = record.moves
     index, turn, deal = 0, 0, -1
     while index < len(moves):
+        if isinstance(moves[index][1], NextDeal):  # the deal's end is shown already
+            index += 1
+            continue
         start = states[index]
         if start.deal_number != deal:
             deal, turn = start.deal_number, 0
@@ -90,7 +93,11 @@ def _turn(states: list[Game], moves: Any, index: int) -> tuple[int, str]:
     key = (start.deal_number, start.turn_player)
     player = moves[index][0]
     parts = []
-    while index < len(moves) and (states[index].deal_number, states[index].turn_player) == key:
+    while (
+        index < len(moves)
+        and not isinstance(moves[index][1], NextDeal)
+        and (states[index].deal_number, states[index].turn_player) == key
+    ):
         mover, move = moves[index]
         parts.append(str(move) if mover == player else f"P{mover} {move}")
         index += 1

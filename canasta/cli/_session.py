@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
-from canasta import Game, IllegalMoveError, Move, MoveParseError, Phase, RuleSet
+from canasta import Game, IllegalMoveError, Move, MoveParseError, NextDeal, Phase, RuleSet
 from canasta.bots import Bot, GreedyBot
 from canasta.cli import _rulebook
 from canasta.cli._common import did_you_mean, scores_text
@@ -131,7 +131,10 @@ class PlaySession:
             if self.max_deals is not None and len(self.game.results) >= self.max_deals:
                 break
             player = self.game.to_move
-            assert player is not None
+            if player is None:  # a game resumed at the end of a deal: deal the next one
+                self.game = self.game.apply(NextDeal())
+                self._deal_begins()
+                continue
             bot = self.bots[player]
             if bot is not None:
                 self._play(player, bot.choose(self.game.view(player), self.rng))
@@ -215,7 +218,7 @@ class PlaySession:
         except IllegalMoveError as error:
             self._refused = error.rule
             self.screen.note(
-                f"Not allowed ({error.rule}): {error.reason}.",
+                f"Not allowed ({error.rule}): {error.message}.",
                 f"The rule ('rule' shows it here): {error.url}",
             )
 
@@ -274,8 +277,8 @@ class PlaySession:
 
     def _deal_end(self, before: Game, after: Game) -> None:
         """The one place that handles the end of a deal: the scores, a pause for the person,
-        the next deal. (``Game.apply`` of the move that ends a deal returns the game in the
-        next deal; the finished deal's result is the one added to ``game.results``.)"""
+        the next deal. (``Game.apply`` of the move that ends a deal leaves the game at its
+        end, scored, the result added to ``game.results``; ``NextDeal`` deals the next.)"""
         ended = range(len(before.results), len(after.results))
         if not ended:
             return
@@ -293,6 +296,7 @@ class PlaySession:
             if line is None or line.strip().lower() in _QUIT:
                 self.leave("End of input" if line is None else "You leave the game")
                 return
+        self.game = after.apply(NextDeal())
         self._deal_begins()
 
     def _note(self, before: Game, after: Game, player: int, move: Move) -> None:

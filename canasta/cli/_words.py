@@ -27,7 +27,7 @@ def in_words(move: Move, before: Game, after: Game, player: int, *, person: bool
     """What ``player`` did with ``move``: ``you draw 7♥`` for the person, ``draws`` for a bot
     (whose hand stays hidden)."""
     you = person
-    side = before.side_of(player)
+    side = before.side_of_player(player)
     if isinstance(move, Draw):
         if not you:
             return "draws"
@@ -112,7 +112,7 @@ def _why_draw(game: Game) -> str:
 
 
 def _why_meld(move: LayMeld | AddToMeld | MergeMelds, game: Game, player: int) -> str:
-    side = game.side_of(player)
+    side = game.side_of_player(player)
     after = game.apply(move, player=player)
     rules = game.rules
     made = sum(1 for meld in after.table.melds[side] if meld.is_canasta_under(rules)) - sum(
@@ -142,8 +142,8 @@ def _why_discard(move: Discard, game: Game, player: int) -> str:
         reasons.append("it is a single card, not one of a pair")
     seats = game.seat_players
     following = seats[(seats.index(player) + 1) % len(seats)]
-    if game.side_of(following) != game.side_of(player):
-        ranks = {meld.rank for meld in game.table.melds[game.side_of(following)]}
+    if game.side_of_player(following) != game.side_of_player(player):
+        ranks = {meld.rank for meld in game.table.melds[game.side_of_player(following)]}
         if card.rank not in ranks:
             reasons.append("the next player's side has no meld of its rank")
     if card.is_wild:

@@ -35,7 +35,6 @@ side's points for the deals played. :doc:`/openspiel` describes it all.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -45,6 +44,8 @@ import numpy as np
 import pyspiel
 from numpy.typing import NDArray
 
+from canasta import CanastaError, Game, NextDeal
+from canasta._cache import remembered
 from canasta._engine.meld_rules import Meld
 from canasta._engine.scoring import score_deal
 from canasta._engine.state import Event, TurnDraft
@@ -55,7 +56,6 @@ from canasta._model.moves import Move
 from canasta._rules.presets import find_rules
 from canasta._rules.ruleset import RuleSet
 from canasta.actions import ActionError, describe, legal_action_map, num_actions
-from canasta.game import Game
 from canasta.observation import observation, observation_shape
 from canasta.views import PlayerView
 
@@ -146,7 +146,7 @@ def parse_options(text: str) -> dict[str, int | bool | str | None]:
     >>> parse_options("target=3000")
     Traceback (most recent call last):
     ...
-    ValueError: option 'target=3000': write options as key:value pairs separated by ';' ...
+    canasta.errors.CanastaError: option 'target=3000': write options as key:value pairs ...
     """
     options: dict[str, int | bool | str | None] = {}
     for item in text.split(";"):
@@ -154,18 +154,18 @@ def parse_options(text: str) -> dict[str, int | bool | str | None]:
             continue
         key, colon, value = (part.strip() for part in item.partition(":"))
         if not colon or not key or not value:
-            raise ValueError(
+            raise CanastaError(
                 f"option {item.strip()!r}: write options as key:value pairs separated by ';' "
                 "(for example 'target_score:3000;ask_permission:disabled')"
             )
         if key not in _OPTIONS:
             hint = " (use the players parameter)" if key == "num_players" else ""
-            raise ValueError(
+            raise CanastaError(
                 f"unknown option {key!r}{hint}; the options are the rule-set fields that hold "
                 f"one value: {', '.join(sorted(_OPTIONS))}"
             )
         if key in options:
-            raise ValueError(f"option {key!r} is given twice")
+            raise CanastaError(f"option {key!r} is given twice")
         options[key] = _option_value(value)
     return options
 
@@ -176,7 +176,7 @@ def _rules_for(family: str, players: int, options: str) -> RuleSet:
         return rules.with_options(**parse_options(options)) if options.strip() else rules
     except (TypeError, ValueError) as error:  # RuleSetError is a ValueError
         message = f"{family} for {players} players with options {options!r}: {error}"
-        raise ValueError(message) from error
+        raise CanastaError(message) from error
 
 
 # --- bounds ---------------------------------------------------------------------------------
@@ -276,12 +276,12 @@ class GameSetup:
         return _setup, (self.family, self.players, self.deals, self.options)
 
 
-@functools.lru_cache(maxsize=64)
+@remembered(64)
 def _setup(family: str, players: int, deals: int, options: str) -> GameSetup:
     if family not in FAMILIES:
-        raise ValueError(f"no OpenSpiel game for {family!r}; the games: {', '.join(FAMILIES)}")
+        raise CanastaError(f"no OpenSpiel game for {family!r}; the games: {', '.join(FAMILIES)}")
     if deals < 0:
-        raise ValueError(f"deals is 0 (play to the target score) or more, not {deals}")
+        raise CanastaError(f"deals is 0 (play to the target score) or more, not {deals}")
     rules = _rules_for(family, players, options)
     limit = deals or MAX_DEALS
     if rules.deal_limit is not None:  # an option may stop the match sooner
@@ -317,7 +317,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         given = dict(params or {})
         unknown = sorted(set(given) - set(_PARAMETERS))
         if unknown:
-            raise ValueError(
+            raise CanastaError(
                 f"unknown parameters {', '.join(unknown)}; the parameters: players, deals, options"
             )
         values = {**_PARAMETERS, **given}
@@ -413,7 +413,7 @@ def _core_from_json(
     return _Core(Game.from_json(text), dealt, moves, private)
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def _outcomes(left: bytes) -> tuple[tuple[int, float], ...]:
     total = sum(left)
     return tuple((face, count / total) for face, count in enumerate(left) if count)
@@ -517,7 +517,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return
         move = self._legal_map().get(action) if not self.is_terminal() else None
         if move is None:
-            raise ValueError(f"action {action} ({_describe(action)}) is not legal here")
+            raise CanastaError(f"action {action} ({_describe(action)}) is not legal here")
         before = core.game
         mover = before.to_move
         after = before.apply(move)
@@ -532,7 +532,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _deal_card(self, core: _Core, face: int) -> None:
         if not 0 <= face < _FACES or not self._left()[face]:
-            raise ValueError(f"chance outcome {face} is not a face left to deal")
+            raise CanastaError(f"chance outcome {face} is not a face left to deal")
         dealt = (*(core.dealt or ()), face)
         if len(dealt) < self._setup.rules.pack_size:
             self._core = _Core(core.game, dealt, core.moves, core.private)
@@ -552,8 +552,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         moves: int,
         private: tuple[tuple[str, ...] | None, ...],
     ) -> _Core:
-        """The core after ``game`` replaced a game in deal ``deal_before``: dealing again if a
-        new deal began and the game goes on."""
+        """The core of ``game`` after deal ``deal_before``: past a deal's end, a new deal dealt."""
+        game = game.apply(NextDeal()) if game.to_move is None and not game.is_over else game
         dealing = game.deal_number != deal_before and not game.is_over
         return _Core(game, () if dealing else None, moves, private)
 
@@ -676,12 +676,12 @@ def _sequence_text(cards: Iterable[Card]) -> str:
     return " ".join(FACE_TEXT[card.index] for card in cards)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@remembered(1 << 16)
 def _event_text(event: Event) -> str:
     return str(event)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@remembered(1 << 14)
 def _meld_text(meld: Meld) -> str:
     return str(meld) if meld.wild_as is None else f"{meld} ({meld.wild_as.text})"
 
@@ -763,12 +763,12 @@ class CanastaObserver:
         self, setup: GameSetup, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> None:
         if params:
-            raise ValueError(f"the Canasta observer takes no parameters; got {dict(params)}")
+            raise CanastaError(f"the Canasta observer takes no parameters; got {dict(params)}")
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
+            raise CanastaError(
                 "the Canasta games observe one player's view (public information and that "
                 "player's private cards) only"
             )

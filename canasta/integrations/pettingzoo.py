@@ -39,14 +39,17 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from canasta._model.moves import Move
+from canasta._model.moves import Move, NextDeal
 from canasta._rules.presets import find_rules
 from canasta._rules.ruleset import RuleSet
 from canasta.actions import decode, legal_action_map, num_actions
+from canasta.errors import CanastaError
 from canasta.game import Game
 from canasta.observation import observation, observation_layout, observation_shape
 
 __all__ = ["CanastaEnv", "env", "raw_env"]
+
+_NEXT_DEAL = NextDeal()
 
 Observation = dict[str, NDArray[Any]]
 
@@ -121,17 +124,17 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         if options:
             ruleset = ruleset.with_options(**options)
         if deals is not None and deals < 1:
-            raise ValueError(
+            raise CanastaError(
                 f"deals must be at least 1 (or None for the whole match), not {deals}"
             )
         if deals is not None and (ruleset.deal_limit is None or deals < ruleset.deal_limit):
             ruleset = ruleset.with_options(deal_limit=deals)
         if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1 (or None), not {max_steps}")
+            raise CanastaError(f"max_steps must be at least 1 (or None), not {max_steps}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise CanastaError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if not reward_scale > 0:
-            raise ValueError(f"reward_scale must be positive, not {reward_scale}")
+            raise CanastaError(f"reward_scale must be positive, not {reward_scale}")
         #: The rule set played.
         self.rules: RuleSet = ruleset
         self.deals = deals
@@ -273,17 +276,22 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
     def _move(self, action: object) -> Move:
         """The legal move with id ``action``, or a :class:`ValueError` saying why there is none."""
         if not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action is an integer id, not {action!r}")
+            raise CanastaError(f"an action is an integer id, not {action!r}")
         index = int(action)
         legal = self.legal_action_map()
         return legal[index] if index in legal else decode(self.game, index)
 
     def _settle(self, game: Game, counted: int, before: Game | None) -> None:
         """Take ``game`` as the new position: reward the deals finished since the first
-        ``counted``, end the environment if its deals are done, and select the next agent."""
+        ``counted``, end the environment if its deals are done, and select the next agent.
+        The end of a deal is no decision: the environment plays :class:`~canasta.NextDeal`."""
+        if game.to_move is None and not game.is_over:
+            game = game.apply(_NEXT_DEAL)
         for result in game.results[counted:]:
             for agent, player in self._index.items():
-                self.rewards[agent] += result.totals[game.side_of(player)] / self.reward_scale
+                self.rewards[agent] += (
+                    result.totals[game.side_of_player(player)] / self.reward_scale
+                )
         self._set_game(game)
         to_move = game.to_move
         if to_move is None:
@@ -321,7 +329,7 @@ def _table_text(game: Game) -> str:
         f"; scores: " + ", ".join(f"side {s} {score}" for s, score in enumerate(game.scores))
     ]
     for side in range(rules.num_sides):
-        players = [p for p in range(rules.num_players) if game.side_of(p) == side]
+        players = [p for p in range(rules.num_players) if game.side_of_player(p) == side]
         melds = " | ".join(str(meld) for meld in table.melds[side]) or "-"
         red = str(table.red_threes[side]) or "-"
         lines.append(f"  side {side} (players {', '.join(map(str, players))}): red threes {red}")

@@ -15,32 +15,46 @@ from canasta._engine.state import DealEnd, Phase
 from canasta._model.cards import Card, CardParseError
 from canasta._model.deck import Cards
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import PositionError
+from canasta.errors import CanastaError, PositionError, shown
 
 __all__ = ["position_of_arguments", "sequence_arg"]
 
 
-def _cards_arg(value: Cards | str, name: str) -> Cards:
+def _cards_arg(value: Cards | str | Sequence[Card | str], name: str) -> Cards:
     if isinstance(value, Cards):
         return value
     try:
-        return Cards.parse(value)
-    except CardParseError as error:
+        return Cards.of(value)
+    except CanastaError as error:
         raise PositionError(f"{name}: {error}") from None
 
 
-def sequence_arg(value: Cards | str | Sequence[Card], name: str) -> tuple[Card, ...]:
+def _list_arg(value: Any, name: str) -> Sequence[Any]:
+    """An argument that lists something (hands, melds ...): a list or tuple, not text."""
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise PositionError(f"{name}: expected a list, got {shown(value)}")
+    return value
+
+
+def sequence_arg(value: Cards | str | Sequence[Card | str], name: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        return tuple(value)
+        try:
+            return tuple(Card.parse(c) if isinstance(c, str) else c for c in value)
+        except TypeError:
+            raise PositionError(f"{name}: expected cards, got {shown(value)}") from None
+        except CardParseError as error:
+            raise PositionError(f"{name}: {error}") from None
     try:
         return tuple(Card.parse(word) for word in value.replace(",", " ").split())
     except CardParseError as error:
         raise PositionError(f"{name}: {error}") from None
 
 
-def _meld_arg(item: Meld | Cards | str, name: str) -> MeldSpec:
+def _meld_arg(item: Meld | Cards | str | Sequence[Card | str], name: str) -> MeldSpec:
     if isinstance(item, (Meld, Cards)):
         return item if isinstance(item, Meld) else (item, None)
+    if not isinstance(item, str):
+        return _cards_arg(item, name), None
     words = item.replace(",", " ").split()
     wild_as = None
     if words and words[-1].lower().startswith("wild="):
@@ -67,8 +81,11 @@ def position_of_arguments(rules: RuleSet, *, turn: dict[str, Any], **given: Any)
     side_melds = None
     if melds is not None:
         side_melds = tuple(
-            tuple(_meld_arg(item, f"melds[{side}][{i}]") for i, item in enumerate(group))
-            for side, group in enumerate(melds)
+            tuple(
+                _meld_arg(item, f"melds[{side}][{i}]")
+                for i, item in enumerate(_list_arg(group, f"melds[{side}]"))
+            )
+            for side, group in enumerate(_list_arg(melds, "melds"))
         )
     reds = given["red_threes"]
     stock = given["stock"]
@@ -82,11 +99,16 @@ def position_of_arguments(rules: RuleSet, *, turn: dict[str, Any], **given: Any)
     known = given["known"]
     return Position(
         rules=rules,
-        hands=tuple(_cards_arg(hand, f"hands[{i}]") for i, hand in enumerate(given["hands"])),
+        hands=tuple(
+            _cards_arg(hand, f"hands[{i}]")
+            for i, hand in enumerate(_list_arg(given["hands"], "hands"))
+        ),
         melds=side_melds,
         red_threes=None
         if reds is None
-        else tuple(_cards_arg(r, f"red_threes[{i}]") for i, r in enumerate(reds)),
+        else tuple(
+            _cards_arg(r, f"red_threes[{i}]") for i, r in enumerate(_list_arg(reds, "red_threes"))
+        ),
         pile=sequence_arg(given["pile"], "pile")[::-1],
         pile_frozen=given["pile_frozen"],
         stock=None if stock is None else sequence_arg(stock, "stock")[::-1],
@@ -95,11 +117,11 @@ def position_of_arguments(rules: RuleSet, *, turn: dict[str, Any], **given: Any)
         deal_number=given["deal_number"],
         turn_player=turn_player,
         phase=phase,
-        scores=None if given["scores"] is None else tuple(given["scores"]),
+        scores=None if given["scores"] is None else tuple(_list_arg(given["scores"], "scores")),
         melded_players=frozenset(given["melded_players"]),
         known=None
         if known is None
-        else tuple(_cards_arg(k, f"known[{i}]") for i, k in enumerate(known)),
+        else tuple(_cards_arg(k, f"known[{i}]") for i, k in enumerate(_list_arg(known, "known"))),
         turns=given["turns"],
         end=None if end is None else DealEnd(end),
         went_out=given["went_out"],

@@ -466,14 +466,23 @@ def the_ending_fits_the_phase(c: Check) -> None:
 
 
 def the_match_ends_with_its_deal(c: Check) -> None:
-    """A game is over exactly when its last deal is, in phase over (CL-MATCH)."""
+    """A game is over only once its last deal is, in phase over (CL-MATCH). A deal in phase
+    over whose match goes on waits for NextDeal, scored: its result ends the results. Unless
+    told, a deal in phase over ends the match when no result is given for it (as in the
+    documents of version 1)."""
     p = c.p
     over = p.phase is Phase.OVER
-    c.is_over = over if p.is_over is None else p.is_over
-    if c.is_over != over:
+    scored = bool(p.results) and p.results[-1].number == p.deal_number
+    c.is_over = (over and not scored) if p.is_over is None else p.is_over
+    if c.is_over and not over:
         c.refuse(
             c.where.top("is_over"),
-            f'a game is over exactly when its last deal is (phase "over"), not {p.phase.value!r}',
+            f'a game is over only when its last deal is (phase "over"), not {p.phase.value!r}',
+        )
+    if over and not c.is_over and not scored:
+        c.refuse(
+            c.where.top("results"),
+            f"deal {p.deal_number} is over and the match goes on: its result ends the results",
         )
 
 

@@ -29,17 +29,17 @@ __all__ = [
 
 class InvalidPositionError(PositionError):
     """A part of a position that breaks an invariant: ``path`` names the part, ``rule`` the
-    rule it breaks (empty for a plain inconsistency), ``reason`` what is wrong."""
+    rule it breaks (empty for a plain inconsistency), ``message`` what is wrong."""
 
     def __init__(self, path: str, reason: str, rule: str = "") -> None:
         text = f"{reason} ({rule})" if rule and rule not in reason else reason
         super().__init__(f"{path}: {text}" if path else text)
         self.path = path
         self.rule = rule
-        self.reason = text
+        self.message = text
 
     def __reduce__(self) -> tuple[type[InvalidPositionError], tuple[str, str, str]]:
-        return (type(self), (self.path, self.reason, ""))
+        return (type(self), (self.path, self.message, ""))
 
 
 @attrs.frozen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from canasta._engine.cache import remembered
+from canasta._cache import remembered
 from canasta._engine.search.layout import Layout
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals

@@ -64,15 +64,8 @@ def going_out_possible(
     if not t.sequences:
         nat = folded(nat)
     wilds = sum(counts[face] for face in WILD_FACES)
-    # The quick tests first, the cheapest first: every natural card but one has somewhere to
-    # go, and there are cards enough for the canastas.
-    stuck = stuck_naturals(nat, melds, wilds, t)
-    stray = [face for face, n in enumerate(stuck) if n] if any(stuck) else []
-    if len(stray) > 1 or (stray and nat[stray[0]] > 1):
-        return False  # more than the one discard can never be melded
-    if not stray and wilds_short(nat, melds, wilds, t):
-        return False  # too few wild cards for the melds the naturals need
-    if not _may_have_canastas(hand, nat, wilds, melds, t):
+    stray = _stray(hand, nat, wilds, melds, t)
+    if stray is None:
         return False
     layout, black_meld = encoded(melds, t)
     escalera = rules.going_out_needs_natural_sequence
@@ -97,6 +90,26 @@ def going_out_possible(
         if search.out(rest, wilds - (discard in _WILD_FACES), layout, Summary(), black_room):
             return True
     return False
+
+
+def _stray(
+    hand: Cards, nat: bytes, wilds: int, melds: tuple[Meld, ...], t: Tables
+) -> list[int] | None:
+    """The quick tests, the cheapest first: ``None`` where they rule going out out, else the
+    natural card that must be the discard (its face, in a list), if one must.
+
+    Every natural card but one must have somewhere to go (:func:`stuck_naturals`), with the
+    wild cards the melds they need take (:func:`wilds_short`), and there must be cards
+    enough for the canastas (:func:`_may_have_canastas`)."""
+    stuck = stuck_naturals(nat, melds, wilds, t)
+    stray = [face for face, n in enumerate(stuck) if n] if any(stuck) else []
+    if len(stray) > 1 or (stray and nat[stray[0]] > 1):
+        return None  # more than the one discard can never be melded
+    if not stray and wilds_short(nat, melds, wilds, t):
+        return None
+    if not _may_have_canastas(hand, nat, wilds, melds, t):
+        return None
+    return stray
 
 
 def _may_have_canastas(

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import NamedTuple, TypeVar
 
-from canasta._engine.cache import remembered
+from canasta._cache import remembered
 from canasta._engine.tables import TOP, UNBOUNDED, Tables, tables
 from canasta._model.cards import SUITS
 from canasta._model.melds import Meld, MeldKind, natural_position
