@@ -7,11 +7,11 @@ each other, ``canasta rules`` describes and compares rule sets and prints the ru
 version. ``canasta COMMAND --help`` explains each with examples.
 
 One module a command (``_play``, ``_simulate``, ``_rules``, ``_replay``, ``_serve``,
-``_actions``, ``_info``), each with ``add_to(commands)`` and ``run(args)``; the game in the terminal is
-``_session`` (the loop), ``_display`` (the table and the scores), ``_words`` (moves in words)
-and ``_saving``; ``_screen`` draws with rich, ``_rulebook`` holds the rules' texts and
-``_common`` the argument types and errors. rich is imported here only, never by
-``import canasta``.
+``_actions``, ``_info``), each with ``add_to(commands)`` and ``run(args)``; the game in the
+terminal is ``_session`` (the loop), ``_display`` (the table and the scores), ``_words``
+(moves in words) and ``_saving``; ``_screen`` draws with rich, ``_rulebook`` holds the rules'
+texts and ``_common`` the argument types and errors. rich is imported here only, never by
+``import canasta``; ``serve`` imports the web extra only when it runs.
 """
 
 from __future__ import annotations

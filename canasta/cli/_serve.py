@@ -60,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(args.db, bot_delay=max(0.0, args.bot_delay))
     except (OSError, ValueError) as error:
         raise ReadError(f"{args.db}: {error}") from None
-    print(f"canasta: serving on http://{args.host}:{args.port} (games in {args.db})", file=sys.stderr)
+    print(
+        f"canasta: serving on http://{args.host}:{args.port} (games in {args.db})", file=sys.stderr
+    )
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=_WS_MAX_SIZE, log_level="warning")
     return 0

@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from canasta import rule_set_names
 from canasta.web import pages, rulebook
 from canasta.web.store import Store
-from canasta.web.tables import Refused, Room, Tables
+from canasta.web.tables import RefusedError, Room, Tables
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
 
@@ -115,8 +115,10 @@ async def create_from_form(request: Request) -> Response:
         players = int(form.get("players", "0"))
         seats = [form.get(f"seat{seat}", "") for seat in range(min(players, 6))]
         room, tokens = _tables(request).create(form.get("rules"), players, seats)
-    except (Refused, ValueError) as error:
-        reason = error.body["reason"] if isinstance(error, Refused) else "the form is not whole"
+    except (RefusedError, ValueError) as error:
+        reason = (
+            error.body["reason"] if isinstance(error, RefusedError) else "the form is not whole"
+        )
         return HTMLResponse(pages.problem_page(f"No game: {reason}."), status_code=400)
     links = [
         (seat, kind, _link(request, tokens[seat]) if seat in tokens else "")
@@ -145,11 +147,11 @@ async def create_from_json(request: Request) -> Response:
     try:
         data = await _json(request)
         if not isinstance(data, dict):
-            raise Refused(400, {"ok": False, "reason": "expected an object"})
+            raise RefusedError(400, {"ok": False, "reason": "expected an object"})
         room, tokens = _tables(request).create(
             data.get("rules"), data.get("players"), data.get("seats"), data.get("seed")
         )
-    except Refused as error:
+    except RefusedError as error:
         return JSONResponse(error.body, status_code=error.status)
     seats: list[dict[str, Any]] = []
     for seat, kind in enumerate(room.seats):
@@ -177,9 +179,9 @@ async def move(request: Request) -> Response:
     try:
         data = await _json(request)
         if not isinstance(data, dict) or "move" not in data:
-            raise Refused(400, {"ok": False, "reason": 'expected {"move": {...}}'})
+            raise RefusedError(400, {"ok": False, "reason": 'expected {"move": {...}}'})
         await room.play(seat, data["move"], data.get("version"))
-    except Refused as error:
+    except RefusedError as error:
         return JSONResponse(error.body, status_code=error.status)
     return JSONResponse({"ok": True, "version": room.version, "to_move": room.game.to_move})
 
@@ -285,7 +287,7 @@ async def _handle(room: Room, seat: int, text: str, outbox: _Outbox) -> None:
         assert isinstance(data, dict)
         try:
             await room.play(seat, data.get("move"), data.get("version"))
-        except Refused as error:
+        except RefusedError as error:
             outbox.reply({"type": "refused", **error.body})
             if error.status == 409:
                 outbox(room.message(seat))
@@ -320,7 +322,7 @@ def _link(request: Request, token: str) -> str:
 
 async def _body(request: Request) -> bytes:
     """The request's body, at most :data:`MAX_BODY` bytes (else 413)."""
-    too_big = Refused(413, {"ok": False, "reason": f"the body is over {MAX_BODY} bytes"})
+    too_big = RefusedError(413, {"ok": False, "reason": f"the body is over {MAX_BODY} bytes"})
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise too_big
@@ -337,7 +339,7 @@ async def _json(request: Request) -> object:
     try:
         data: object = json.loads(body)
     except ValueError:  # UnicodeDecodeError included
-        raise Refused(400, {"ok": False, "reason": "the body is not JSON"}) from None
+        raise RefusedError(400, {"ok": False, "reason": "the body is not JSON"}) from None
     return data
 
 

@@ -85,9 +85,7 @@ def created_page(rules: str, players: int, links: Sequence[tuple[int, str, str]]
     rows = []
     for seat, kind, link in links:
         if link:
-            where = (
-                f'<a href="{html.escape(link)}" class="seat-link">{html.escape(link)}</a>'
-            )
+            where = f'<a href="{html.escape(link)}" class="seat-link">{html.escape(link)}</a>'
         else:
             where = html.escape(kind)
         rows.append(f"<li><strong>Player {seat}</strong>: {where}</li>")

@@ -36,7 +36,7 @@ class Rule:
 
 @functools.cache
 def _texts() -> dict[str, Any]:
-    source = resources.files("canasta").joinpath("cli", "rules.json")
+    source = resources.files("canasta") / "cli" / "rules.json"
     data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     return data
 
@@ -94,7 +94,9 @@ def _block(lines: list[str]) -> str:
     def close_list() -> None:
         nonlocal items, tag
         if items:
-            parts.append(f"<{tag}>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + f"</{tag}>")
+            parts.append(
+                f"<{tag}>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + f"</{tag}>"
+            )
         items, tag = [], ""
 
     for line in lines:

@@ -100,7 +100,8 @@ class Store:
             found = self._db.execute("PRAGMA user_version").fetchone()[0]
             if found not in (0, SCHEMA_VERSION):
                 raise ValueError(
-                    f"{self.path} holds games of a newer layout ({found}); this is {SCHEMA_VERSION}"
+                    f"{self.path} holds games of a newer layout ({found}) than this "
+                    f"server's ({SCHEMA_VERSION})"
                 )
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

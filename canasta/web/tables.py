@@ -12,6 +12,7 @@ a time, each shown to the people before the next.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 import logging
@@ -35,7 +36,7 @@ from canasta.web.screen import MAX_LOG_LINES, screen
 from canasta.web.seats import bot_for, check_kind
 from canasta.web.store import LogLine, Store
 
-__all__ = ["Refused", "Room", "Tables", "new_token"]
+__all__ = ["RefusedError", "Room", "Tables", "new_token"]
 
 _log = logging.getLogger("canasta.web")
 
@@ -59,7 +60,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(_TOKEN_BYTES)
 
 
-class Refused(Exception):
+class RefusedError(Exception):
     """A request the server turns down: the HTTP status and the JSON body to answer with."""
 
     def __init__(self, status: int, body: dict[str, Any]) -> None:
@@ -68,9 +69,9 @@ class Refused(Exception):
         self.body = body
 
 
-def refusal(error: IllegalMoveError) -> Refused:
+def refusal(error: IllegalMoveError) -> RefusedError:
     """An illegal move's answer: the rule, the reason, and where the rule's text is."""
-    return Refused(
+    return RefusedError(
         422,
         {
             "ok": False,
@@ -83,13 +84,15 @@ def refusal(error: IllegalMoveError) -> Refused:
 
 
 def move_of(data: object) -> Move:
-    """The move that posted data describes; :class:`Refused` (400) naming what is wrong."""
+    """The move that posted data describes; :class:`RefusedError` (400) naming what is wrong."""
     if not isinstance(data, dict):
-        raise Refused(400, {"ok": False, "reason": 'a move is an object such as {"kind": "draw"}'})
+        raise RefusedError(
+            400, {"ok": False, "reason": 'a move is an object such as {"kind": "draw"}'}
+        )
     try:
         return _from_data(data)
     except CanastaError as error:
-        raise Refused(400, {"ok": False, "reason": str(error)}) from None
+        raise RefusedError(400, {"ok": False, "reason": str(error)}) from None
 
 
 class Room:
@@ -137,13 +140,13 @@ class Room:
     # --- moves ---------------------------------------------------------------------------
 
     async def play(self, seat: int, data: object, version: object = None) -> None:
-        """Play the move ``data`` describes for ``seat``. :class:`Refused` with 400 for data
+        """Play the move ``data`` describes for ``seat``. :class:`RefusedError` with 400 for data
         that is no move, 409 if ``version`` (when given) is not the game's any more, 422 for
         a move the rules refuse (with the rule's ID)."""
         move = move_of(data)
         async with self.lock:
             if version is not None and version != self.version:
-                raise Refused(
+                raise RefusedError(
                     409,
                     {
                         "ok": False,
@@ -179,11 +182,11 @@ class Room:
 
     def start_bots(self) -> None:
         """Let the bots play while it is a bot's move (unless they are playing already)."""
-        if self._bots is None or self._bots.done():
-            if self._bot_to_move() is not None:
-                self._bots = asyncio.get_running_loop().create_task(self._run_bots())
-                self.tables.tasks.add(self._bots)
-                self._bots.add_done_callback(self.tables.tasks.discard)
+        running = self._bots is not None and not self._bots.done()
+        if not running and self._bot_to_move() is not None:
+            self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+            self.tables.tasks.add(self._bots)
+            self._bots.add_done_callback(self.tables.tasks.discard)
 
     def _bot_to_move(self) -> int | None:
         seat = self.game.to_move
@@ -221,27 +224,27 @@ class Tables:
     def create(
         self, rules: object, players: object, seats: object, seed: object = None
     ) -> tuple[Room, dict[int, str]]:
-        """A new game, stored, with a token for each human seat; :class:`Refused` (400) for
+        """A new game, stored, with a token for each human seat; :class:`RefusedError` (400) for
         settings that make no game."""
         if not isinstance(rules, str) or rules not in rule_set_names():
             names = ", ".join(rule_set_names())
-            raise Refused(400, {"ok": False, "reason": f"rules: one of {names}"})
+            raise RefusedError(400, {"ok": False, "reason": f"rules: one of {names}"})
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-            raise Refused(400, {"ok": False, "reason": "players: a number from 2 to 6"})
+            raise RefusedError(400, {"ok": False, "reason": "players: a number from 2 to 6"})
         if not isinstance(seats, list) or len(seats) != players:
-            raise Refused(400, {"ok": False, "reason": f"seats: a list of {players} seats"})
+            raise RefusedError(400, {"ok": False, "reason": f"seats: a list of {players} seats"})
         try:
             kinds = [check_kind(kind) for kind in seats]
         except ValueError as error:
-            raise Refused(400, {"ok": False, "reason": f"seats: {error}"}) from None
+            raise RefusedError(400, {"ok": False, "reason": f"seats: {error}"}) from None
         if "human" not in kinds:
-            raise Refused(400, {"ok": False, "reason": "seats: at least one seat is human"})
+            raise RefusedError(400, {"ok": False, "reason": "seats: at least one seat is human"})
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise Refused(400, {"ok": False, "reason": "seed: a whole number, or none"})
+            raise RefusedError(400, {"ok": False, "reason": "seed: a whole number, or none"})
         try:
             game = Game.new(find_rules(rules, players), seed=seed)
         except CanastaError as error:
-            raise Refused(400, {"ok": False, "reason": str(error)}) from None
+            raise RefusedError(400, {"ok": False, "reason": str(error)}) from None
         tokens = {seat: new_token() for seat, kind in enumerate(kinds) if kind == "human"}
         game_id = secrets.token_hex(12)
         self.store.create(game_id, kinds, game.to_json(), tokens)
@@ -274,7 +277,5 @@ class Tables:
         for task in list(self.tasks):
             task.cancel()
         for task in list(self.tasks):
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping anyway
                 await task
-            except (asyncio.CancelledError, Exception):  # noqa: S110 - stopping anyway
-                pass

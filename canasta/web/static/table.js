@@ -26,6 +26,11 @@ function el(tag, attributes, ...children) {
   return node;
 }
 
+// Put these children (null ones left out) in place of the node's.
+function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));
+}
+
 function cardFace(card, attributes) {
   const classes = ["card", card.red ? "red" : "black", card.wild ? "wild" : "", card.rank === "JK" ? "joker" : ""];
   const label = card.rank === "JK" ? "joker" : card.rank + card.suit;
@@ -85,7 +90,7 @@ function send(move) {
 
 function showRefusal(message) {
   const box = $("refusal");
-  box.replaceChildren(
+  fill(box,
     el("strong", {}, "Not allowed: "), message.reason || "refused",
     message.rule ? el("span", {class: "rule"}, " (rule ",
       el("a", {href: message.url, target: "_blank", rel: "noopener", class: "rule-link"}, message.rule),
@@ -103,9 +108,11 @@ function draw() {
   const s = screen;
   $("title").textContent = `${s.rules.name}, ${s.rules.players} players · deal ${s.deal}, turn ${s.turn}`;
   document.title = `Canasta: ${s.status}`;
+  // For scripts that drive the page (the browser test): which screen this is.
+  Object.assign(document.body.dataset, {version: s.version, phase: s.phase, yourTurn: s.to_move === s.you});
   drawStatus();
   drawDealEnd();
-  $("sides").replaceChildren(...s.sides.map(drawSide));
+  fill($("sides"), ...s.sides.map(drawSide));
   drawMiddle();
   drawHand();
   drawMoves();
@@ -118,7 +125,7 @@ function drawStatus() {
   const last = s.log.length ? s.log[s.log.length - 1] : null;
   const fresh = last && s.version !== lastSeen;
   lastSeen = s.version;
-  $("status").replaceChildren(
+  fill($("status"),
     el("p", {class: "now" + (s.to_move === s.you ? " yours" : "")}, s.status),
     last ? el("p", {class: "last" + (fresh ? " fresh" : ""), id: "last-move"}, `${last.name}: ${last.words}`) : null,
   );
@@ -146,10 +153,10 @@ function drawMiddle() {
   const top = pile.top ? cardFace(pile.top, {class: "big"}) : el("span", {class: "card empty big"}, "–");
   const frozen = pile.frozen ? "frozen" : pile.frozen_for_you ? "frozen for your side" : "not frozen";
   const players = s.players.filter((p) => !p.sits_out).map((p) => el("li", {class: "player" + (p.to_move ? " to-move" : "") + (p.you ? " you" : "")},
-    el("strong", {}, p.name), ` (${p.you ? "you" : p.kind}${p.partner ? ", partner" : ""}): `,
+    el("strong", {}, p.name), p.you ? ": " : ` (${p.kind}${p.partner ? ", partner" : ""}): `,
     `${p.cards} card${p.cards === 1 ? "" : "s"}`,
     p.known.length ? el("span", {class: "known"}, " · known: ", cardRow(p.known, "small")) : null));
-  $("middle").replaceChildren(
+  fill($("middle"),
     el("div", {class: "stock"}, el("span", {class: "card back big"}, ""), el("span", {}, `stock: ${s.stock}`)),
     el("div", {class: "pile", id: "pile"}, top,
       el("span", {}, `pile: ${pile.size} card${pile.size === 1 ? "" : "s"}, ${frozen}`),
@@ -164,9 +171,9 @@ function drawHand() {
     class: selected.includes(index) ? "selected" : "",
     extra: {type: "button", "aria-pressed": selected.includes(index) ? "true" : "false", onclick: () => toggle(index)},
   }));
-  $("notes").replaceChildren(...s.notes.map((note) => el("p", {}, note)));
-  $("hand").replaceChildren(el("h2", {}, `Your hand: ${s.hand.length} cards, ${s.hand_points} points`), el("div", {class: "hand-cards"}, hand));
-  $("actions").replaceChildren(...actionButtons());
+  fill($("notes"), ...s.notes.map((note) => el("p", {}, note)));
+  fill($("hand"), el("h2", {}, `Your hand: ${s.hand.length} cards, ${s.hand_points} points`), el("div", {class: "hand-cards"}, hand));
+  fill($("actions"), ...actionButtons());
 }
 
 function toggle(index) {
@@ -205,13 +212,13 @@ function drawMoves() {
   const parts = Object.entries(groups).map(([kind, moves]) => el("details", {open: moves.length <= 8 || null},
     el("summary", {}, `${KIND_NAMES[kind] || kind} (${moves.length})`),
     el("div", {class: "move-list"}, moves.map((move) => el("button", {type: "button", class: "move", "data-move": move.text, onclick: () => send(move.data)}, move.words)))));
-  $("moves").replaceChildren(el("h2", {}, "Your legal moves"),
-    parts.length ? parts : el("p", {class: "empty"}, s.over ? "The match is over." : "None now: it is not your move."));
+  const none = el("p", {class: "empty"}, s.over ? "The match is over." : "None now: it is not your move.");
+  fill($("moves"), el("h2", {}, "Your legal moves"), ...(parts.length ? parts : [none]));
 }
 
 function drawLog() {
   const lines = screen.log.slice().reverse().map((line, index) => el("li", {class: index === 0 ? "newest" : ""}, el("strong", {}, `${line.name}: `), line.words));
-  $("log").replaceChildren(el("h2", {}, "This deal so far"), lines.length ? el("ol", {reversed: true}, lines) : el("p", {class: "empty"}, "No moves yet."));
+  fill($("log"), el("h2", {}, "This deal so far"), lines.length ? el("ol", {reversed: true}, lines) : el("p", {class: "empty"}, "No moves yet."));
 }
 
 function drawResults() {
@@ -219,7 +226,7 @@ function drawResults() {
   const head = el("tr", {}, el("th", {}, "deal"), s.sides.map((side) => el("th", {}, `side ${side.side}`)));
   const rows = s.results.map((r) => el("tr", {}, el("td", {}, String(r.deal)), r.totals.map((t) => el("td", {}, String(t)))));
   const total = el("tr", {class: "total"}, el("td", {}, "total"), s.sides.map((side) => el("td", {}, String(side.score))));
-  $("results").replaceChildren(el("h2", {}, `Scores (to ${s.rules.target})`), el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)));
+  fill($("results"), el("h2", {}, `Scores (to ${s.rules.target})`), el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)));
 }
 
 function drawDealEnd() {
@@ -235,7 +242,7 @@ function drawDealEnd() {
     `${row.side} (${row.players.map((p) => (p === screen.you ? "you" : p)).join(", ")})`,
     row.meld_points, row.canasta_bonus, row.red_threes, row.going_out, row.hand_penalty, row.total, row.score,
   ].map((value) => el("td", {}, String(value)))));
-  box.replaceChildren(
+  fill(box,
     el("h2", {}, `Deal ${end.deal} is over. ${end.how}`),
     el("ul", {class: "hands"}, hands),
     el("table", {class: "breakdown"}, el("thead", {}, el("tr", {}, columns.map((c) => el("th", {}, c)))), el("tbody", {}, rows)),
