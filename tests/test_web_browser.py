@@ -130,7 +130,6 @@ def test_a_whole_deal_of_classic_in_a_browser(server: str, tmp_path: Path) -> No
         shot = tmp_path / "table.png"
         turns = play_the_deal(page, shot)
         assert turns >= 3, turns
-        print("turns played:", turns)
 
         # The end of the deal: every hand, the breakdown, then the next deal.
         end = page.locator("#deal-end")

@@ -155,6 +155,7 @@ def _meld(view: PlayerView, number: int, meld: Meld) -> dict[str, Any]:
         "cards": cards(meld.cards),
         "size": meld.size,
         "points": meld.points,
+        "bonus": meld.bonus(rules),
         "canasta": canasta,
         "to_canasta": max(0, rules.canasta_size - meld.size),
         # How an addition names this meld: by number where melds are numbered, else by rank.

@@ -93,6 +93,13 @@ class Store:
         self.path = str(path)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._prepare()
+        except (sqlite3.Error, ValueError) as error:
+            self._db.close()
+            raise ValueError(f"not a file of games this server can use: {error}") from None
+
+    def _prepare(self) -> None:
         with self._lock:
             self._db.execute("PRAGMA foreign_keys = ON")
             if self.path != ":memory:":
@@ -100,8 +107,8 @@ class Store:
             found = self._db.execute("PRAGMA user_version").fetchone()[0]
             if found not in (0, SCHEMA_VERSION):
                 raise ValueError(
-                    f"{self.path} holds games of a newer layout ({found}) than this "
-                    f"server's ({SCHEMA_VERSION})"
+                    f"it holds games of a newer layout ({found}) than this server's "
+                    f"({SCHEMA_VERSION})"
                 )
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -138,7 +138,7 @@ function drawSide(side) {
     el("span", {class: "meld-name"}, `#${meld.number} ${meld.label}`),
     cardRow(meld.cards, "small"),
     el("span", {class: "meld-info"}, meld.canasta
-      ? `${meld.canasta}, ${meld.points} points`
+      ? `${meld.canasta}: ${meld.points} + ${meld.bonus} points`
       : `${meld.size} cards, ${meld.to_canasta} to a canasta`)));
   return el("div", {class: "side" + (side.yours ? " yours" : "")},
     el("h2", {}, `Side ${side.side} (${who}): ${side.score}`),
