@@ -222,8 +222,9 @@ async def live(websocket: WebSocket) -> None:
     await websocket.accept()
     found = await _hello(websocket)
     if found is None:
-        await websocket.send_json({"type": "error", **_NO_SEAT})
-        await websocket.close(code=1008)
+        with contextlib.suppress(Exception):  # the page may have gone already
+            await websocket.send_json({"type": "error", **_NO_SEAT})
+            await websocket.close(code=1008)
         return
     room, seat = found
     outbox = _Outbox()

@@ -266,7 +266,11 @@ class Tables:
             saved = self.store.load(game_id)
             if saved is None:
                 return None
-            game = Game.from_json(saved.game)
+            try:
+                game = Game.from_json(saved.game)
+            except CanastaError:  # a stored game that does not load: reported, not shown
+                _log.exception("the stored game of a seat does not load")
+                return None
             log = self.store.log(game_id, game.deal_number, MAX_LOG_LINES)
             room = Room(self, game_id, saved.seats, game, saved.version, log)
             self.rooms[game_id] = room
