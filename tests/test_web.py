@@ -106,7 +106,7 @@ def test_the_lobby_offers_every_rule_set_and_starts_games_from_its_form(
         made = client.post("/games", data=form)
         assert made.status_code == 201, made.text
         assert made.text.count('class="seat-link"') == 2
-        assert "ISMCTS bot" not in made.text or "ismcts" in made.text
+        assert "<strong>Player 1</strong>: ISMCTS bot, 0.5 s</li>" in made.text
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from canasta import rule_set_names
 from canasta.web import pages, rulebook
+from canasta.web.seats import label
 from canasta.web.store import Store
 from canasta.web.tables import RefusedError, Room, Tables
 
@@ -121,7 +122,7 @@ async def create_from_form(request: Request) -> Response:
         )
         return HTMLResponse(pages.problem_page(f"No game: {reason}."), status_code=400)
     links = [
-        (seat, kind, _link(request, tokens[seat]) if seat in tokens else "")
+        (seat, label(kind), _link(request, tokens[seat]) if seat in tokens else "")
         for seat, kind in enumerate(room.seats)
     ]
     page = pages.created_page(room.game.rules.name, len(room.seats), links)

@@ -80,8 +80,8 @@ send the others to your friends.</p>
 
 
 def created_page(rules: str, players: int, links: Sequence[tuple[int, str, str]]) -> str:
-    """The links of a new game: ``(seat, kind, link)`` for every seat, the link empty for a
-    bot's seat."""
+    """The links of a new game: ``(seat, who, link)`` for every seat (``who`` the seat's kind
+    in words), the link empty for a bot's seat."""
     rows = []
     for seat, kind, link in links:
         if link:
