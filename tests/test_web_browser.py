@@ -59,7 +59,12 @@ def chromium() -> str:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def browser_path() -> str:
+    return chromium()
+
+
+@pytest.fixture
+def server(browser_path: str, tmp_path: Path) -> Iterator[str]:
     """The application on a free local port, in a thread; its address."""
     import uvicorn
 
@@ -93,10 +98,11 @@ def new_game(base: str, **settings: Any) -> list[dict[str, Any]]:
     return seats
 
 
-def test_a_whole_deal_of_classic_in_a_browser(server: str, tmp_path: Path) -> None:
+def test_a_whole_deal_of_classic_in_a_browser(
+    browser_path: str, server: str, tmp_path: Path
+) -> None:
     from playwright.sync_api import sync_playwright
 
-    browser_path = chromium()
     seats = new_game(
         server, rules="classic", players=4, seats=["human", "greedy", "greedy", "greedy"], seed=7
     )
