@@ -358,12 +358,14 @@ def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None
     assert lines[0] == "# canasta"
     assert lines[2] == "```sh"
     assert [line.split()[:2] for line in lines[3:5]] == [["./run", "play"], ["./run", "test"]]
-    assert lines[5] == "```"
+    assert lines[5].split()[:2] == ["./run", "serve"]  # beside them: the web front end
+    assert lines[6] == "```"
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert ci.rstrip().endswith("exec ./run test")
     run = (ROOT / "run").read_text("utf-8")
     assert 'ensure_env .venv ""' in run  # play: the package and the command's needs only
     assert 'ensure_env "$dev" dev' in run  # test: the developer tools, apart
+    assert "ensure_env .venv-web web" in run  # serve: the package with its web extra
     assert "-n auto" in run  # pytest in parallel
     readme = "\n".join(lines)
     assert "pip install ." in readme

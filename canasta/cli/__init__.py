@@ -2,15 +2,16 @@
 
 ``canasta play`` plays against bots in the terminal, ``canasta simulate`` plays bots against
 each other, ``canasta rules`` describes and compares rule sets and prints the rules' texts,
-``canasta replay`` steps through a game record, ``canasta actions`` lists the action ids and
-``canasta info`` prints the version. ``canasta COMMAND --help`` explains each with examples.
+``canasta replay`` steps through a game record, ``canasta serve`` serves the web front end
+(:mod:`canasta.web`), ``canasta actions`` lists the action ids and ``canasta info`` prints the
+version. ``canasta COMMAND --help`` explains each with examples.
 
-One module a command (``_play``, ``_simulate``, ``_rules``, ``_replay``, ``_actions``,
-``_info``), each with ``add_to(commands)`` and ``run(args)``; the game in the terminal is
-``_session`` (the loop), ``_display`` (the table and the scores), ``_words`` (moves in words)
-and ``_saving``; ``_screen`` draws with rich, ``_rulebook`` holds the rules' texts and
-``_common`` the argument types and errors. rich is imported here only, never by
-``import canasta``.
+One module a command (``_play``, ``_simulate``, ``_rules``, ``_replay``, ``_serve``,
+``_actions``, ``_info``), each with ``add_to(commands)`` and ``run(args)``; the game in the
+terminal is ``_session`` (the loop), ``_display`` (the table and the scores), ``_words``
+(moves in words) and ``_saving``; ``_screen`` draws with rich, ``_rulebook`` holds the rules'
+texts and ``_common`` the argument types and errors. rich is imported here only, never by
+``import canasta``; ``serve`` imports the web extra only when it runs.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ import textwrap
 from collections.abc import Sequence
 
 from canasta import __version__
-from canasta.cli import _actions, _info, _play, _replay, _rules, _simulate
+from canasta.cli import _actions, _info, _play, _replay, _rules, _serve, _simulate
 from canasta.cli._common import Parser, ReadError, UsageError, did_you_mean
 from canasta.cli._play import play
 from canasta.cli._session import LineReader, PlaySession
 
 __all__ = ["LineReader", "PlaySession", "build_parser", "main", "play"]
 
-_COMMAND_MODULES = (_info, _play, _simulate, _rules, _replay, _actions)
+_COMMAND_MODULES = (_info, _play, _simulate, _rules, _replay, _serve, _actions)
 
 
 def build_parser() -> Parser:
@@ -45,6 +46,7 @@ def build_parser() -> Parser:
               canasta rules --compare           every preset side by side
               canasta rules CL-PILE-5           the text of a rule
               canasta replay game.txt           step through a game record
+              canasta serve                     play in a web browser
             Run 'canasta COMMAND --help' for a command's options."""
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
