@@ -255,8 +255,9 @@ def _added_to_sequence(
     if meld.wilds + cards.count_wild() > most:
         if most == 0:
             return Violation("SA-MELD-3", "a sequence holds no wild cards")
+        limit = "one wild card" if most == 1 else f"{most} wild cards"
         return Violation(
-            "HW-MELD-6", f"a sequence may hold at most {most} wild card(s); {meld} would hold more"
+            "HW-MELD-6", f"a sequence may hold at most {limit}; {meld} would hold more"
         )
     if meld.wild_as is not None and wild_as is not None and wild_as is not meld.wild_as:
         return Violation(
