@@ -331,7 +331,7 @@ def _additions(
     return ()  # nothing joins black threes (CL-B3-4)
 
 
-@remembered(1 << 14)
+@remembered(1 << 10)
 def _rank_group(
     rules: RuleSet,
     position: int,

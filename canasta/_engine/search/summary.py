@@ -58,6 +58,21 @@ class Summary(NamedTuple):
             shorts = tuple(sorted((*shorts, short)))[: max(0, needed - self.done)]
         return self._replace(need=self.need + need, room=total_room, shorts=shorts)
 
+    def no_better_than(self, other: Summary) -> bool:
+        """Whether ``other`` is at least as good for the wild cards in every respect, with the
+        same canastas made and the same escalera kept: no more wild cards needed, as much
+        room, as many melds short of a canasta by no more. The rest of the search keeps that
+        order (:meth:`add` and :meth:`canastas` only gain from each), so where going out
+        failed with ``other`` it fails with this one."""
+        return (
+            self.done == other.done
+            and self.escalera == other.escalera
+            and other.need <= self.need
+            and other.room >= self.room
+            and len(other.shorts) >= len(self.shorts)
+            and all(o <= s for o, s in zip(other.shorts, self.shorts, strict=False))
+        )
+
     def canastas(self, wilds: int, black_room: int, new_wild: tuple[int, ...]) -> int:
         """The most canastas once all ``wilds`` are melded (``black_room`` of them may go into
         a meld of black threes, some into new melds of wild cards as ``new_wild`` says), or

@@ -46,7 +46,8 @@ class Sweep:
         self.escalera = escalera
         self.needed = t.rules.canastas_to_go_out
         self.new_wild = new_wild
-        self.refuted: set[tuple[bytes, int, Layout, Summary, int]] = set()
+        #: The summaries refuted at each position (naturals, wild cards, melds, black room).
+        self.refuted: dict[tuple[bytes, int, Layout, int], list[Summary]] = {}
 
     def out(
         self, nat: bytes, wilds: int, layout: Layout, summary: Summary, black_room: int
@@ -58,8 +59,9 @@ class Sweep:
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
             return False
-        key = (nat, wilds, layout, summary, black_room)
-        if key in self.refuted:
+        key = (nat, wilds, layout, black_room)
+        refuted = self.refuted.setdefault(key, [])
+        if any(summary.no_better_than(other) for other in refuted):
             return False
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
@@ -67,7 +69,7 @@ class Sweep:
             for kept, summed in self._finished(grown, summary, following, left):
                 if self.out(after, left, kept, summed, black_room):
                     return True
-        self.refuted.add(key)
+        refuted.append(summary)
         return False
 
     # --- one rank -------------------------------------------------------------------------
