@@ -1277,3 +1277,34 @@ def test_CL_B3_6_black_three_may_be_discarded_at_any_time() -> None:
     assert result.end is DealEnd.WENT_OUT
     assert result.went_out == 0
     assert result.scores[0].meld_points == 70 + 30
+
+
+# A-11, CL-SEAT-3, HW-DEAL-1: the first dealer, fixed or chosen by a draw.
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_A_11_fixed_first_dealer_is_the_last_seat_so_seat_0_plays_first(players: int) -> None:
+    rules = canasta.find_rules("classic", players=players)
+    assert rules.first_dealer == "fixed"
+    assert {Game.new(rules, seed=seed).to_move for seed in range(20)} == {0}
+
+
+@pytest.mark.parametrize("family", ["classic", "hollywood"])
+def test_A_11_a_drawn_first_dealer_is_any_seat_by_the_seed_and_the_same_for_a_seed(
+    family: str,
+) -> None:
+    rules = canasta.find_rules(family, players=4).with_options(first_dealer="cut")
+    firsts = [Game.new(rules, seed=seed).to_move for seed in range(400)]
+    assert firsts == [Game.new(rules, seed=seed).to_move for seed in range(400)]
+    # Each seat deals first about a quarter of the time: neither the ties nor the jokers,
+    # drawn again, favour a seat.
+    for seat in range(4):
+        assert 60 <= firsts.count(seat) <= 140, (seat, firsts.count(seat))
+
+
+def test_A_11_a_drawn_first_dealer_survives_a_round_trip_of_the_game() -> None:
+    rules = canasta.find_rules("classic", players=3).with_options(first_dealer="cut")
+    game = next(g for g in (Game.new(rules, seed=seed) for seed in range(50)) if g.to_move != 0)
+    again = Game.from_json(game.to_json())
+    assert again.rules.first_dealer == "cut"
+    assert again.to_move == game.to_move
