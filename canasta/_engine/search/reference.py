@@ -6,9 +6,10 @@ It states the question as the rules do. The turn can be finished if a discard en
 finished. Every step the hand allows is tried: each new meld and addition of
 :func:`~canasta._engine.steps.meld_steps`, every choice of suits told apart, and each merge of
 two melds; each is checked and made by the rules of the turn (:mod:`canasta._engine.turn`),
-which look nowhere ahead. Positions met twice are answered once, and two plain counts cut
-hopeless searches: no plan melds more points than the hand holds, and no plan makes more
-canastas than the cards there are.
+which look nowhere ahead. Positions met twice are answered once, and three plain counts cut
+hopeless searches: no plan melds more points than the hand holds, no plan makes more
+canastas than the cards there are, and no going out leaves more than one card (the last
+discard) that no meld can take.
 
 It is slow where the planner (:mod:`~canasta._engine.search.planner`) is quick, and simple
 where the planner is clever: the tests hold one to the other, and ``CANASTA_REFERENCE=1``
@@ -17,6 +18,7 @@ runs the whole engine on this one (:mod:`canasta._engine.finishing`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from canasta._engine.naming import naming
@@ -98,7 +100,7 @@ class _Explorer:
         opening begun (at most all the hand's cards but one), going out the canastas (at most
         one a canasta's worth of cards, counting the side's melds that are not canastas)."""
         stay = self.stay and not must_go_out(deal) and _points_may_reach(deal)
-        return stay or (self.out and _canastas_may_reach(deal))
+        return stay or (self.out and _canastas_may_reach(deal) and _strays_may_go(deal))
 
 
 def _points_may_reach(deal: Deal) -> bool:
@@ -118,6 +120,32 @@ def _canastas_may_reach(deal: Deal) -> bool:
         if meld.kind is not MeldKind.BLACK_THREES and not rules.is_canasta(meld)
     )
     return done + cards // rules.canasta_size >= rules.canastas_to_go_out
+
+
+def _strays_may_go(deal: Deal) -> bool:
+    """Going out melds every card in hand but the last discard, so at most one card may be
+    one that no meld can take this turn: a natural card of a rank with no meld of the side,
+    too few of its rank to begin one (``min_naturals``) and no sequence to join, or a lone
+    black three where a meld of black threes takes no wild card and the side has none."""
+    rules = deal.rules
+    hand = deal.hand
+    melds = deal.melds[deal.side]
+    ranks = {meld.rank for meld in melds if meld.kind is MeldKind.RANK}
+    threes = sum(hand.count(face) for face in hand.faces() if face.is_black_three)
+    lone_three_stays = (
+        threes == 1
+        and rules.black_three_meld_max_wilds == 0
+        and all(meld.kind is not MeldKind.BLACK_THREES for meld in melds)
+    )
+    strays = 1 if lone_three_stays else 0
+    if not rules.sequences_allowed:
+        naturals = Counter(face.rank for face in hand if face.is_natural and not face.is_three)
+        strays += sum(
+            count
+            for rank, count in naturals.items()
+            if rank not in ranks and count < rules.min_naturals
+        )
+    return strays <= 1
 
 
 def _steps(deal: Deal) -> Iterator[Deal]:
