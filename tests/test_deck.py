@@ -171,7 +171,7 @@ def test_lane_arithmetic_matches_face_by_face(first: bytes, second: bytes) -> No
     if max(sums) < 256:
         assert (a + b).counts == bytes(sums)
     else:
-        with pytest.raises(ValueError, match="range"):
+        with pytest.raises(ValueError, match="is given"):
             a + b
     covers = all(x >= y for x, y in zip(first, second, strict=True))
     assert a.issuperset(b) is covers
@@ -285,3 +285,27 @@ def test_shuffle_does_not_touch_the_global_random_state() -> None:
         assert shuffled_pack(2, 3) == first
     finally:
         random.setstate(state)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Cards.of(["3C"] * 256),
+        lambda: Cards.parse(" ".join(["3C"] * 256)),
+        lambda: Cards.of(["3C"] * 255).add(Card.parse("3C")),
+        lambda: Cards.of(["3C"] * 200) + Cards.of(["3C"] * 100),
+    ],
+)
+def test_a_card_held_256_times_is_refused_in_the_error_family(build: object) -> None:
+    """Issue 26: a count past a byte raised a bare ValueError from deep in the deck."""
+    from canasta import CanastaError
+
+    with pytest.raises(CanastaError, match="3C is given"):
+        build()  # type: ignore[operator]
+
+
+def test_a_move_naming_a_card_256_times_is_refused_in_the_error_family() -> None:
+    from canasta import CanastaError, parse_move
+
+    with pytest.raises(CanastaError, match="3C is given 256 times"):
+        parse_move("add #0 " + " ".join(["3C"] * 256))

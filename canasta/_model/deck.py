@@ -55,6 +55,20 @@ def _to_counts(value: bytes | Iterable[int]) -> bytes:
     return bytes(counts)
 
 
+#: The most copies of one face a multiset holds: far more than any pack of any rule set.
+MAX_COPIES = 255
+
+
+def _check_size(counts: list[int]) -> None:
+    """Refuse a face held more often than a count byte holds (issue 26: a bare ValueError)."""
+    worst = max(counts)
+    if worst > MAX_COPIES:
+        face = ALL_FACES[counts.index(worst)]
+        raise CanastaError(
+            f"{face} is given {worst} times: no pack holds more than {MAX_COPIES} of a card"
+        )
+
+
 def _check_counts(instance: Cards, attribute: object, value: bytes) -> None:
     if len(value) != _FACES:
         raise CanastaError(
@@ -109,6 +123,7 @@ class Cards:
             counts = [0] * _FACES
             for position, item in enumerate(items, start=1):
                 counts[_index_of(item, position)] += 1
+        _check_size(counts)
         return trusted_cards(bytes(counts))
 
     @classmethod
@@ -189,7 +204,9 @@ class Cards:
         total = counts_sum(self.counts, other.counts)
         if total is not None:
             return trusted_cards(total)
-        return trusted_cards(bytes(map(operator.add, self.counts, other.counts)))
+        summed = list(map(operator.add, self.counts, other.counts))
+        _check_size(summed)
+        return trusted_cards(bytes(summed))
 
     def __sub__(self, other: Iterable[Card]) -> Cards:
         other = other if isinstance(other, Cards) else Cards.of(other)
@@ -222,8 +239,9 @@ class Cards:
         """A multiset with ``count`` more of ``card``."""
         if count < 0:
             raise CanastaError(f"cannot add {count} × {card}: use remove")
-        counts = bytearray(self.counts)
+        counts = list(self.counts)
         counts[card.index] += count
+        _check_size(counts)
         return trusted_cards(bytes(counts))
 
     def remove(self, card: Card, count: int = 1) -> Cards:
