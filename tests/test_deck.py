@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from canasta import ALL_FACES, JOKER, Card, CardParseError, Cards, Rank, pack_cards, shuffled_pack
+from canasta import (
+    ALL_FACES,
+    JOKER,
+    CanastaError,
+    Card,
+    CardParseError,
+    Cards,
+    Rank,
+    pack_cards,
+    parse_move,
+    shuffled_pack,
+)
 from canasta._model.deck import counts_minimum
 
 
@@ -296,16 +308,14 @@ def test_shuffle_does_not_touch_the_global_random_state() -> None:
         lambda: Cards.of(["3C"] * 200) + Cards.of(["3C"] * 100),
     ],
 )
-def test_a_card_held_256_times_is_refused_in_the_error_family(build: object) -> None:
+def test_a_card_held_256_times_is_refused_in_the_error_family(
+    build: Callable[[], Cards],
+) -> None:
     """Issue 26: a count past a byte raised a bare ValueError from deep in the deck."""
-    from canasta import CanastaError
-
     with pytest.raises(CanastaError, match="3C is given"):
-        build()  # type: ignore[operator]
+        build()
 
 
 def test_a_move_naming_a_card_256_times_is_refused_in_the_error_family() -> None:
-    from canasta import CanastaError, parse_move
-
     with pytest.raises(CanastaError, match="3C is given 256 times"):
         parse_move("add #0 " + " ".join(["3C"] * 256))

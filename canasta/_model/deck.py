@@ -43,20 +43,20 @@ _POINTS = tuple(face.points for face in ALL_FACES)
 _ZERO = bytes(_FACES)
 
 
+#: The most copies of one face a multiset holds: far more than any pack of any rule set.
+MAX_COPIES = 255
+
+
 def _to_counts(value: bytes | Iterable[int]) -> bytes:
     """Counts as bytes, one a face: a tuple of 53 ints takes five times the memory."""
     if isinstance(value, bytes):
         return value
     counts = tuple(value)
-    if any(not isinstance(n, int) or not 0 <= n < 256 for n in counts):
+    if any(not isinstance(n, int) or not 0 <= n <= MAX_COPIES for n in counts):
         raise CanastaError(
             f"Cards needs {_FACES} counts that are not negative, got {shown(counts)}"
         )
     return bytes(counts)
-
-
-#: The most copies of one face a multiset holds: far more than any pack of any rule set.
-MAX_COPIES = 255
 
 
 def _check_size(counts: list[int]) -> None:

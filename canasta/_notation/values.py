@@ -13,7 +13,7 @@ import json
 from typing import Any, NoReturn, TypeVar
 
 from canasta._model.cards import ALL_FACES, FACE_TEXT, Card, CardParseError
-from canasta._model.deck import Cards, trusted_cards
+from canasta._model.deck import MAX_COPIES, Cards, trusted_cards
 from canasta.errors import JsonError
 
 __all__ = [
@@ -152,8 +152,8 @@ def read_cards(value: object, path: str) -> Cards:
         if card is None:
             return _parsed_cards(value, path)
         counts[card.index] += 1
-    if max(counts) > 255:
-        fail(path, "more than 255 of one card")
+    if max(counts) > MAX_COPIES:
+        fail(path, f"more than {MAX_COPIES} of one card")
     return trusted_cards(bytes(counts))
 
 
@@ -162,8 +162,8 @@ def _parsed_cards(value: str, path: str) -> Cards:
         cards = Cards.parse(value)
     except CardParseError as error:
         fail(path, str(error))
-    except ValueError:  # more than 255 of one face
-        fail(path, "more than 255 of one card")
+    except ValueError:  # more than MAX_COPIES of one face
+        fail(path, f"more than {MAX_COPIES} of one card")
     return cards
 
 

@@ -131,7 +131,7 @@ def _strays_may_go(deal: Deal) -> bool:
     hand = deal.hand
     melds = deal.melds[deal.side]
     ranks = {meld.rank for meld in melds if meld.kind is MeldKind.RANK}
-    threes = sum(hand.count(face) for face in hand.faces() if face.is_black_three)
+    threes = sum(1 for card in hand if card.is_black_three)
     lone_three_stays = (
         threes == 1
         and rules.black_three_meld_max_wilds == 0
