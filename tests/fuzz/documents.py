@@ -159,6 +159,30 @@ ODD_VALUES: list[Any] = [
 ]
 
 
+# Fields of a deal that a document leaves out at their defaults: setting one is a change
+# that loading may accept (some of them make a position no game reaches).
+DEAL_FIELDS: dict[str, list[Any]] = {
+    "pile_frozen": [True, False],
+    "drew": [True, False],
+    "took_pile": [True, False],
+    "new_melds": [[0], [0, 1], [5]],
+    "opening_points": [0, 50, 90, 200, 10**6],
+    "locked": ["KH", "3S", "JK"],
+    "melded": [True, False],
+    "added_to_old_melds": [True, False],
+    "melded_before": [True, False],
+    "asked": [True, False],
+    "answer": [True, False, None],
+    "no_discard": [True, False],
+    "concealed_only": [True, False],
+    "pile_take_rank": ["K", "7", "A"],
+    "minimums": [[0, 0], [50, 90], [120, 120, 120]],
+    "pending_red_threes": [[0], [1, 2]],
+    "phase": ["draw", "meld", "answer", "over"],
+    "turns": [0, 1, 99],
+}
+
+
 def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     yield path
     if isinstance(value, dict):
@@ -219,6 +243,9 @@ def mutate_json(rng: random.Random, text: str) -> str:
             del parent[key]
         elif roll < 0.17 and isinstance(parent, dict):
             parent[rng.choice(["extra", "draft", "seed", "history", "x"])] = rng.choice(ODD_VALUES)
+        elif roll < 0.45 and isinstance(document.get("deal"), dict):
+            name = rng.choice(sorted(DEAL_FIELDS))
+            document["deal"][name] = rng.choice(DEAL_FIELDS[name])
         else:
             parent[key] = _new_value(rng, parent[key])
     return json.dumps(document)
@@ -339,6 +366,9 @@ def exercise_game(game: Game, rng: random.Random, figures: Figures, what: str) -
 def exercise_view(view: PlayerView, rng: random.Random, figures: Figures, what: str) -> str:
     """What a client or a bot does with a view; ``"dead end"`` or ``"accepted"``."""
     moves = figures.timed("legal_moves", lambda: list(view.legal_moves()), what)
+    acting = view.to_move == view.player or view.phase is canasta.Phase.OVER
+    if not view.is_over and acting and not moves:
+        return "dead end"
     if moves:
         move = rng.choice(moves)
         assert figures.timed("explain", lambda: view.explain(move), what) is None, move
@@ -346,8 +376,6 @@ def exercise_view(view: PlayerView, rng: random.Random, figures: Figures, what: 
             figures.timed("legal_actions", view.legal_actions, what)
     if not view.is_over:
         world = figures.timed("sample", lambda: view.sample(rng), what)
-        if world.to_move is not None and world.to_move == view.player and not moves:
-            return "dead end"
         if world.view(view.player) != view:
             raise AssertionError("a sampled world does not give back the view")
     text = figures.timed("to_json", view.to_json, what)
