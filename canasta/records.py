@@ -496,12 +496,12 @@ class _Reader:
         try:
             after = game.apply(move, player=player)
         except IllegalMoveError as error:
-            if self._legal_without_options(player, move):
-                assert self.options is not None
+            options_line = self._options_forbidding(player, move)
+            if options_line is not None:
                 raise RecordError(
                     number,
                     f"P{player} {move} is illegal under the Options header (line "
-                    f"{self.options.line}): {error.rule}: {error.message}; without those "
+                    f"{options_line}): {error.rule}: {error.message}; without those "
                     "options it is legal",
                 ) from None
             raise RecordError(
@@ -512,20 +512,18 @@ class _Reader:
         self.deal_moves += [0] * (after.deal_number + 1 - len(self.deal_moves))
         self.game = after
 
-    def _legal_without_options(self, player: int, move: Move) -> bool:
-        """Whether the moves so far, and then ``move``, are legal under the preset the
-        Options header changes (only asked about a move the record's rules refuse)."""
+    def _options_forbidding(self, player: int, move: Move) -> int | None:
+        """The line of the Options header if it is what forbids ``move``: the moves so far
+        and then ``move`` are legal under the preset it changes (asked only about a move the
+        record's rules refuse)."""
         if self.options is None:
-            return False
+            return None
+        moves = [*self.moves, (player, move)]
         try:
-            game = Game.new(self.options.preset, seed=self.seed)
-            for earlier_player, earlier in [*self.moves, (player, move)]:
-                if _at_deal_end(game) and not isinstance(earlier, NextDeal):
-                    game = game.apply(_NEXT_DEAL)
-                game = game.apply(earlier, player=earlier_player)
+            Record(rules=self.options.preset, seed=self.seed, moves=moves).game()
         except CanastaError:
-            return False
-        return True
+            return None
+        return self.options.line
 
     def _deal_start(self, number: int, deal: int) -> None:
         if deal == self.game.deal_number + 2:
