@@ -72,7 +72,7 @@ def test_mutated_inputs_are_refused_or_playable() -> None:
     known: set[str] = set()
 
     @settings(
-        max_examples=80,
+        max_examples=60,
         derandomize=True,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],

@@ -20,7 +20,7 @@ views, the action ids, and a ``to_json`` round trip, each call timed. Each input
 
 It prints the counts for each kind of input, the slowest call, and the first failures with
 what reproduces them; it exits 1 if there was a crash, a hang or a dead end.
-``tests/test_fuzz_documents.py`` runs 80 rounds of it (some 800 inputs) in the test suite.
+``tests/test_fuzz_documents.py`` runs 60 rounds of it (some 600 inputs) in the test suite.
 """
 
 from __future__ import annotations
