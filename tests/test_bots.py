@@ -9,8 +9,17 @@ import pytest
 from play_helpers import asking_position
 
 import canasta
-from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
-from canasta._model.moves import MergeMelds
+from canasta import (
+    AddToMeld,
+    Answer,
+    Discard,
+    Game,
+    LayMeld,
+    MergeMelds,
+    Move,
+    PlayerView,
+    TakePile,
+)
 from canasta.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, bot_names, find_bot
 
 
