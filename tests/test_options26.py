@@ -191,3 +191,53 @@ def test_openspiel_and_pettingzoo_sizes_follow_num_actions() -> None:
         assert game.num_distinct_actions() == num_actions(rules)
         table = CanastaEnv(family)
         assert table.action_space("player_0").n == num_actions(rules)
+
+
+# --- refusals quote the bad input once, shortened --------------------------------------------
+
+_LONG_MOVES = {
+    "bad cards in a meld": "meld " + "ZZ " * 50,
+    "a bad card after many": "meld " + "3C " * 50 + "ZZ",
+    "a bad wild rank": "meld 7H 7S 2C wild=" + "Q" * 100,
+    "a long card": "discard " + "Q" * 100,
+}
+
+
+def _record_of(move: str) -> str:
+    headers = '[Format "1"]\n[Rules "classic"]\n[Players "4"]\n[Seed "1"]\n\nDeal 1\n'
+    return headers + "  1. P0 " + move + "\n"
+
+
+@pytest.mark.parametrize("text", list(_LONG_MOVES.values()), ids=list(_LONG_MOVES))
+def test_a_refused_move_text_is_quoted_once_and_short(text: str) -> None:
+    game = Game.new("classic", seed=1).apply(canasta.Draw())
+    refusals = []
+    for call in (
+        lambda: canasta.parse_move(text),
+        lambda: game.apply(text),  # type: ignore[arg-type]
+        lambda: canasta.records.loads(_record_of(text)),
+    ):
+        with pytest.raises(canasta.CanastaError) as raised:
+            call()
+        refusals.append(str(raised.value))
+    for message in refusals:
+        assert message.count(text[:12]) <= 1, message
+        assert len(message) < 400, message
+
+
+def test_a_bad_card_is_named_by_its_place_not_by_the_whole_text_again() -> None:
+    with pytest.raises(canasta.MoveParseError) as raised:
+        canasta.parse_move("meld KH KS ZZ")
+    assert str(raised.value).startswith("'meld KH KS ZZ': card 3: 'ZZ' is not a card")
+    with pytest.raises(canasta.CardParseError) as card_error:
+        canasta.Card.parse("Q" * 1000)
+    assert card_error.value.message.count("'QQ") == 1
+
+
+def test_cards_not_held_are_listed_short() -> None:
+    game = Game.new("classic", seed=1).apply(canasta.Draw())
+    violation = game.explain(canasta.parse_move("meld " + "3C " * 200))
+    assert violation is not None
+    assert violation.message.startswith("you do not hold 3C 3C")
+    assert violation.message.endswith("… (200 cards)")
+    assert len(violation.message) < 120
