@@ -241,3 +241,20 @@ def test_cards_not_held_are_listed_short() -> None:
     assert violation.message.startswith("you do not hold 3C 3C")
     assert violation.message.endswith("… (200 cards)")
     assert len(violation.message) < 120
+
+
+# --- a match without deal_limit: the library's loops stop -------------------------------------
+
+
+def test_CL_MATCH_1_play_game_stops_a_match_that_could_run_without_end() -> None:
+    from canasta.simulate import DEFAULT_MAX_DEALS, play_game, simulate
+
+    endless = canasta.find_rules("classic", players=2).with_options(target_score=10**9)
+    assert endless.deal_limit is None
+    outcome = play_game(endless, ["random"], seed=3)
+    assert outcome.deals == DEFAULT_MAX_DEALS == 30
+    assert not outcome.finished
+    summary = simulate(endless, ["random"], games=1, seed=3, workers=1, max_deals=2)
+    assert summary.unfinished == 1
+    for documented in (play_game, simulate):
+        assert "30 by default" in (documented.__doc__ or "")
