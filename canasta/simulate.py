@@ -46,7 +46,9 @@ from canasta.game import Game
 
 __all__ = ["DEFAULT_MAX_DEALS", "GameOutcome", "Summary", "game_seed", "play_game", "simulate"]
 
-#: Deals after which an unfinished game stops (random bots may never reach the target).
+#: Deals after which an unfinished game stops: no rule caps the deals of a match without
+#: ``deal_limit``, and random bots may never reach the target (five random players have
+#: played past deal 31,000 of one match).
 DEFAULT_MAX_DEALS = 30
 
 
@@ -116,7 +118,8 @@ def play_game(
     ``rules`` is a rule set, or a name for :func:`~canasta.find_rules` with ``players``;
     each bot a name for :func:`~canasta.bots.find_bot` or a bot object. The end of each
     deal is passed with :class:`~canasta.NextDeal`. The game stops unfinished once
-    ``max_deals`` deals have been played.
+    ``max_deals`` deals have been played (30 by default, :data:`DEFAULT_MAX_DEALS`; a
+    match without ``deal_limit`` may otherwise never end), so every call returns.
     """
     ruleset = find_rules(rules, players)
     if not bots:
@@ -289,8 +292,10 @@ def simulate(
     bot is a name (:func:`~canasta.bots.find_bot`) or a bot object: the summary names it by
     its ``name`` attribute, or its class. ``workers`` processes share the games (``None``:
     one per CPU; 1: no extra process); bot objects then travel to them by pickling. The
-    outcomes do not depend on ``workers``. Raises :class:`~canasta.errors.CanastaError` for
-    an unknown bot or bad numbers.
+    outcomes do not depend on ``workers``. A game stops unfinished after ``max_deals`` deals
+    (30 by default, :data:`DEFAULT_MAX_DEALS`), since a match without ``deal_limit`` may
+    never end. Raises :class:`~canasta.errors.CanastaError` for an unknown bot or bad
+    numbers.
     """
     ruleset = find_rules(rules, players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
