@@ -189,9 +189,7 @@ def the_melds_fit_the_pack(c: Check) -> None:
     melds, size = sum(len(group) for group in c.p.melds or ()), c.rules.pack_size
     if melds > size:
         c.refuse(
-            c.where("melds"),
-            f"{melds} melds are on the table, more than the {size} cards of the pack",
-            "CL-DECK-1",
+            c.where("melds"), f"{melds} melds, more than the pack's {size} cards", "CL-DECK-1"
         )
 
 
@@ -407,11 +405,7 @@ def the_turn_fits_the_rules(c: Check) -> None:
     threes are laid only with a meld of them this turn (CL-B3-3)."""
     p, rules, draft = c.p, c.rules, c.draft
     if p.phase is Phase.DRAW and draft != TurnDraft():
-        c.refuse(
-            c.where("phase"),
-            "in phase draw the turn has not begun: nothing was drawn, taken or melded",
-            "CL-TURN-1",
-        )
+        c.refuse(c.where("phase"), "in phase draw nothing was drawn, taken or melded", "CL-TURN-1")
     if (draft.asked or draft.answer is not None) and (
         rules.ask_permission == "disabled" or not rules.has_partners
     ):
@@ -430,7 +424,7 @@ def the_turn_fits_the_rules(c: Check) -> None:
     if draft.black_threes != any(meld.kind is MeldKind.BLACK_THREES for meld in new):
         said = "says" if draft.black_threes else "does not say"
         c.refuse(
-            c.where("new_melds"),
+            c.where("draft" if p.draft is not None else "new_melds"),
             f"the turn {said} black threes were laid, but the melds laid this turn disagree",
             "CL-B3-3",
         )
@@ -440,12 +434,10 @@ def the_pile_is_frozen_by_its_cards(c: Check) -> None:
     """The pile is frozen exactly while it holds a card that freezes it (CL-FRZ-1), or,
     under ``pile_frozen_at_start="always"``, until it is first taken (CL-UP-5)."""
     p, rules = c.p, c.rules
-    if p.pile_frozen is None:
-        return
     by_cards = any(rules.freezes_pile(card) for card in p.pile)
     taken = any(isinstance(event.move, TakePile) for event in p.history)
     may_stay_frozen = rules.pile_frozen_at_start == "always" and not taken
-    if p.pile_frozen != by_cards and not (p.pile_frozen and may_stay_frozen):
+    if p.pile_frozen not in (None, by_cards) and not (p.pile_frozen and may_stay_frozen):
         state = "frozen" if by_cards else "not frozen"
         c.refuse(
             c.where("pile_frozen"),
@@ -579,7 +571,6 @@ GAME_INVARIANTS: tuple[Invariant, ...] = (
     red_threes_are_red_threes,
     cards_come_from_the_pack,
     scores_are_multiples_of_five,
-    minimums_follow_the_scores,
     the_turn_player_plays,
     the_turn_is_one_turn,
     red_threes_wait_only_for_a_first_turn,
@@ -587,6 +578,7 @@ GAME_INVARIANTS: tuple[Invariant, ...] = (
     the_turn_fits_the_rules,
     the_pile_is_frozen_by_its_cards,
     the_match_ends_with_its_deal,
+    minimums_follow_the_scores,
 )
 
 #: The invariants of a player's view, in the order they are checked.
@@ -598,11 +590,11 @@ VIEW_INVARIANTS: tuple[Invariant, ...] = (
     red_threes_are_red_threes,
     cards_come_from_the_pack,
     scores_are_multiples_of_five,
-    minimums_follow_the_scores,
     the_turn_player_plays,
     the_turn_is_one_turn,
     the_turn_fits_the_rules,
     the_pile_is_frozen_by_its_cards,
     hidden_red_threes_have_a_place,
     the_match_ends_with_its_deal,
+    minimums_follow_the_scores,
 )
