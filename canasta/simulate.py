@@ -29,6 +29,7 @@ Bots may be given as objects (anything with ``choose(view, rng)``) and rules by 
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import multiprocessing
 import os
@@ -57,6 +58,7 @@ __all__ = [
     "GameOutcome",
     "Summary",
     "game_seed",
+    "local_ray_options",
     "make_bot",
     "play_game",
     "simulate",
@@ -510,6 +512,21 @@ def _in_processes(task: _Task, todo: list[int], workers: int | None) -> Runner:
         yield from pool.imap_unordered(_play_star, work)
 
 
+def local_ray_options(cpus: int) -> dict[str, Any]:
+    """The arguments of ``ray.init`` for the local cluster a run starts with ``cpus`` CPUs.
+
+    Ray runs its workers at niceness 15 by default, more than this process's, so on a busy
+    machine they get a small share of the CPUs and the games crawl; here they run at this
+    process's niceness, as the process pool's workers do.
+    """
+    return {
+        "num_cpus": cpus,
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "_system_config": {"worker_niceness": 0},
+    }
+
+
 def _on_ray(task: _Task, todo: list[int], workers: int | None, address: str | None) -> Runner:
     """Each chunk of games a Ray task; Ray schedules them, retries a task whose worker died
     and brings back the results."""
@@ -520,15 +537,16 @@ def _on_ray(task: _Task, todo: list[int], workers: int | None, address: str | No
     # Typed as Any: Ray's own annotations are partial, and absent where Ray is not installed.
     ray: Any = ray_module
     started_here = not ray.is_initialized()
-    if started_here:
-        cpus = None if address else (workers or os.cpu_count() or 1)
-        ray.init(address=address, num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+    if started_here and address:
+        ray.init(address=address, log_to_driver=False)
+    elif started_here:
+        ray.init(**local_ray_options(workers or os.cpu_count() or 1))
     pending: list[Any] = []
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         count = max(1, min(workers or cpus, len(todo) or 1))
         yield count
-        play = ray.remote(_play_chunk)
+        play = _remote(ray)
         shared = ray.put(task)
         chunks = iter(_chunks(todo, count))
         while True:
@@ -545,6 +563,13 @@ def _on_ray(task: _Task, todo: list[int], workers: int | None, address: str | No
             ray.cancel(ref, force=True)
         if started_here:
             ray.shutdown()
+
+
+@functools.cache
+def _remote(ray: Any) -> Any:
+    """``_play_chunk`` as a Ray remote function, made once: Ray sends it to its workers once
+    a session, not once a run."""
+    return ray.remote(_play_chunk)
 
 
 def _take(items: Iterator[list[int]], count: int) -> list[list[int]]:

@@ -17,7 +17,7 @@ import pytest
 import canasta
 from canasta.bots import ISMCTSBot
 from canasta.errors import CanastaError
-from canasta.simulate import GameOutcome, make_bot, simulate
+from canasta.simulate import GameOutcome, local_ray_options, make_bot, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +38,7 @@ def run_simulate(**options: Any) -> canasta.simulate.Summary:
 def ray_cluster() -> Iterator[None]:
     """Ray started once in this process with 2 CPUs, for every test that uses it."""
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(**local_ray_options(2))
     yield
     ray.shutdown()
 
