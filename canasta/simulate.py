@@ -6,7 +6,7 @@ the same results however many processes share the work, and whichever backend ru
 local processes (``backend="processes"``) or a Ray cluster (``backend="ray"``, the extra
 ``canasta[ray]``). With ``out``, every finished game is written to a results file at once,
 and a rerun with the same arguments plays only the games not in it yet
-(:mod:`canasta._results_file`).
+(``canasta._results_file`` reads and writes it).
 
 >>> import canasta
 >>> from canasta.simulate import play_game, simulate
