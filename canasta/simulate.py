@@ -523,6 +523,7 @@ def local_ray_options(cpus: int) -> dict[str, Any]:
         "num_cpus": cpus,
         "include_dashboard": False,
         "log_to_driver": False,
+        "logging_level": "WARNING",  # no "Started a local Ray instance" on stderr
         "_system_config": {"worker_niceness": 0},
     }
 
