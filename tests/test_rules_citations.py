@@ -102,17 +102,18 @@ def test_BO_MATCH_1_no_move_once_the_match_is_over() -> None:
 
 
 def melded_below_the_minimum(name: str, **changes: object) -> Game:
-    """Player 0's unopened side laid two canastas this turn (70 points or fewer, the minimum
-    is 120 or 150) and holds one card, the 9H."""
+    """Player 0's unopened side laid two canastas and three nines this turn (115 points or
+    fewer, the minimum is 120 or 150) and holds one card, the 9H: adding it to the nines goes
+    out concealed with no discard, so the position is playable under either option."""
     rules = two_players(name, **changes)
     first = ESCALERA if name == "bolivia" else SEVEN_FOURS
     return Game.from_position(
         rules,
         hands=["9H", "10C 10D 10H"],
         pile="8C 8D",
-        melds=[[first, SEVEN_FIVES], []],
+        melds=[[first, SEVEN_FIVES, "9C 9D 9S"], []],
         phase="meld",
-        new_melds=[0, 1],
+        new_melds=[0, 1, 2],
         scores=[3000 if name == "classic" else 7000, 0],
     )
 
