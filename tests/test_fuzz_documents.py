@@ -120,17 +120,11 @@ def test_the_watchdog_stops_a_hang() -> None:
 
 
 @needs_alarm
-@pytest.mark.xfail(
-    strict=False,
-    raises=AssertionError,
-    reason="known issue-26 defect being fixed by the document validator (d26docs): a turn "
-    "in progress with an answer nobody asked for, or limited to going out concealed, is "
-    "accepted, and the game dead-ends",
-)
 @pytest.mark.parametrize(("name", "value"), [("answer", True), ("concealed_only", True)])
 def test_impossible_turns_are_refused_or_playable(name: str, value: object) -> None:
-    """The fuzz campaign's classes on the impossible drafts the issue lists (in the current
-    document format): refused, or accepted and playable, never a dead end."""
+    """The fuzz campaign's classes on impossible turns the issue lists (in the current document
+    format), which dead-ended before the document validator refused them: refused, or
+    accepted and playable, never a dead end."""
     document = json.loads(canasta.Game.new("classic", seed=1).apply(canasta.Draw()).to_json())
     document["deal"][name] = value
     text = json.dumps(document)
