@@ -22,9 +22,10 @@ import functools
 import re
 from pathlib import Path
 
+from internals import preset_labels
+from internals import rulebook_rule_ids as rule_ids
+
 import canasta
-from canasta._rules.sheet import preset_labels
-from canasta.cli._rulebook import rule_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A rule ID as the engine writes it, with an optional ``/detail`` suffix.

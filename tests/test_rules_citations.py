@@ -16,8 +16,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta import AddToMeld, Discard, Draw, Game, LayMeld, Move, RuleSet, TakePile
-from canasta._model.moves import MergeMelds
+from canasta import AddToMeld, Discard, Draw, Game, LayMeld, MergeMelds, Move, RuleSet, TakePile
 
 SEVEN_FOURS = "4C 4D 4H 4S 4C 4D 4H"
 SEVEN_FIVES = "5C 5D 5H 5S 5C 5D 5H"
