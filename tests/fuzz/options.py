@@ -48,12 +48,13 @@ def _table(rng: random.Random) -> tuple[tuple[int | None, int], ...]:
     return tuple(rows)
 
 
-#: The numbers a field may take, within its validated range (and a little beyond the usual).
+#: The numbers a field may take, within its validated range (and a little beyond the usual:
+#: scores and bonuses below zero, which the fields allow).
 NUMBERS: dict[str, Draw] = {
     "hand_size": _ints(1, 18),
     "draw_count": _ints(1, 2),
     "canastas_to_go_out": _ints(0, 3),
-    "target_score": _ints(1, 20000),
+    "target_score": _maybe(_ints(1, 20000)),
     "initial_meld_table": _table,
     "red_three_value": _fives(-100, 300),
     "red_three_four_bonus_total": _fives(0, 1500),
@@ -62,24 +63,27 @@ NUMBERS: dict[str, Draw] = {
     "min_naturals": _ints(1, 5),
     "min_meld_size": _ints(2, 6),
     "canasta_size": _ints(3, 10),
-    "natural_canasta_bonus": _fives(0, 1000),
-    "mixed_canasta_bonus": _fives(0, 1000),
-    "going_out_bonus": _fives(0, 500),
-    "concealed_bonus_total": _fives(0, 500),
+    "natural_canasta_bonus": _fives(-100, 1000),
+    "mixed_canasta_bonus": _fives(-100, 1000),
+    "going_out_bonus": _fives(-100, 500),
+    "concealed_bonus_total": _fives(-100, 500),
     "deal_limit": _maybe(_ints(1, 3)),
     "max_wilds_per_sequence": _ints(0, 1),
     "max_sequence_length": _maybe(_ints(3, 11)),
     "max_wild_meld_length": _maybe(_ints(3, 12)),
-    "mixed_sequence_canasta_bonus": _fives(0, 2000),
-    "natural_sequence_canasta_bonus": _fives(0, 2000),
-    "wild_canasta_bonus": _fives(0, 3000),
+    "mixed_sequence_canasta_bonus": _fives(-100, 2000),
+    "natural_sequence_canasta_bonus": _fives(-100, 2000),
+    "wild_canasta_bonus": _fives(-100, 3000),
     "max_black_threes_per_meld": _ints(3, 8),
     "black_three_meld_max_wilds": _ints(0, 3),
     "red_threes_canastas_needed": _ints(1, 3),
-    "black_three_in_hand_value": _fives(0, 200),
+    "black_three_in_hand_value": _fives(-100, 200),
     "sit_out_order": lambda rng: tuple(rng.sample([0, 2, 4], 3)),
     "extra_bracket_start": _ints(0, 10000),
     "extra_bracket_minimum": _fives(0, 300),
+    # Only five or six players may change them; for others the rule set refuses the change.
+    "five_player_sides": lambda rng: rng.choice((2, 5)),
+    "six_player_sides": lambda rng: rng.choice((2, 3)),
 }
 #: Fields the presets fix for their family and player count, left alone.
 _FIXED = frozenset(
@@ -89,8 +93,6 @@ _FIXED = frozenset(
         "decks",
         "rule_ids",
         "six_player_pack",
-        "six_player_sides",
-        "five_player_sides",
     }
 )
 
