@@ -57,6 +57,7 @@ def campaign(
             if took > figures["slowest_ms"]:
                 figures["slowest_ms"] = took
                 figures["slowest"] = (rules, game_seed, moves_made)
+                figures["slowest_position"] = game.to_json()
             figures["decisions"] += 1
             if not moves:
                 found.append(
@@ -83,7 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=100_000, help="per family")
     parser.add_argument("--family", nargs="*", default=list(canasta.rule_set_names()))
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--slowest", action="store_true", help="print what the slowest was")
+    parser.add_argument(
+        "--slowest",
+        action="store_true",
+        help="print what the slowest call was: the rule set, the deal's seed, the moves made "
+        "and the position as JSON (canasta.Game.from_json reads it)",
+    )
     args = parser.parse_args(argv)
     dead_ends: list[str] = []
     disagreements: list[str] = []
@@ -100,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.slowest:
             print(f"  slowest: {figures.get('slowest')!r}")
+            print(f"  slowest position: {figures.get('slowest_position')}")
     for line in dead_ends[:10]:
         print("dead end:", line)
     for line in disagreements[:10]:
