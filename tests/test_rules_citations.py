@@ -284,3 +284,26 @@ def test_CL_V3_3_the_cutthroat_refusal_names_the_rule() -> None:
     with pytest.raises(canasta.RuleSetError) as info:
         canasta.RuleSet.classic(3, three_player_mode="cutthroat")
     assert "(CL-V3-3)" in str(info.value)
+
+
+# --- found by tests/fuzz/dead_ends.py: a Classic table with melds of wild cards --------------
+
+
+def test_HW_MELD_4_option_a_classic_table_lays_a_meld_of_wild_cards() -> None:
+    # The generator offered the meld and the validator refused it ("mixes ranks", CL-MELD-1).
+    def drawn(rules: RuleSet) -> Game:
+        return Game.from_position(
+            rules,
+            hands=["JK 2C 2D 5C 6C", "7C 8C"],
+            melds=[["KH KS KD"], []],
+            draws="9C",
+            melded_players=[0],
+        ).apply(Draw())
+
+    game = drawn(two_players("classic", wild_melds_allowed=True))
+    move = LayMeld("JK 2C 2D")
+    assert game.explain(move) is None
+    assert move in set(game.legal_moves())
+    laid = game.apply(move).table.melds[0]
+    assert [meld.kind for meld in laid].count(canasta.MeldKind.WILD) == 1
+    assert "only wild cards" in refused(drawn(two_players("classic")), move, "CL-MELD-4")
