@@ -33,9 +33,10 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+from fuzz.options import random_rules
+
 import canasta
 from canasta.actions import ActionError, legal_actions, num_actions
-from fuzz.options import random_rules
 
 
 def _changes(rules: canasta.RuleSet) -> dict[str, Any]:
@@ -70,11 +71,13 @@ def worst_case(
     slowest: dict[str, float] = {}
     slow: list[dict[str, Any]] = []
 
-    def timed(call: str, game: canasta.Game, where: dict[str, Any], run: Callable[[], Any]) -> Any:
+    def timed(
+        call: str, game: canasta.Game, where: dict[str, Any], run: Callable[[canasta.Game], Any]
+    ) -> Any:
         if cold:
             canasta.clear_caches()
         start = clock()
-        result = run()
+        result = run(game)
         took = 1000 * (clock() - start)
         figures["calls"] += 1
         slowest[call] = max(slowest.get(call, 0.0), took)
@@ -100,16 +103,16 @@ def worst_case(
                 "seed": game_seed,
                 "decision": decision,
             }
-            moves = timed("legal_moves", game, where, lambda: list(game.legal_moves()))
+            moves = timed("legal_moves", game, where, lambda game: list(game.legal_moves()))
             figures["decisions"] += 1
             if not moves:
                 figures["dead_ends"] += 1
                 break
             for probe in _probes(game, moves, rng):
-                timed("explain", game, where, lambda probe=probe: game.explain(probe))
+                timed("explain", game, where, lambda game, probe=probe: game.explain(probe))
             if has_ids:
                 try:
-                    timed("legal_actions", game, where, lambda: legal_actions(game))
+                    timed("legal_actions", game, where, legal_actions)
                 except ActionError as error:  # a defect of the table or the generator
                     figures["id_defects"].append((str(error), where))
             game = game.apply(rng.choice(moves))
