@@ -24,12 +24,12 @@ from canasta import (
     LayMeld,
     MergeMelds,
     Pass,
+    Rank,
+    RuleSet,
     TakePile,
     parse_move,
 )
-from canasta._model.cards import Rank
 from canasta._rules.presets import bolivia, hollywood, samba
-from canasta._rules.ruleset import RuleSet
 from canasta.actions import (
     MELD_SLOTS,
     ActionError,

@@ -19,7 +19,7 @@ from canasta._rules.sheet import preset_labels
 from canasta.bots import GreedyBot
 from canasta.records import dumps
 
-COMMANDS = ["info", "play", "simulate", "rules", "replay", "serve", "actions"]
+COMMANDS = ["info", "play", "simulate", "ladder", "rules", "replay", "serve", "actions"]
 
 
 # --- the command as a whole --------------------------------------------------------------
