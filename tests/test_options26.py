@@ -133,7 +133,9 @@ def _many_melds(decks: int, count: int) -> list[str]:
 
 def test_meld_numbers_in_ids_cover_every_meld_a_side_can_hold() -> None:
     # The most melds of one side: the pack but its red threes, in melds of the fewest cards.
-    widest = canasta.find_rules("samba").with_options(min_meld_size=2, min_naturals=1)
+    widest = canasta.find_rules("classic", players=6).with_options(
+        several_melds_per_rank=True, min_meld_size=2, min_naturals=1
+    )
     assert MELD_SLOTS == (widest.pack_size - widest.red_threes_in_pack) // 2 == 78
     last = canasta.MergeMelds(MELD_SLOTS - 2, MELD_SLOTS - 1)
     assert encode(last) < num_actions(widest)
