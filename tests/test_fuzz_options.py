@@ -64,7 +64,7 @@ def test_optional_numbers_are_drawn_unset_too() -> None:
 def test_drawn_rule_sets_change_numeric_fields_of_every_family() -> None:
     rng = random.Random(19)
     changed: dict[str, set[str]] = {name: set() for name in rule_set_names()}
-    for _ in range(400):
+    for _ in range(1500):
         rules = options.random_rules(rng)
         preset = find_rules(rules.name, players=rules.num_players)
         changed[rules.name] |= {
