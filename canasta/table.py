@@ -33,6 +33,8 @@ class Table:
     frozen_before_opening: bool = True
     #: The rule that freezes the pile in the rule set played (CL-FRZ-1, HW-FRZ-1, ...).
     frozen_rule: str = "CL-FRZ-1"
+    #: The rule that closes the pile to a side that has not melded (CL-FRZ-2, SA-FRZ-1, ...).
+    unopened_rule: str = "CL-FRZ-2"
 
     @classmethod
     def of(cls, deal: Deal) -> Table:
@@ -46,6 +48,7 @@ class Table:
             stock_size=len(deal.stock),
             frozen_before_opening=deal.rules.frozen_before_opening,
             frozen_rule=deal.rules.rule_id("CL-FRZ-1"),
+            unopened_rule=deal.rules.rule_id("CL-FRZ-2"),
         )
 
     def has_opened(self, side: int) -> bool:
@@ -61,5 +64,5 @@ class Table:
         if self.pile_frozen:
             return f"the pile is frozen for everybody until it is taken ({self.frozen_rule})"
         if self.frozen_before_opening and not self.has_opened(side):
-            return "the side has not melded yet (CL-FRZ-2)"
+            return f"the side has not melded yet ({self.unopened_rule})"
         return None

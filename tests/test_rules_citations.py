@@ -307,3 +307,14 @@ def test_HW_MELD_4_option_a_classic_table_lays_a_meld_of_wild_cards() -> None:
     laid = game.apply(move).table.melds[0]
     assert [meld.kind for meld in laid].count(canasta.MeldKind.WILD) == 1
     assert "only wild cards" in refused(drawn(two_players("classic")), move, "CL-MELD-4")
+
+
+@pytest.mark.parametrize(("name", "rule"), [("samba", "SA-FRZ-1"), ("bolivia", "BO-FRZ-1")])
+def test_SA_FRZ_1_BO_FRZ_1_the_pile_closed_to_an_unopened_side_names_its_rule(
+    name: str, rule: str
+) -> None:
+    game = Game.from_position(
+        name, players=2, hands=["5C 6C", "7C 8C"], pile="8C 4C", melds=[[], ["KH KS KD"]]
+    )
+    assert game.table.unopened_rule == game.view(0).table.unopened_rule == rule
+    assert game.table.frozen_reason(0) == f"the side has not melded yet ({rule})"
