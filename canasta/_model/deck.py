@@ -233,7 +233,7 @@ class Cards:
         held = int.from_bytes(mine.translate(_HELD), "big")
         if not held & int.from_bytes(theirs.translate(_HELD), "big"):
             return self
-        return self - trusted_cards(bytes(map(min, mine, theirs)))
+        return self - trusted_cards(counts_minimum(mine, theirs))
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
