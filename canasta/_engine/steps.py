@@ -213,10 +213,16 @@ def _near(masks: Sequence[int] | None, position: int, have: bytes) -> tuple[int,
     (:func:`sequence_cost`); ``None`` where sequences are not played."""
     if masks is None:
         return None
-    window = sum(
-        1 << p for p in (position - 2, position - 1, position + 1, position + 2) if 0 <= p <= TOP
-    )
-    return tuple((masks[s] & window).bit_count() if have[s] else 0 for s in range(_PER_RANK))
+    window = _NEAR_WINDOWS[position]
+    pairs = zip(masks, have, strict=True)
+    return tuple([(mask & window).bit_count() if held else 0 for mask, held in pairs])
+
+
+#: For each position, the positions within two ranks of it (itself aside), as a mask.
+_NEAR_WINDOWS = tuple(
+    sum(1 << p for p in (position - 2, position - 1, position + 1, position + 2) if 0 <= p <= TOP)
+    for position in range(TOP + 1)
+)
 
 
 def _choices(have: bytes, near: tuple[int, ...] | None) -> tuple[Choice, ...]:
