@@ -38,6 +38,7 @@ from canasta._model.cards import (
     JOKER_FACE,
     NATURAL_FACES,
     NATURAL_RANKS,
+    RANK_FACES,
     SUITS,
     TWO_FACES,
     Rank,
@@ -71,10 +72,7 @@ Choice = tuple[int, ...]
 
 
 #: The faces of each natural rank, by position, one a suit.
-_RANK_FACES = tuple(
-    tuple(natural_face(position, suit) for suit in range(_PER_RANK))
-    for position in range(len(NATURAL_RANKS))
-)
+_RANK_FACES = tuple(tuple(RANK_FACES[rank]) for rank in NATURAL_RANKS)
 
 
 def rank_totals(counts: bytes) -> list[int]:
