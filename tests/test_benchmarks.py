@@ -146,3 +146,20 @@ def test_the_wire_script_reports_sizes_and_times_beside_the_standard_library() -
     assert text.splitlines()[0].startswith("classic, mid-deal (deal 0, ")
     assert "json.loads" in text
     assert "load average" in text.splitlines()[-1]
+
+
+DECISIONS = SCRIPT.with_name("decisions.py")
+
+
+def test_the_decisions_script_plays_a_fixed_number_of_decisions() -> None:
+    done = subprocess.run(
+        [sys.executable, str(DECISIONS), "--rules", "classic", "samba", "--decisions", "50"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["classic", "samba"]
+    assert all(" 50 decisions, " in line for line in lines)
