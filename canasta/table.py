@@ -33,6 +33,10 @@ class Table:
     frozen_before_opening: bool = True
     #: The rule that freezes the pile in the rule set played (CL-FRZ-1, HW-FRZ-1, ...).
     frozen_rule: str = "CL-FRZ-1"
+    #: Three-player cutthroat: the side (the player) playing alone since taking the pile
+    #: first; the other two pool their melds, so their entries in :attr:`melds` are equal
+    #: (CL-V3-3). ``None`` before that and in every other game.
+    lone_hand: int | None = None
 
     @classmethod
     def of(cls, deal: Deal) -> Table:
@@ -46,7 +50,26 @@ class Table:
             stock_size=len(deal.stock),
             frozen_before_opening=deal.rules.frozen_before_opening,
             frozen_rule=deal.rules.rule_id("CL-FRZ-1"),
+            lone_hand=deal.lone_hand,
         )
+
+    def partners(self, side: int) -> tuple[int, ...]:
+        """The sides that share ``side``'s melds, itself included: in cutthroat, the two
+        playing against the lone hand (CL-V3-3); otherwise the side alone."""
+        lone = self.lone_hand
+        if lone is None or side == lone:
+            return (side,)
+        return tuple(other for other in range(len(self.melds)) if other != lone)
+
+    @property
+    def melded_cards(self) -> Cards:
+        """Every card in a meld on the table, pooled melds counted once."""
+        cards = Cards()
+        for side, melds in enumerate(self.melds):
+            if self.partners(side)[0] == side:
+                for meld in melds:
+                    cards = cards + meld.cards
+        return cards
 
     def has_opened(self, side: int) -> bool:
         """Whether a side has a meld on the table (CL-DEF-7)."""

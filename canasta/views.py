@@ -334,6 +334,7 @@ class PlayerView:
             end=None if result is None else result.end,
             went_out=went_out,
             concealed=result is not None and result.concealed,
+            lone_hand=self.table.lone_hand,
         )
 
     def _after(self, deal: Deal) -> PlayerView:
@@ -371,9 +372,7 @@ class PlayerView:
         for player, known in enumerate(self.known_cards):
             if player != self.player:
                 visible = visible + known
-        for side_melds in table.melds:
-            for meld in side_melds:
-                visible = visible + meld.cards
+        visible = visible + table.melded_cards
         for laid_out in table.red_threes:
             visible = visible + laid_out
         hidden = list(pack_cards(rules.decks) - visible)
@@ -484,6 +483,7 @@ class PlayerView:
                 stock_size=parts.stock_size,
                 frozen_before_opening=rules.frozen_before_opening,
                 frozen_rule=rules.rule_id("CL-FRZ-1"),
+                lone_hand=parts.lone_hand,
             ),
             pile=parts.pile,
             scores=parts.scores,
@@ -527,6 +527,7 @@ class PlayerView:
             history=self.history,
             results=self.results,
             is_over=self.is_over,
+            lone_hand=table.lone_hand,
         )
 
     def _repr_svg_(self) -> str:

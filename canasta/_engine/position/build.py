@@ -40,6 +40,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         turn=p.turns,
         known=tuple(c.known[player] for player in seats),
         history=p.history,
+        lone_hand=c.lone_hand,
     )
     return GameParts(
         rules=c.rules,
@@ -88,6 +89,7 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
         history=p.history,
         results=p.results,
         is_over=c.is_over,
+        lone_hand=c.lone_hand,
     )
 
 

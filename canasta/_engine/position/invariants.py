@@ -57,6 +57,7 @@ class Check:
         self.pending: frozenset[int] = frozenset()
         self.draft = TurnDraft()
         self.is_over = False
+        self.lone_hand: int | None = None
 
     def refuse(self, path: str, reason: str, rule: str = "") -> None:
         """Refuse the position: ``path`` names the part, ``rule`` (a Classic ID, cited as the
@@ -212,6 +213,30 @@ def melds_follow_the_rules(c: Check) -> None:
             melds.sort(key=lambda meld: meld.rank.order)
         sides.append(tuple(melds))
     c.melds = tuple(sides)
+    _pooled_melds(c)
+
+
+def _pooled_melds(c: Check) -> None:
+    """In cutthroat, the two players against the lone hand show the same melds; one of them
+    may be given empty, for "the same as my partner's" (CL-V3-3)."""
+    lone = c.p.lone_hand
+    if lone is None:
+        return
+    if not c.rules.cutthroat:
+        c.refuse(c.where("lone_hand"), "only three-player cutthroat has a lone hand", "CL-V3-3")
+    if lone not in range(c.rules.num_players):
+        c.refuse(c.where("lone_hand"), f"there is no player {lone}")
+    first, second = (side for side in range(len(c.melds)) if side != lone)
+    pooled = c.melds[first] or c.melds[second]
+    if c.melds[first] and c.melds[second] and c.melds[first] != c.melds[second]:
+        c.refuse(
+            c.where("melds", second),
+            f"players {first} and {second} play together against player {lone} and pool "
+            "their melds: give their melds once, or the same for both",
+            "CL-V3-3",
+        )
+    c.melds = tuple(pooled if side != lone else group for side, group in enumerate(c.melds))
+    c.lone_hand = lone
 
 
 def _made_meld(c: Check, spec: MeldSpec, path: str) -> Meld:
@@ -255,6 +280,15 @@ def red_threes_are_red_threes(c: Check) -> None:
     c.red_threes = given
 
 
+def _table_groups(c: Check) -> list[tuple[int, tuple[Meld, ...]]]:
+    """Each group of melds on the table once, with its side (pooled melds once, CL-V3-3)."""
+    groups: list[tuple[int, tuple[Meld, ...]]] = []
+    for side, group in enumerate(c.melds):
+        if not any(group is seen for _, seen in groups) or not group:
+            groups.append((side, group))
+    return groups
+
+
 def cards_come_from_the_pack(c: Check) -> None:
     """No place holds a card the pack does not (CL-DECK-1). A stock given completes the pack;
     one left out is made of the cards placed nowhere else, shuffled by the seed. In a view,
@@ -268,7 +302,7 @@ def cards_come_from_the_pack(c: Check) -> None:
             c.count(p.hand, "hand")
         else:
             c.count(p.hands[player], "hands", player)
-    for side, group in enumerate(c.melds):
+    for side, group in _table_groups(c):
         for index, meld in enumerate(group):
             c.count(meld.cards, "melds", side, index)
     for side, red in enumerate(c.red_threes):
@@ -276,7 +310,7 @@ def cards_come_from_the_pack(c: Check) -> None:
     c.count(p.pile, "pile")
     if isinstance(p, ViewPosition):
         total = sum(p.hand_sizes) + p.stock_size + len(p.pile)
-        total += sum(meld.size for group in c.melds for meld in group)
+        total += sum(meld.size for _, group in _table_groups(c) for meld in group)
         total += sum(len(red) for red in c.red_threes)
         if total != rules.pack_size:
             c.refuse(
