@@ -175,6 +175,7 @@ class Game:
         end: DealEnd | str | None = None,
         went_out: int | None = None,
         concealed: bool = False,
+        lone_hand: int | None = None,
         **turn: Any,
     ) -> Game:
         """A game set up by hand, in any phase of a turn, for scenarios, tests and puzzles.
@@ -186,7 +187,9 @@ class Game:
         acts) has the turn, in ``phase`` ``"draw"`` (the default), ``"meld"``, ``"answer"`` or
         ``"over"``; a turn in progress is told by its facts (``took_pile=True``,
         ``new_melds``, ``locked`` ..., :ref:`turn-facts`), an ended deal by ``end``,
-        ``went_out`` and ``concealed`` (it is scored); see :doc:`/guide`. Checked by the
+        ``went_out`` and ``concealed`` (it is scored); in three-player cutthroat,
+        ``lone_hand`` names the player playing alone, whose two opponents pool their melds
+        (give them once, CL-V3-3); see :doc:`/guide`. Checked by the
         validator of JSON documents: a ``PositionError`` names the argument at fault.
 
         >>> game = Game.from_position(
@@ -220,6 +223,7 @@ class Game:
             end=end,
             went_out=went_out,
             concealed=concealed,
+            lone_hand=lone_hand,
             turn=turn,
         )
         try:

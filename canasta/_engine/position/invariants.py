@@ -189,6 +189,7 @@ def melds_follow_the_rules(c: Check) -> None:
     rules, given = c.rules, c.p.melds
     if given is None:
         c.melds = ((),) * rules.num_sides
+        _pooled_melds(c)
         return
     if len(given) != rules.num_sides:
         c.refuse(c.where("melds"), f"expected {rules.num_sides} lists of melds, one per side")
