@@ -3,6 +3,7 @@ not over where no move is legal. Run by hand for the long campaign:
 
     python tests/fuzz/dead_ends.py --decisions 100000            # per rule-set family
     python tests/fuzz/dead_ends.py --decisions 2000 --family samba --seed 3
+    python tests/fuzz/dead_ends.py --decisions 100000 --cutthroat   # CL-V3-3 alone
 
 For each family it draws rule sets (``tests/fuzz/options.py``: a preset, and house rules
 from every field's range), plays uniformly random legal moves from seeded deals until the
@@ -24,7 +25,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import canasta
-from fuzz.options import random_rules
+from fuzz.options import random_changes, random_rules
+
+#: ``--cutthroat``: three-player cutthroat (CL-V3-3) with house rules drawn as for a family.
+CUTTHROAT = "classic-cutthroat"
+
+
+def _draw_rules(rng: random.Random, family: str) -> canasta.RuleSet:
+    if family == CUTTHROAT:
+        base = canasta.RuleSet.classic(3, three_player_mode="cutthroat")
+        return random_changes(rng, base, rng.randint(0, 4))
+    return random_rules(rng, family=family)
 
 
 def campaign(family: str, decisions: int, seed: int) -> tuple[dict[str, Any], list[str]]:
@@ -33,7 +44,7 @@ def campaign(family: str, decisions: int, seed: int) -> tuple[dict[str, Any], li
     figures: dict[str, Any] = {"decisions": 0, "rule_sets": 0, "deals": 0, "slowest_ms": 0.0}
     found: list[str] = []
     while figures["decisions"] < decisions:
-        rules = random_rules(rng, family=family)
+        rules = _draw_rules(rng, family)
         figures["rule_sets"] += 1
         game_seed = rng.randrange(2**32)
         game = canasta.Game.new(rules, seed=game_seed)
@@ -67,9 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", nargs="*", default=list(canasta.rule_set_names()))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--slowest", action="store_true", help="print what the slowest was")
+    parser.add_argument("--cutthroat", action="store_true", help="three-player cutthroat only")
     args = parser.parse_args(argv)
     dead_ends: list[str] = []
-    for family in args.family:
+    for family in [CUTTHROAT] if args.cutthroat else args.family:
         started = time.perf_counter()
         figures, found = campaign(family, args.decisions, args.seed)
         dead_ends += found
