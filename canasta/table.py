@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from canasta._engine.meld_rules import Meld
-from canasta._engine.state import Deal
+from canasta._engine.state import Deal, pooled_sides
 from canasta._model.cards import Card
 from canasta._model.deck import Cards
 
@@ -56,10 +56,7 @@ class Table:
     def partners(self, side: int) -> tuple[int, ...]:
         """The sides that share ``side``'s melds, itself included: in cutthroat, the two
         playing against the lone hand (CL-V3-3); otherwise the side alone."""
-        lone = self.lone_hand
-        if lone is None or side == lone:
-            return (side,)
-        return tuple(other for other in range(len(self.melds)) if other != lone)
+        return pooled_sides(self.lone_hand, len(self.melds), side)
 
     @property
     def melded_cards(self) -> Cards:

@@ -283,13 +283,8 @@ class Deal:
         return seat % len(self.melds)  # one group of melds a side
 
     def pooling(self, side: int) -> tuple[int, ...]:
-        """The sides whose melds are ``side``'s melds: the side alone, or, in cutthroat once
-        the lone hand is known, both sides playing against it (CL-V3-3). Red threes,
-        minimums and cumulative scores stay each side's own."""
-        lone = self.lone_hand
-        if lone is None or side == lone:
-            return (side,)
-        return tuple(other for other in range(len(self.melds)) if other != lone)
+        """The sides whose melds are ``side``'s melds (:func:`pooled_sides`)."""
+        return pooled_sides(self.lone_hand, len(self.melds), side)
 
     def with_side_melds(self, side: int, melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
         """Every side's melds once ``side``'s melds are ``melds`` (pooled sides share them)."""
@@ -388,6 +383,19 @@ class Deal:
         """Whether the opening minimum of this turn is met, or not owed."""
         draft = self.draft
         return not draft.opening or draft.points >= self.minimums[self.side]
+
+
+def pooled_sides(lone_hand: int | None, sides: int, side: int) -> tuple[int, ...]:
+    """The sides whose melds are ``side``'s melds, lowest first: the side alone, or, in
+    cutthroat once the ``lone_hand`` is known, both sides playing against it (CL-V3-3). Red
+    threes, minimums and cumulative scores stay each side's own.
+
+    >>> pooled_sides(None, 3, 1), pooled_sides(0, 3, 2), pooled_sides(0, 3, 0)
+    ((1,), (1, 2), (0,))
+    """
+    if lone_hand is None or side == lone_hand:
+        return (side,)
+    return tuple(other for other in range(sides) if other != lone_hand)
 
 
 def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:

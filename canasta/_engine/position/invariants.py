@@ -22,7 +22,7 @@ from canasta._engine.position.parts import (
     Where,
 )
 from canasta._engine.position.turn import draft_of
-from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
+from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft, pooled_sides
 from canasta._model.cards import ALL_FACES, RED_THREES, Card, Rank
 from canasta._model.deck import Cards, pack_cards, trusted_cards
 from canasta._rules.ruleset import RuleSet
@@ -283,11 +283,12 @@ def red_threes_are_red_threes(c: Check) -> None:
 
 def _table_groups(c: Check) -> list[tuple[int, tuple[Meld, ...]]]:
     """Each group of melds on the table once, with its side (pooled melds once, CL-V3-3)."""
-    groups: list[tuple[int, tuple[Meld, ...]]] = []
-    for side, group in enumerate(c.melds):
-        if not any(group is seen for _, seen in groups) or not group:
-            groups.append((side, group))
-    return groups
+    sides = len(c.melds)
+    return [
+        (side, group)
+        for side, group in enumerate(c.melds)
+        if pooled_sides(c.lone_hand, sides, side)[0] == side
+    ]
 
 
 def cards_come_from_the_pack(c: Check) -> None:
