@@ -358,3 +358,18 @@ def test_CL_V3_3_a_pooled_meld_is_one_meld_of_a_rank() -> None:
     assert fives.rank is Rank.FIVE
     assert fives.size == 7
     assert CUT.is_canasta(fives)  # the pooled seven fives make a canasta
+
+
+def test_CL_V3_3_the_web_screen_shows_the_sides() -> None:
+    pytest.importorskip("starlette")
+    from canasta.web.screen import screen
+
+    game = before_the_take()
+    before = screen(game.view(1), seats=["human"] * 3, version=0, log=[])
+    assert [side["role"] for side in before["sides"]] == ["", "", ""]
+    assert not any(player["partner"] for player in before["players"])
+    after = game.apply(TakePile(Cards.parse("KH KS")))
+    shown = screen(after.view(1), seats=["human"] * 3, version=1, log=[])
+    roles = [side["role"] for side in shown["sides"]]
+    assert roles == ["lone hand", "pools its melds with side 2", "pools its melds with side 1"]
+    assert [player["partner"] for player in shown["players"]] == [False, False, True]

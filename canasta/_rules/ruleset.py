@@ -182,7 +182,8 @@ class RuleSet:
     #: rule for a fixed number of hands, and one deal for learning environments. The side
     #: ahead wins; equal leaders draw. ``None``: play to the target (CL-MATCH-1).
     deal_limit: int | None = attrs.field(default=None, validator=_optional(_at_least(1)))
-    #: How three players play (CL-V3).
+    #: How three players play: each alone, or cutthroat, where the other two pool their
+    #: melds against the first to take the pile (CL-V3-1, CL-V3-3).
     three_player_mode: ThreePlayerMode = attrs.field(
         default="individual", validator=_one_of("individual", "cutthroat")
     )
