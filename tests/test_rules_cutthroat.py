@@ -373,3 +373,13 @@ def test_CL_V3_3_the_web_screen_shows_the_sides() -> None:
     roles = [side["role"] for side in shown["sides"]]
     assert roles == ["lone hand", "pools its melds with side 2", "pools its melds with side 1"]
     assert [player["partner"] for player in shown["players"]] == [False, False, True]
+
+
+def test_CL_V3_3_the_picture_shows_the_sides() -> None:
+    from canasta.svg import render
+
+    game = before_the_take()
+    assert "lone hand" not in render(game.view(0))
+    picture = render(game.apply(TakePile(Cards.parse("KH KS"))).view(0))
+    assert picture.count("lone hand") == 1
+    assert picture.count("melds pooled") == 2
