@@ -24,6 +24,7 @@ shape are plain Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from canasta._cache import remembered
@@ -109,6 +110,8 @@ def _blocks(rules: RuleSet) -> list[tuple[str, int]]:
         ("draft.melds_before", 1),
         ("draft.locked", FACES),
     ]
+    if rules.cutthroat:  # who plays alone, once somebody took the pile (CL-V3-3)
+        blocks.append(("lone_hand", sides))
     return blocks
 
 
@@ -222,8 +225,7 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     relative = {player: k for k, player in enumerate(order)}
     own_side = rules.side_of_player(me)
     side_order = [(own_side + k) % sides for k in range(sides)]
-    table = view.table
-    pack = float(rules.pack_size)
+    table, pack = view.table, float(rules.pack_size)
     meld_scale = float(_meld_scale(rules))
     max_minimum = float(_max_minimum(rules))
 
@@ -271,7 +273,16 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
         put("draft.owed_points", [min(owed / max_minimum, 1.0)])
     put("draft.melds_before", [min(draft.melds_before / meld_scale, 1.0)])
     put("draft.locked", faces(draft.locked))
+    _lone_hand(one_hot, table.lone_hand, side_order)
     return out
+
+
+def _lone_hand(
+    one_hot: Callable[[str, int | None], None], lone_hand: int | None, side_order: list[int]
+) -> None:
+    """Cutthroat: the lone hand's side, one-hot in the viewer's side order (CL-V3-3)."""
+    if lone_hand is not None:
+        one_hot("lone_hand", side_order.index(lone_hand))
 
 
 def _fill_slot(slot: NDArray[np.float32], meld: Meld, rules: RuleSet) -> None:

@@ -383,3 +383,20 @@ def test_CL_V3_3_the_picture_shows_the_sides() -> None:
     picture = render(game.apply(TakePile(Cards.parse("KH KS"))).view(0))
     assert picture.count("lone hand") == 1
     assert picture.count("melds pooled") == 2
+
+
+def test_CL_V3_3_the_observation_names_the_lone_hand_in_the_viewers_order() -> None:
+    np = pytest.importorskip("numpy")
+    from canasta.observation import observation, observation_layout
+
+    blocks = {name: (start, length) for name, start, length in observation_layout(CUT)}
+    start, length = blocks["lone_hand"]
+    assert length == 3
+    plain = canasta.find_rules("classic", players=3)
+    assert "lone_hand" not in {name for name, _, _ in observation_layout(plain)}
+    game = before_the_take()
+    assert not observation(game.view(1))[start : start + length].any()
+    after = game.apply(TakePile(Cards.parse("KH KS")))
+    for player, expected in ((0, [1, 0, 0]), (1, [0, 0, 1]), (2, [0, 1, 0])):
+        vector = observation(after.view(player))[start : start + length]
+        assert np.array_equal(vector, expected), player
