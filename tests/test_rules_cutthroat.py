@@ -8,11 +8,11 @@ ends without either is scored by each player alone.
 
 from __future__ import annotations
 
-import io
 import random
 
 import attrs
 import pytest
+from cli_helpers import run
 from fuzz.options import random_changes
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,9 +35,6 @@ from canasta import (
     TakePile,
     records,
 )
-from canasta._rules.ruleset import classic_three_player
-from canasta.cli._display import show_table
-from canasta.cli._screen import Screen
 
 CUT = RuleSet.classic(3, three_player_mode="cutthroat")
 
@@ -52,7 +49,7 @@ def test_CL_V3_3_the_option_draws_two_needs_two_canastas_and_plays_to_7500() -> 
     assert CUT.hand_size == 13
     assert CUT.num_sides == 3
     # Fields given win over the preset's cutthroat settings.
-    assert classic_three_player(three_player_mode="cutthroat", draw_count=1).draw_count == 1
+    assert RuleSet.classic(3, three_player_mode="cutthroat", draw_count=1).draw_count == 1
     assert not canasta.find_rules("classic", players=3).cutthroat
     assert not RuleSet(three_player_mode="cutthroat").cutthroat  # four players: no effect
 
@@ -196,10 +193,10 @@ def test_CL_V3_3_scoring_each_partner_gets_the_partnership_total_and_own_red_thr
 def test_CL_V3_3_going_out_needs_two_canastas_of_the_partnership() -> None:
     # The partnership's canastas count, whoever laid them ...
     assert going_out().explain(Discard("9C")) is None
-    # ... and the lone hand needs two of his own.
+    # ... and the lone hand needs two of his own: the partners' canasta is not his.
     lone = Game.from_position(
         CUT,
-        hands=["9C", "4C 4D 5C", "6C 6D"],
+        hands=["9C 9D 9H", "4C 4D 5C", "6C 6D"],
         melds=[kings(), ["7H 7S 7D 7C 7H 7S 2C"], []],
         melded_players=[0, 1, 2],
         lone_hand=0,
@@ -207,9 +204,10 @@ def test_CL_V3_3_going_out_needs_two_canastas_of_the_partnership() -> None:
         drew=True,
         pile="8C",
     )
-    refusal = lone.explain(Discard("9C"))
+    refusal = lone.explain(LayMeld(Cards.parse("9C 9D 9H")))
     assert refusal is not None
     assert refusal.rule == "CL-OUT-2"
+    assert all(isinstance(move, Discard) for move in lone.legal_moves())
 
 
 def test_CL_V3_3_going_out_before_any_take_makes_the_lone_hand() -> None:
@@ -316,19 +314,26 @@ def test_CL_V3_3_records_replay_the_sides_and_mark_the_change() -> None:
     assert replayed == game
 
 
-def test_CL_V3_3_describe_and_the_terminal_show_the_sides() -> None:
+def test_CL_V3_3_describe_shows_the_change_of_sides() -> None:
     game = before_the_take()
     words = game.describe(TakePile(Cards.parse("KH KS")))
     assert "play alone against the other two" in words
     after = game.apply(TakePile(Cards.parse("KH KS")))
     assert "play alone" not in after.apply(Discard("9C")).describe(Draw())
-    out = io.StringIO()
-    show_table(Screen(out), after.view(1), you=1)
-    shown = out.getvalue()
-    assert "Side 0 lone hand," in shown
-    assert "Side 1 (you) with side 2 against side 0," in shown
-    assert "(melds pooled with side 1, above)" in shown
-    assert "(partner)" in shown
+
+
+def test_CL_V3_3_the_terminal_shows_the_sides(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(5)
+    game = Game.new(CUT, seed=5)
+    while game.deal.lone_hand is None:
+        game = game.apply(rng.choice(list(game.legal_moves())))
+    lone = game.deal.lone_hand
+    partner, other = (side for side in range(3) if side != lone)
+    code, out, _ = run(["replay", "-"], monkeypatch, stdin=records.dumps(game))
+    assert code == 0
+    assert f"Side {lone} lone hand," in out
+    assert f"Side {partner} with side {other} against side {lone}," in out
+    assert f"(melds pooled with side {partner}, above)" in out
 
 
 def test_CL_V3_3_no_dead_end_and_cards_conserved_over_random_deals() -> None:
