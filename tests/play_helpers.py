@@ -69,9 +69,7 @@ def all_cards(game: Game) -> Cards:
     total = Cards.of(deal.pile) + Cards.of(deal.stock)
     for hand in deal.hands:
         total = total + hand
-    for side_melds in deal.melds:
-        for meld in side_melds:
-            total = total + meld.cards
+    total = total + game.table.melded_cards  # pooled melds (cutthroat) counted once
     for red in deal.red_threes:
         total = total + red
     return total

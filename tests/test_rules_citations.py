@@ -280,10 +280,11 @@ def test_CL_R3_2_first_turn_timing_the_player_to_move_holds_no_red_three() -> No
 # --- an option the engine does not play --------------------------------------------------
 
 
-def test_CL_V3_3_the_cutthroat_refusal_names_the_rule() -> None:
+def test_CL_V3_3_cutthroat_with_sequences_is_refused_naming_the_rule() -> None:
     with pytest.raises(canasta.RuleSetError) as info:
-        canasta.RuleSet.classic(3, three_player_mode="cutthroat")
+        canasta.RuleSet.classic(3, three_player_mode="cutthroat", sequences_allowed=True)
     assert "(CL-V3-3)" in str(info.value)
+    assert "sequences_allowed" in str(info.value)
 
 
 # --- found by tests/fuzz/dead_ends.py: a Classic table with melds of wild cards --------------

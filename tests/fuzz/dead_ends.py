@@ -3,6 +3,7 @@ not over where no move is legal. Run by hand for the long campaign:
 
     python tests/fuzz/dead_ends.py --decisions 100000            # per rule-set family
     python tests/fuzz/dead_ends.py --decisions 2000 --family samba --seed 3
+    python tests/fuzz/dead_ends.py --decisions 100000 --cutthroat   # CL-V3-3 alone
 
 For each family it draws rule sets (``tests/fuzz/options.py``: a preset, and house rules
 from every field's range), plays uniformly random legal moves from seeded deals until the
@@ -25,7 +26,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import canasta
-from fuzz.options import random_rules
+from fuzz.options import random_changes, random_rules
+
+#: ``--cutthroat``: three-player cutthroat (CL-V3-3) with house rules drawn as for a family.
+CUTTHROAT = "classic-cutthroat"
+
+
+def _draw_rules(rng: random.Random, family: str) -> canasta.RuleSet:
+    if family == CUTTHROAT:
+        base = canasta.RuleSet.classic(3, three_player_mode="cutthroat")
+        return random_changes(rng, base, rng.randint(0, 4))
+    return random_rules(rng, family=family)
 
 
 def campaign(
@@ -43,7 +54,7 @@ def campaign(
     }
     found: list[str] = []
     while figures["decisions"] < decisions:
-        rules = random_rules(rng, family=family)
+        rules = _draw_rules(rng, family)
         figures["rule_sets"] += 1
         game_seed = rng.randrange(2**32)
         game = canasta.Game.new(rules, seed=game_seed)
@@ -90,10 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         help="print what the slowest call was: the rule set, the deal's seed, the moves made "
         "and the position as JSON (canasta.Game.from_json reads it)",
     )
+    parser.add_argument("--cutthroat", action="store_true", help="three-player cutthroat only")
     args = parser.parse_args(argv)
     dead_ends: list[str] = []
     disagreements: list[str] = []
-    for family in args.family:
+    for family in [CUTTHROAT] if args.cutthroat else args.family:
         started = time.perf_counter()
         figures, found = campaign(family, args.decisions, args.seed, disagreements)
         dead_ends += found

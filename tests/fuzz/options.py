@@ -146,4 +146,8 @@ def random_rules(rng: random.Random, *, family: str | None = None, changes: int 
     house rules."""
     name = family or rng.choice(canasta.rule_set_names())
     preset = canasta.find_rules(name, players=rng.randint(2, 6))
+    if preset.num_players == 3 and name == "classic" and rng.random() < 0.5:
+        # Cutthroat (CL-V3-3) as its preset plays it (draw two, two canastas), half the
+        # three-player Classic draws: one field among many would seldom be drawn.
+        preset = canasta.RuleSet.classic(3, three_player_mode="cutthroat")
     return random_changes(rng, preset, rng.randint(0, changes))
