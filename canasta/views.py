@@ -486,6 +486,7 @@ class PlayerView:
                 stock_size=parts.stock_size,
                 frozen_before_opening=rules.frozen_before_opening,
                 frozen_rule=rules.rule_id("CL-FRZ-1"),
+                unopened_rule=rules.rule_id("CL-FRZ-2"),
                 lone_hand=parts.lone_hand,
             ),
             pile=parts.pile,
