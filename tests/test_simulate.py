@@ -200,6 +200,18 @@ def test_a_file_of_other_arguments_is_refused_and_kept(tmp_path: Path) -> None:
     with pytest.raises(CanastaError, match=r"line 1 of .* is not a JSON object"):
         run_simulate(out=other)
     assert other.read_text() == "my notes\nmore notes\n"
+    other.write_text("one line, no end")
+    with pytest.raises(CanastaError, match="is not a results file of canasta simulate"):
+        run_simulate(out=other)
+    assert other.read_text() == "one line, no end"
+
+
+def test_a_header_cut_short_is_written_again(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    run_simulate(out=whole, games=2)
+    cut.write_bytes(whole.read_bytes()[:30])  # killed while writing the header
+    run_simulate(out=cut, games=2)
+    assert games_in(cut) == games_in(whole)
 
 
 def test_the_command_refuses_a_file_of_other_arguments(tmp_path: Path) -> None:
