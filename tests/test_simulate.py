@@ -84,6 +84,18 @@ def test_the_command_starts_ray_itself_and_gives_the_same_figures() -> None:
     assert figures[0] == figures[1]
 
 
+def test_a_cluster_that_is_not_there_is_a_one_line_error() -> None:
+    pytest.importorskip("ray")
+    command = [sys.executable, "-m", "canasta", "simulate", "--games", "1", "--players", "2"]
+    command += ["--backend", "ray", "--address", "ray://127.0.0.1:1"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    assert "canasta simulate: could not start or join the Ray cluster at ray://127.0.0.1:1" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(CanastaError, match="backend is one of processes, ray, not 'dask'"):
         run_simulate(backend="dask")
