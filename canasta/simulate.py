@@ -64,7 +64,9 @@ __all__ = [
     "simulate",
 ]
 
-#: Deals after which an unfinished game stops (random bots may never reach the target).
+#: Deals after which an unfinished game stops: no rule caps the deals of a match without
+#: ``deal_limit``, and random bots may never reach the target (five random players have
+#: played past deal 31,000 of one match).
 DEFAULT_MAX_DEALS = 30
 
 
@@ -190,7 +192,8 @@ def play_game(
     ``rules`` is a rule set, or a name for :func:`~canasta.find_rules` with ``players``;
     each bot a name for :func:`~canasta.bots.find_bot` or a bot object. The end of each
     deal is passed with :class:`~canasta.NextDeal`. The game stops unfinished once
-    ``max_deals`` deals have been played.
+    ``max_deals`` deals have been played (30 by default, :data:`DEFAULT_MAX_DEALS`; a
+    match without ``deal_limit`` may otherwise never end), so every call returns.
     """
     ruleset = find_rules(rules, players)
     if not bots:
@@ -380,7 +383,8 @@ def simulate(
 
     ``rules`` is a rule set, or a name for :func:`~canasta.find_rules` with ``players``. A
     bot is a name (:func:`make_bot`) or a bot object: the summary names it by its ``name``
-    attribute, or its class.
+    attribute, or its class. A game stops unfinished after ``max_deals`` deals (30 by
+    default, :data:`DEFAULT_MAX_DEALS`), since a match without ``deal_limit`` may never end.
 
     ``backend`` ``"processes"``: ``workers`` local processes share the games (``None``: one
     per CPU; 1: no extra process). ``"ray"``: the games are Ray tasks, at most ``workers`` at

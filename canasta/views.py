@@ -29,16 +29,21 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from canasta._engine.movegen import legal_moves
-from canasta._engine.position import ViewParts, outcomes, seats_that_may_hold_red_threes
+from canasta._engine.position import (
+    ViewParts,
+    outcomes,
+    rules_deal,
+    seats_that_may_hold_red_threes,
+)
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import EMPTY, Deal, Event, Phase, TurnDraft
 from canasta._engine.transitions import play
 from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
-from canasta._model.cards import JOKER, Card
+from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import AddToMeld, Answer, LayMeld, MergeMelds, Move, NextDeal, TakePile
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import CanastaError, Violation
+from canasta.errors import CanastaError, PositionError, Violation
 from canasta.table import Table
 
 if TYPE_CHECKING:
@@ -50,6 +55,10 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView", "PreviewError"]
 
 _ANSWERS = (Answer(True), Answer(False))
+#: How many worlds :meth:`PlayerView.sample` draws before it gives up: the validator refuses
+#: a view whose own player could not move, but whether the hidden hand of another player
+#: can finish their turn is known only by drawing it.
+SAMPLE_TRIES = 1000
 _NEXT_DEAL = NextDeal()
 #: The steps a view can play itself: they show no card the player cannot see.
 _PREVIEWED = (LayMeld, AddToMeld, MergeMelds, TakePile)
@@ -286,9 +295,12 @@ class PlayerView:
 
         The player whose turn it is may have obligations that only some hands can meet (an
         opening begun, a partner's "yes"); worlds where that hand could not finish the turn
-        are drawn again, so the sample is uniform among the worlds the rules allow.
+        are drawn again, so the sample is uniform among the worlds the rules allow. After
+        :data:`SAMPLE_TRIES` worlds none of which lets that player go on (a hand-written view
+        that no game reaches), :class:`~canasta.errors.PositionError` is raised: sampling
+        never runs without end.
         """
-        while True:
+        for _ in range(SAMPLE_TRIES):
             world = self._world(rng)
             if world.is_over or world.phase is Phase.DRAW:
                 return world
@@ -299,42 +311,15 @@ class PlayerView:
                     return world
             elif any(world.legal_moves()):
                 return world
+        raise PositionError(
+            f"no world of {SAMPLE_TRIES} drawn lets player {self.turn_player} finish the turn "
+            "this view describes: no game reaches it"
+        )
 
     def _rules_deal(self) -> Deal:
-        """A deal that answers every rules question for this player as the real one would.
-
-        Only this player's hand, the table and the stock's size decide what they may do, so
-        the other hands hold just their known cards and the stock is placeholder jokers.
-        """
-        seats = self.seat_players
-        hands = tuple(
-            self.hand if player == self.player else self.known_cards[player] for player in seats
-        )
-        result = self.deal_result
-        went_out = None
-        if result is not None and result.went_out is not None and result.went_out in seats:
-            went_out = seats.index(result.went_out)
-        return Deal(
-            rules=self.rules,
-            number=self.deal_number,
-            hands=hands,
-            melds=self.table.melds,
-            red_threes=self.table.red_threes,
-            pile=self.pile,
-            pile_frozen=self.table.pile_frozen,
-            stock=(JOKER,) * self.table.stock_size,
-            seat=seats.index(self.turn_player),
-            phase=self.phase,
-            draft=self.draft,
-            minimums=self.minimums,
-            melded_seats=frozenset(seats.index(p) for p in self.melded_players),
-            turn=self.turn,
-            known=tuple(self.known_cards[player] for player in seats),
-            history=self.history,
-            end=None if result is None else result.end,
-            went_out=went_out,
-            concealed=result is not None and result.concealed,
-        )
+        """A deal that answers every rules question for this player as the real one would
+        (:func:`~canasta._engine.position.rules_deal`)."""
+        return rules_deal(self._parts())
 
     def _after(self, deal: Deal) -> PlayerView:
         """This view once its player's step made ``deal`` of :meth:`_rules_deal`."""
@@ -366,40 +351,8 @@ class PlayerView:
         rules = self.rules
         seats = self.seat_players
         me = seats.index(self.player) if self.player in seats else None
-        table = self.table
-        visible = Cards.of(self.pile) + self.hand
-        for player, known in enumerate(self.known_cards):
-            if player != self.player:
-                visible = visible + known
-        for side_melds in table.melds:
-            for meld in side_melds:
-                visible = visible + meld.cards
-        for laid_out in table.red_threes:
-            visible = visible + laid_out
-        hidden = list(pack_cards(rules.decks) - visible)
-        red = [card for card in hidden if card.is_red_three]
-        plain = [card for card in hidden if not card.is_red_three]
-        # Slots: each other seat's unknown cards, then the stock.
-        may_hold_red = self.seats_that_may_hold_red_threes
-        slots: list[tuple[int | None, bool]] = []
-        for index, player in enumerate(seats):
-            if index == me:
-                continue
-            unknown = self.hand_sizes[player] - len(self.known_cards[player])
-            slots += [(index, index in may_hold_red)] * unknown
-        slots += [(None, True)] * table.stock_size
-        if len(slots) != len(hidden):
-            raise ValueError("the view does not add up to the pack")  # pragma: no cover
-        red_slots = set(rng.sample([i for i, (_, ok) in enumerate(slots) if ok], len(red)))
-        rng.shuffle(plain)
-        reds, plains = iter(red), iter(plain)
-        hands = [list(self.known_cards[player]) for player in seats]
-        if me is not None:
-            hands[me] = list(self.hand)
-        stock: list[Card] = []
-        for index, (seat, _) in enumerate(slots):
-            card = next(reds) if index in red_slots else next(plains)
-            (stock if seat is None else hands[seat]).append(card)
+        hidden = list(pack_cards(rules.decks) - self._visible_cards())
+        hands, stock = self._deal_hidden(hidden, me, rng)
         pending = frozenset(
             seat for seat, hand in enumerate(hands) if any(c.is_red_three for c in hand)
         )
@@ -417,6 +370,57 @@ class PlayerView:
             seat_players=seats,
             is_over=self.is_over,
         )
+
+    def _visible_cards(self) -> Cards:
+        """The cards this player sees or knows of: the pile, their hand, the cards known in
+        other hands, the melds and the red threes laid out."""
+        table = self.table
+        visible = Cards.of(self.pile) + self.hand
+        for player, known in enumerate(self.known_cards):
+            if player != self.player:
+                visible = visible + known
+        for side_melds in table.melds:
+            for meld in side_melds:
+                visible = visible + meld.cards
+        for laid_out in table.red_threes:
+            visible = visible + laid_out
+        return visible
+
+    def _hidden_slots(self, me: int | None) -> list[tuple[int | None, bool]]:
+        """A place for each hidden card, with whether it may be a red three: each other
+        seat's unknown cards (the seat's index), then the stock (None)."""
+        seats = self.seat_players
+        may_hold_red = self.seats_that_may_hold_red_threes
+        slots: list[tuple[int | None, bool]] = []
+        for index, player in enumerate(seats):
+            if index == me:
+                continue
+            unknown = self.hand_sizes[player] - len(self.known_cards[player])
+            slots += [(index, index in may_hold_red)] * unknown
+        slots += [(None, True)] * self.table.stock_size
+        return slots
+
+    def _deal_hidden(
+        self, hidden: list[Card], me: int | None, rng: random.Random
+    ) -> tuple[list[list[Card]], list[Card]]:
+        """Each seat's hand and the stock, the ``hidden`` cards dealt at random to the
+        places of :meth:`_hidden_slots` (red threes only where they may be)."""
+        red = [card for card in hidden if card.is_red_three]
+        plain = [card for card in hidden if not card.is_red_three]
+        slots = self._hidden_slots(me)
+        if len(slots) != len(hidden):
+            raise ValueError("the view does not add up to the pack")  # pragma: no cover
+        red_slots = set(rng.sample([i for i, (_, ok) in enumerate(slots) if ok], len(red)))
+        rng.shuffle(plain)
+        reds, plains = iter(red), iter(plain)
+        hands = [list(self.known_cards[player]) for player in self.seat_players]
+        if me is not None:
+            hands[me] = list(self.hand)
+        stock: list[Card] = []
+        for index, (seat, _) in enumerate(slots):
+            card = next(reds) if index in red_slots else next(plains)
+            (stock if seat is None else hands[seat]).append(card)
+        return hands, stock
 
     @property
     def seats_that_may_hold_red_threes(self) -> frozenset[int]:

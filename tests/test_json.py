@@ -21,8 +21,7 @@ from play_helpers import every_rule_set, random_walk, seeds
 from scenario_helpers import hollywood_table
 
 import canasta
-from canasta import Game, PositionError, RuleSet, _cache, records
-from canasta._engine.meld_rules import MeldKind
+from canasta import Game, MeldKind, PositionError, RuleSet, _cache, records
 from canasta._notation.jsonio import (
     SCHEMA_FILE,
     JsonError,
@@ -300,9 +299,10 @@ def test_a_hand_written_position_loads_like_from_position() -> None:
 
 
 def test_a_hand_written_turn_in_progress() -> None:
-    # Player 0 took the KD with KH KS to open (30 points so far), and holds the 8C locked.
+    # Player 0 took the KD with KH KS to open (30 points so far, of the 50 the aces reach),
+    # and holds the 8C locked.
     deal = {
-        "hands": ["5C 5D 8C 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
+        "hands": ["5C 5D 8C 9S AC AD AH", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
         "melds": [["KD KH KS"], []],
         "phase": "meld",
         "took_pile": True,

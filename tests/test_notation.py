@@ -70,7 +70,8 @@ def test_the_documented_form() -> None:
 
 def test_a_turn_in_progress_and_known_cards() -> None:
     text = (
-        "classic 4p | P0 meld took_pile new_melds=0 locked=8C | hands 5C 5D 9S [8C] / 4C 4D 4H"
+        "classic 4p | P0 meld took_pile new_melds=0 locked=8C | hands 5C 5D 9S AC AD AH [8C]"
+        " / 4C 4D 4H"
         " / 6C 6D 6H / 7C 7D 7H | melds #0 KD KH KS / - | melded P0"
     )
     game = Game.from_text(text)
@@ -80,7 +81,7 @@ def test_a_turn_in_progress_and_known_cards() -> None:
     assert game.draft.points == 30
     assert Game.from_text(game.to_text()) == game
     view = game.view(1)
-    assert " | hands 4 [8C] / 4C 4D 4H / 3 / 3 | " in view.to_text()
+    assert " | hands 7 [8C] / 4C 4D 4H / 3 / 3 | " in view.to_text()
     assert PlayerView.from_text(view.to_text()) == view
 
 

@@ -20,7 +20,7 @@ from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
 from canasta._model.cards import NATURAL_RANKS, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._notation.pieces import read_move
-from canasta._notation.read import seating
+from canasta._notation.read import most_events, most_melds, seating
 from canasta._notation.rules import describe_hint, matches_hint, rules_from_data
 from canasta._notation.values import (
     JsonObject,
@@ -42,9 +42,11 @@ __all__ = ["read_game_v1", "read_view_v1"]
 _WILD_AS = {rank.text: rank for rank in NATURAL_RANKS}
 
 
-def _events(value: object, path: str, seats: int) -> tuple[Event, ...]:
+def _events(value: object, path: str, rules: RuleSet) -> tuple[Event, ...]:
+    seats = rules.active_players
     events = []
-    for index, item in enumerate(read_list(value, path, what=" of events")):
+    items = read_list(value, path, what=" of events", most=most_events(rules))
+    for index, item in enumerate(items):
         obj = JsonObject(item, at(path, index))
         seat = read_int(obj.get("seat"), obj.at("seat"), 0, seats - 1)
         move = read_move(obj.get("move"), obj.at("move"))
@@ -67,7 +69,7 @@ def _draft(value: object, path: str) -> TurnDraft:
         if hint is Cards:
             changes[field.name] = read_cards(item, here)
         elif typing.get_origin(hint) is frozenset:
-            ranks = read_list(item, here, what=" of ranks")
+            ranks = read_list(item, here, what=" of ranks", most=len(Rank))
             changes[field.name] = frozenset(
                 read_enum(Rank, rank, at(here, i)) for i, rank in enumerate(ranks)
             )
@@ -110,7 +112,9 @@ def _melds(
     return tuple(
         tuple(
             _meld(item, at(at(path, side), index))
-            for index, item in enumerate(read_list(group, at(path, side), what=" of melds"))
+            for index, item in enumerate(
+                read_list(group, at(path, side), what=" of melds", most=most_melds(rules))
+            )
         )
         for side, group in enumerate(sides)
     )
@@ -158,7 +162,7 @@ def _result(value: object, path: str, rules: RuleSet) -> DealResult:
         seat_players = seating(obj.data["seat_players"], obj.at("seat_players"), rules)
     history: tuple[Event, ...] = ()
     if obj.has("history"):
-        history = _events(obj.data["history"], obj.at("history"), rules.active_players)
+        history = _events(obj.data["history"], obj.at("history"), rules)
     obj.finish()
     return DealResult(number, end, went_out, concealed, tuple(scores), history, seat_players)
 
@@ -169,7 +173,7 @@ def _results(value: object, path: str, rules: RuleSet) -> tuple[DealResult, ...]
 
 
 def _seats(value: object, path: str, seats: int) -> frozenset[int]:
-    items = read_list(value, path, what=" of seats")
+    items = read_list(value, path, what=" of seats", most=seats)
     return frozenset(read_int(item, at(path, i), 0, seats - 1) for i, item in enumerate(items))
 
 
@@ -251,7 +255,7 @@ def _game_deal(obj: JsonObject, rules: RuleSet, seat_players: tuple[int, ...]) -
     if obj.has("concealed"):
         parts["concealed"] = read_bool(obj.data["concealed"], obj.at("concealed"))
     if obj.has("history"):
-        parts["history"] = _events(obj.data["history"], obj.at("history"), seats)
+        parts["history"] = _events(obj.data["history"], obj.at("history"), rules)
     obj.finish()
     return parts
 
@@ -317,7 +321,9 @@ def read_view_v1(doc: JsonObject) -> ViewPosition:
     turn_player = read_int(doc.get("turn_player"), "turn_player", 0, players - 1)
     phase = read_enum(Phase, doc.data["phase"], "phase") if doc.has("phase") else Phase.DRAW
     if doc.has("melded_players"):
-        items = read_list(doc.data["melded_players"], "melded_players", what=" of players")
+        items = read_list(
+            doc.data["melded_players"], "melded_players", what=" of players", most=players
+        )
         parts["melded_players"] = frozenset(
             read_int(item, at("melded_players", i), 0, players - 1) for i, item in enumerate(items)
         )
@@ -328,7 +334,7 @@ def read_view_v1(doc: JsonObject) -> ViewPosition:
     if doc.has("turn"):
         parts["turns"] = read_int(doc.data["turn"], "turn", 0)
     if doc.has("history"):
-        parts["history"] = _events(doc.data["history"], "history", rules.active_players)
+        parts["history"] = _events(doc.data["history"], "history", rules)
     if doc.has("results"):
         parts["results"] = _results(doc.data["results"], "results", rules)
     _check_to_move(doc, rules, seat_players, turn_player, phase, parts.get("is_over"))

@@ -42,9 +42,35 @@ from canasta._notation.values import (
 )
 from canasta._rules.ruleset import RuleSet
 
-__all__ = ["built_game", "built_view", "read_game", "read_results", "read_view", "seating"]
+__all__ = [
+    "built_game",
+    "built_view",
+    "most_events",
+    "most_melds",
+    "read_game",
+    "read_results",
+    "read_view",
+    "seating",
+]
 
 _RANKS = {rank.text: rank for rank in NATURAL_RANKS}
+
+
+# The longest lists a document may hold (docs/json.rst, "Limits"), checked before any entry
+# is read, so that a huge document is refused at once.
+
+
+def most_melds(rules: RuleSet) -> int:
+    """A side's melds: each holds at least one card of the pack."""
+    return rules.pack_size
+
+
+def most_events(rules: RuleSet) -> int:
+    """A deal's events: a turn draws or takes at least one card that never returns to the
+    stock, and makes at most a few moves besides those that put cards on the table."""
+    return 16 * rules.pack_size
+
+
 _SCORE_PARTS = tuple(field.name for field in attrs.fields(SideScore) if field.name != "side")
 
 
@@ -74,7 +100,7 @@ def seating(value: object, path: str, rules: RuleSet) -> tuple[int, ...]:
 
 
 def _players(value: object, path: str, rules: RuleSet) -> frozenset[int]:
-    items = read_list(value, path, what=" of players")
+    items = read_list(value, path, what=" of players", most=rules.num_players)
     return frozenset(
         read_int(item, at(path, i), 0, rules.num_players - 1) for i, item in enumerate(items)
     )
@@ -96,7 +122,7 @@ def _events(
     value: object, path: str, rules: RuleSet, seat_players: tuple[int, ...]
 ) -> tuple[Event, ...]:
     draw_count = rules.draw_count
-    items = read_list(value, path, what=" of events")
+    items = read_list(value, path, what=" of events", most=most_events(rules))
     return tuple(
         read_event(item, at(path, i), seat_players, draw_count) for i, item in enumerate(items)
     )
@@ -163,7 +189,12 @@ def _turn(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:
     if obj.has("answer") and obj.data["answer"] is not None:
         facts["answer"] = read_bool(obj.data["answer"], obj.at("answer"))
     if obj.has("new_melds"):
-        items = read_list(obj.data["new_melds"], obj.at("new_melds"), what=" of meld numbers")
+        items = read_list(
+            obj.data["new_melds"],
+            obj.at("new_melds"),
+            what=" of meld numbers",
+            most=most_melds(rules),
+        )
         facts["new_melds"] = tuple(
             read_int(x, at(obj.at("new_melds"), i), 0) for i, x in enumerate(items)
         )
@@ -190,7 +221,9 @@ def _table(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:
             tuple(
                 read_meld(item, at(at(obj.at("melds"), side), index))
                 for index, item in enumerate(
-                    read_list(group, at(obj.at("melds"), side), what=" of melds")
+                    read_list(
+                        group, at(obj.at("melds"), side), what=" of melds", most=most_melds(rules)
+                    )
                 )
             )
             for side, group in enumerate(sides)

@@ -27,6 +27,7 @@ from canasta._notation.values import (
     read_text,
     show,
 )
+from canasta._rules.fields import LIST_LIMITS
 from canasta._rules.presets import find_rules, rule_set_names
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import RuleSetError
@@ -164,6 +165,9 @@ def _rule_settings(obj: JsonObject, names: Iterable[str]) -> dict[str, Any]:
             fail(obj.at(name), "not a rule-set field")
         obj.used.add(name)
         value, hint = obj.data[name], fields[name][1]
+        most = LIST_LIMITS.get(name)
+        if most is not None and isinstance(value, (list, dict)) and len(value) > most:
+            fail(obj.at(name), f"expected at most {most} entries, got {len(value)}")
         if name == "rule_ids" and isinstance(value, dict):
             value = _rule_id_pairs(value, obj.at(name))
         if not matches_hint(value, hint):

@@ -17,6 +17,7 @@ from canasta._model.deck import MAX_COPIES, Cards, trusted_cards
 from canasta.errors import JsonError
 
 __all__ = [
+    "MAX_TEXT",
     "JsonObject",
     "at",
     "fail",
@@ -33,6 +34,10 @@ __all__ = [
 ]
 
 E = TypeVar("E", bound=enum.Enum)
+
+#: The longest text a document's card lists, melds, moves and events may have, checked before
+#: it is read: no place holds more than the 162 cards of three decks, about 650 characters.
+MAX_TEXT = 4096
 
 #: Each face by the text the library writes for it.
 CARD_BY_TEXT: dict[str, Card] = {FACE_TEXT[card.index]: card for card in ALL_FACES}
@@ -126,18 +131,33 @@ def read_bool(value: object, path: str) -> bool:
 
 
 def read_text(value: object, path: str) -> str:
-    """Text."""
+    """Text, of at most :data:`MAX_TEXT` characters."""
     if not isinstance(value, str):
         fail(path, f"expected text, got {show(value)}")
+    _check_length(value, path)
     return value
 
 
-def read_list(value: object, path: str, length: int | None = None, what: str = "") -> list[Any]:
-    """A list, of ``length`` entries if given."""
+def _check_length(text: str, path: str) -> None:
+    if len(text) > MAX_TEXT:
+        fail(path, f"expected at most {MAX_TEXT} characters, got {len(text)}")
+
+
+def read_list(
+    value: object,
+    path: str,
+    length: int | None = None,
+    what: str = "",
+    most: int | None = None,
+) -> list[Any]:
+    """A list, of ``length`` entries if given, of at most ``most`` if given (checked before
+    any entry is read, so that a huge list is refused at once)."""
     if not isinstance(value, list):
         fail(path, f"expected a list{what}, got {show(value)}")
     if length is not None and len(value) != length:
         fail(path, f"expected {length} entries{what}, got {len(value)}")
+    if most is not None and len(value) > most:
+        fail(path, f"expected at most {most} entries{what}, got {len(value)}")
     return value
 
 
@@ -145,6 +165,7 @@ def read_cards(value: object, path: str) -> Cards:
     """A multiset of cards: text such as ``"KH KS 2C JK"`` (order does not matter)."""
     if not isinstance(value, str):
         fail(path, f'expected card text such as "KH KS 2C JK", got {show(value)}')
+    _check_length(value, path)
     counts = [0] * 53
     table = CARD_BY_TEXT
     for word in value.split(" ") if value else ():
@@ -171,6 +192,7 @@ def read_sequence(value: object, path: str) -> tuple[Card, ...]:
     """Cards in order (the pile, the stock), as written."""
     if not isinstance(value, str):
         fail(path, f'expected card text such as "8C KD 5H", got {show(value)}')
+    _check_length(value, path)
     table = CARD_BY_TEXT
     try:
         return tuple([table[word] for word in value.split(" ")] if value else ())

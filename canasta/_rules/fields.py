@@ -13,7 +13,7 @@ from canasta.errors import RuleSetError, shown
 if TYPE_CHECKING:
     from canasta._rules.ruleset import RuleSet
 
-__all__ = ["contradictions"]
+__all__ = ["LIST_LIMITS", "contradictions"]
 
 
 def _public(attribute: attrs.Attribute[Any]) -> str:
@@ -59,17 +59,32 @@ def _multiple_of_five(instance: Any, attribute: attrs.Attribute[Any], value: Any
         raise RuleSetError(f"{_public(attribute)} must be a whole multiple of 5; got {value!r}")
 
 
+#: The most entries of the list-valued fields (the presets have at most 5 rows of
+#: ``initial_meld_table``, 1 of ``red_three_special_amounts`` and 65 pairs of ``rule_ids``).
+LIST_LIMITS = {"initial_meld_table": 32, "red_three_special_amounts": 32, "rule_ids": 1024}
+
+
+def _bounded(value: Any, name: str) -> tuple[Any, ...]:
+    """The entries of a list-valued field, refused beyond its limit before any is converted."""
+    items = tuple(value.items() if isinstance(value, dict) else value)
+    if len(items) > LIST_LIMITS[name]:
+        raise RuleSetError(f"{name} has at most {LIST_LIMITS[name]} entries; got {len(items)}")
+    return items
+
+
 def _table(value: Any) -> tuple[tuple[int | None, int], ...]:
-    return tuple((None if low is None else int(low), int(minimum)) for low, minimum in value)
+    rows = _bounded(value, "initial_meld_table")
+    return tuple((None if low is None else int(low), int(minimum)) for low, minimum in rows)
 
 
 def _id_pairs(value: Any) -> tuple[tuple[str, str], ...]:
-    items = value.items() if isinstance(value, dict) else value
+    items = _bounded(value, "rule_ids")
     return tuple(sorted((str(a), str(b)) for a, b in items))
 
 
 def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
-    return tuple((int(a), int(b)) for a, b in value)
+    items = _bounded(value, "red_three_special_amounts")
+    return tuple((int(a), int(b)) for a, b in items)
 
 
 def contradictions(rules: RuleSet) -> list[str]:

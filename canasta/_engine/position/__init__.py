@@ -19,7 +19,8 @@ last. The edges (JSON, the notation, ``from_position``) write both top card firs
 them around.
 
 The modules: :mod:`.parts` (the descriptions and the built values), :mod:`.turn` (the turn in
-progress: facts to the engine's turn draft and back), :mod:`.invariants`, :mod:`.build`.
+progress: facts to the engine's turn draft and back), :mod:`.invariants`, :mod:`.playable`
+(the last invariant, on the built deal: it can go on), :mod:`.build`.
 """
 
 from canasta._engine.position.build import default_pile_frozen, game_parts, view_parts
@@ -39,6 +40,7 @@ from canasta._engine.position.parts import (
     Where,
     outcomes,
 )
+from canasta._engine.position.playable import rules_deal
 from canasta._engine.position.turn import TURN_FACTS, turn_facts
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "default_pile_frozen",
     "game_parts",
     "outcomes",
+    "rules_deal",
     "seats_that_may_hold_red_threes",
     "turn_facts",
     "view_parts",

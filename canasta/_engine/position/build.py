@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from canasta._engine.position.invariants import GAME_INVARIANTS, VIEW_INVARIANTS, Check
 from canasta._engine.position.parts import GameParts, Position, ViewParts, ViewPosition, Where
+from canasta._engine.position.playable import rules_deal, the_deal_can_go_on
 from canasta._engine.state import Deal, Phase
 from canasta._model.cards import Card
 from canasta._rules.ruleset import RuleSet
@@ -41,6 +42,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         known=tuple(c.known[player] for player in seats),
         history=p.history,
     )
+    the_deal_can_go_on(c, deal)
     return GameParts(
         rules=c.rules,
         seed=p.seed,
@@ -64,7 +66,7 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
         to_move = seats[(c.seat + rules.num_sides) % len(seats)]
     else:
         to_move = p.turn_player
-    return ViewParts(
+    parts = ViewParts(
         rules=rules,
         player=p.player,
         hand=p.hand,
@@ -89,6 +91,9 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
         results=p.results,
         is_over=c.is_over,
     )
+    if to_move == p.player:
+        the_deal_can_go_on(c, rules_deal(parts))
+    return parts
 
 
 def default_pile_frozen(rules: RuleSet, pile: tuple[Card, ...]) -> bool:

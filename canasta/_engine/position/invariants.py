@@ -25,6 +25,7 @@ from canasta._engine.position.turn import draft_of
 from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
 from canasta._model.cards import ALL_FACES, RED_THREES, Card, Rank
 from canasta._model.deck import Cards, pack_cards, trusted_cards
+from canasta._model.moves import TakePile
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
@@ -181,6 +182,17 @@ def hands_fit_the_seats(c: Check) -> None:
             )
 
 
+def the_melds_fit_the_pack(c: Check) -> None:
+    """No more melds are on the table than the pack has cards (CL-DECK-1): counted before
+    any meld is checked, so that a position of a great many melds is refused at once (the
+    cards themselves are counted by :func:`cards_come_from_the_pack`)."""
+    melds, size = sum(len(group) for group in c.p.melds or ()), c.rules.pack_size
+    if melds > size:
+        c.refuse(
+            c.where("melds"), f"{melds} melds, more than the pack's {size} cards", "CL-DECK-1"
+        )
+
+
 def melds_follow_the_rules(c: Check) -> None:
     """Each meld is one the rule set allows (CL-MELD), and a side holds one meld of a rank
     unless the rules allow several (CL-MELD-6). Where melds are numbered they keep the order
@@ -333,6 +345,23 @@ def scores_are_multiples_of_five(c: Check) -> None:
     c.minimums = minimums
 
 
+def minimums_follow_the_scores(c: Check) -> None:
+    """Each side's minimum is the table's for its score when the deal began (CL-INIT-1): the
+    scores, less the deal's own result once it is scored."""
+    rules, p = c.rules, c.p
+    before = c.scores
+    if p.phase is Phase.OVER and p.results and p.results[-1].number == p.deal_number:
+        before = tuple(map(sub, c.scores, p.results[-1].totals))  # this deal is scored
+    expected = tuple(rules.initial_minimum(score) for score in before)
+    if c.minimums != expected:
+        c.refuse(
+            c.where("minimums"),
+            f"the minimums are {list(c.minimums)}, not the {list(expected)} of the table for "
+            f"the scores {list(before)} when the deal began",
+            "CL-INIT-1",
+        )
+
+
 def the_turn_player_plays(c: Check) -> None:
     """The player whose turn it is, and those who melded, play in this deal; a partner
     answers only where there are partners (CL-ASK-4)."""
@@ -368,6 +397,53 @@ def the_turn_is_one_turn(c: Check) -> None:
     locked = c.draft.locked
     if locked and not c.hand_of(p.turn_player).issuperset(locked):
         c.refuse(c.where("locked"), f"the locked cards {locked} are not all in the hand")
+
+
+def the_turn_fits_the_rules(c: Check) -> None:
+    """A turn in phase draw has not begun (CL-TURN-1); only a rule set with asking has a
+    question or an answer (CL-ASK-1), and an answer follows a question (CL-ASK-3); black
+    threes are laid only with a meld of them this turn (CL-B3-3)."""
+    p, rules, draft = c.p, c.rules, c.draft
+    if p.phase is Phase.DRAW and draft != TurnDraft():
+        c.refuse(c.where("phase"), "in phase draw nothing was drawn, taken or melded", "CL-TURN-1")
+    if (draft.asked or draft.answer is not None) and (
+        rules.ask_permission == "disabled" or not rules.has_partners
+    ):
+        c.refuse(
+            c.where("asked" if draft.asked else "answer"),
+            "this rule set has no asking the partner, so no question and no answer",
+            "CL-ASK-1",
+        )
+    if draft.answer is not None and not draft.asked:
+        c.refuse(c.where("answer"), "an answer without a question", "CL-ASK-3")
+    melds = c.melds[c.side]
+    if rules.melds_by_position:
+        new = melds[draft.melds_before :]
+    else:
+        new = tuple(meld for meld in melds if meld.rank in draft.new_ranks)
+    if draft.black_threes != any(meld.kind is MeldKind.BLACK_THREES for meld in new):
+        said = "says" if draft.black_threes else "does not say"
+        c.refuse(
+            c.where("draft" if p.draft is not None else "new_melds"),
+            f"the turn {said} black threes were laid, but the melds laid this turn disagree",
+            "CL-B3-3",
+        )
+
+
+def the_pile_is_frozen_by_its_cards(c: Check) -> None:
+    """The pile is frozen exactly while it holds a card that freezes it (CL-FRZ-1), or,
+    under ``pile_frozen_at_start="always"``, until it is first taken (CL-UP-5)."""
+    p, rules = c.p, c.rules
+    by_cards = any(rules.freezes_pile(card) for card in p.pile)
+    taken = any(isinstance(event.move, TakePile) for event in p.history)
+    may_stay_frozen = rules.pile_frozen_at_start == "always" and not taken
+    if p.pile_frozen not in (None, by_cards) and not (p.pile_frozen and may_stay_frozen):
+        state = "frozen" if by_cards else "not frozen"
+        c.refuse(
+            c.where("pile_frozen"),
+            f"the pile is {state} by its cards, and pile_frozen says otherwise",
+            "CL-FRZ-1",
+        )
 
 
 def red_threes_wait_only_for_a_first_turn(c: Check) -> None:
@@ -490,6 +566,7 @@ def the_match_ends_with_its_deal(c: Check) -> None:
 GAME_INVARIANTS: tuple[Invariant, ...] = (
     seating_is_valid,
     hands_fit_the_seats,
+    the_melds_fit_the_pack,
     melds_follow_the_rules,
     red_threes_are_red_threes,
     cards_come_from_the_pack,
@@ -498,19 +575,26 @@ GAME_INVARIANTS: tuple[Invariant, ...] = (
     the_turn_is_one_turn,
     red_threes_wait_only_for_a_first_turn,
     the_ending_fits_the_phase,
+    the_turn_fits_the_rules,
+    the_pile_is_frozen_by_its_cards,
     the_match_ends_with_its_deal,
+    minimums_follow_the_scores,
 )
 
 #: The invariants of a player's view, in the order they are checked.
 VIEW_INVARIANTS: tuple[Invariant, ...] = (
     seating_is_valid,
     hands_fit_the_seats,
+    the_melds_fit_the_pack,
     melds_follow_the_rules,
     red_threes_are_red_threes,
     cards_come_from_the_pack,
     scores_are_multiples_of_five,
     the_turn_player_plays,
     the_turn_is_one_turn,
+    the_turn_fits_the_rules,
+    the_pile_is_frozen_by_its_cards,
     hidden_red_threes_have_a_place,
     the_match_ends_with_its_deal,
+    minimums_follow_the_scores,
 )

@@ -1,0 +1,84 @@
+"""The last invariant of a position: the deal it describes can go on.
+
+It is checked on the deal built from the position, once every invariant of
+:mod:`.invariants` has passed (:mod:`.build` runs it), so that every accepted position is
+playable: a deal that is not over has a legal move. :func:`rules_deal` is the deal a view's
+player decides their own moves on.
+"""
+
+from __future__ import annotations
+
+from canasta._engine.movegen import legal_moves
+from canasta._engine.position.invariants import Check
+from canasta._engine.position.parts import ViewParts
+from canasta._engine.state import Deal, Phase
+from canasta._model.cards import JOKER
+
+__all__ = ["rules_deal", "the_deal_can_go_on"]
+
+
+def the_deal_can_go_on(c: Check, deal: Deal) -> None:
+    """A deal that is not over has a legal move for the player to act: the turn's
+    obligations (an opening begun, black threes laid, a partner's "yes", pile cards used
+    before the minimum) can still be met. Checked on the deal built from the position, after
+    every other invariant; for a view, on the viewer's own turn, which only the viewer's hand
+    and the table decide (see :func:`rules_deal`)."""
+    if c.is_over or deal.phase is Phase.OVER or any(legal_moves(deal)):
+        return
+    draft = deal.draft
+    if draft.black_threes:
+        why, rule = "black threes were laid this turn, so the player must go out", "CL-B3-3"
+    elif draft.answer is True:
+        why, rule = 'the partner answered "yes", so the player must go out', "CL-ASK-3"
+    elif draft.concealed_only:
+        why, rule = "pile cards were melded before the minimum", "CL-CONC-4"
+    elif draft.committed and draft.points < deal.minimums[deal.side]:
+        why, rule = f"the opening begun must reach {deal.minimums[deal.side]} points", "CL-INIT-1"
+    else:
+        why, rule = "nothing in the turn can be finished", ""
+    c.refuse(
+        c.where(""),
+        f"player {c.p.turn_player} has no legal move and the deal is not over: {why}, "
+        "and the hand cannot",
+        rule,
+    )
+
+
+def rules_deal(view: ViewParts) -> Deal:
+    """A deal that answers every rules question for a view's player as the real one would.
+
+    Only this player's hand, the table and the stock's size decide what they may do, so the
+    other hands hold just their known cards and the stock is placeholder jokers.
+    """
+    seats = view.seat_players
+    hands = tuple(
+        view.hand if player == view.player else view.known_cards[player] for player in seats
+    )
+    results = view.results
+    result = None
+    if view.phase is Phase.OVER and results and results[-1].number == view.deal_number:
+        result = results[-1]
+    went_out = None
+    if result is not None and result.went_out is not None and result.went_out in seats:
+        went_out = seats.index(result.went_out)
+    return Deal(
+        rules=view.rules,
+        number=view.deal_number,
+        hands=hands,
+        melds=view.melds,
+        red_threes=view.red_threes,
+        pile=view.pile,
+        pile_frozen=view.pile_frozen,
+        stock=(JOKER,) * view.stock_size,
+        seat=seats.index(view.turn_player),
+        phase=view.phase,
+        draft=view.draft,
+        minimums=view.minimums,
+        melded_seats=frozenset(seats.index(p) for p in view.melded_players),
+        turn=view.turn,
+        known=tuple(view.known_cards[player] for player in seats),
+        history=view.history,
+        end=None if result is None else result.end,
+        went_out=went_out,
+        concealed=result is not None and result.concealed,
+    )

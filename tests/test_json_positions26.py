@@ -1,0 +1,270 @@
+"""Issue 26: every accepted document is a position, playable; loading is bounded.
+
+Each refusal names the JSON path and the rule. The documents are of the current version (2)
+unless a test says version 1, whose turn draft can say what version 2 derives.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import canasta
+from canasta import Game, JsonError, PositionError
+from canasta._rules.fields import LIST_LIMITS
+from canasta.errors import RuleSetError
+from canasta.views import SAMPLE_TRIES, PlayerView
+
+V1 = Path(__file__).resolve().parent / "data" / "v1"
+
+
+def game_document(deal: dict[str, Any], rules: object = "classic", **top: Any) -> str:
+    return json.dumps(
+        {"format": "canasta-game", "version": 2, "rules": rules, "deal": deal, **top}
+    )
+
+
+def refusal(text: str, kind: type[Game] | type[PlayerView] = Game) -> JsonError:
+    with pytest.raises(JsonError) as caught:
+        kind.from_json(text)
+    return caught.value
+
+
+def after_a_draw() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(Game.new("classic", seed=1).apply(canasta.Draw()).to_json())
+    return data
+
+
+def v1_document(name: str, kind: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((V1 / f"{name}.{kind}.json").read_text(encoding="utf-8"))
+    return data
+
+
+# --- the turn: black threes, the opening, asking ---------------------------------------------
+
+#: Player 0 laid black threes this turn (meld #0), so must go out, and cannot.
+BLACK_THREES_DEAD_END = {
+    "hands": ["4C 5D 9H", "", "", ""],
+    "melds": [["3C 3S 3C"], []],
+    "phase": "meld",
+    "new_melds": [0],
+}
+
+
+def test_cl_b3_3_black_threes_laid_without_a_way_out_are_refused() -> None:
+    error = refusal(game_document(BLACK_THREES_DEAD_END))
+    assert (error.path, "CL-B3-3" in error.message) == ("deal", True), str(error)
+    assert "no legal move" in error.message
+
+
+def test_cl_b3_3_the_view_of_the_player_to_act_is_refused_too() -> None:
+    view = {
+        "format": "canasta-view",
+        "version": 2,
+        "rules": "classic",
+        "player": 0,
+        "deal": {
+            "hand": "4C 5D 9H",
+            "hand_sizes": [3, 11, 11, 11],
+            "melds": [["3C 3S 3C"], []],
+            "stock_size": 108 - 3 - 33 - 3,
+            "phase": "meld",
+            "new_melds": [0],
+        },
+    }
+    error = refusal(json.dumps(view), PlayerView)
+    assert (error.path, "CL-B3-3" in error.message) == ("deal", True), str(error)
+
+
+def test_cl_b3_3_a_v1_draft_saying_black_threes_were_laid_when_none_were() -> None:
+    # The reproduction of the issue: the draft says black threes, the table has none.
+    game = v1_document("classic-4p-mid-deal", "game")
+    game["deal"]["phase"] = "meld"
+    game["deal"]["draft"] = {"drew": True, "black_threes": True}
+    error = refusal(json.dumps(game))
+    assert (error.path, "CL-B3-3" in error.message) == ("deal.draft", True), str(error)
+    view = v1_document("classic-4p-mid-deal", "view")  # player 1's view of player 0's turn
+    view["phase"] = "meld"
+    view["draft"] = {"drew": True, "black_threes": True}
+    error = refusal(json.dumps(view), PlayerView)
+    assert (error.path, "CL-B3-3" in error.message) == ("draft", True), str(error)
+
+
+def test_cl_b3_3_sampling_a_view_no_game_reaches_ends() -> None:
+    # A view made without the validator (as the engine's own values can be): no world lets
+    # player 0 go out, so sample() gives up after SAMPLE_TRIES worlds instead of looping.
+    game = Game.new("classic", seed=1).apply(canasta.Draw())
+    bad = attrs.evolve(
+        game, deal=game.deal.replace(draft=game.deal.draft.replace(black_threes=True))
+    )
+    assert list(bad.legal_moves()) == []
+    for player in (0, 1):
+        with pytest.raises(PositionError, match=f"no world of {SAMPLE_TRIES} drawn"):
+            bad.view(player).sample(random.Random(1))
+
+
+def test_cl_init_1_a_committed_opening_that_cannot_reach_its_minimum() -> None:
+    # Player 0 took the KD with KH KS (30 of the 50 points) and holds 5C 5D 8C 9S.
+    took = {
+        "hands": ["5C 5D 8C 9S", "", "", ""],
+        "melds": [["KD KH KS"], []],
+        "phase": "meld",
+        "took_pile": True,
+        "new_melds": [0],
+        "locked": "8C",
+        "known": ["8C", "", "", ""],
+    }
+    melded = {"hands": ["5S 9H", "", "", ""], "melds": [["4C 4D 4H"], []], "phase": "meld"}
+    melded["new_melds"] = [0]
+    for deal in (took, melded):
+        error = refusal(game_document(deal))
+        assert (error.path, "CL-INIT-1" in error.message) == ("deal", True), str(error)
+    # With the aces, 60 more points, the same opening is a position.
+    took["hands"] = ["5C 5D 8C 9S AC AD AH", "", "", ""]
+    assert Game.from_json(game_document(took)).draft.committed
+
+
+def test_cl_ask_1_an_answer_for_a_rule_set_without_asking() -> None:
+    rules = {"preset": "classic", "options": {"ask_permission": "disabled"}}
+    for facts in ({"answer": True, "asked": True}, {"asked": True}):
+        deal = {"hands": ["KH", "", "", ""], "phase": "meld", **facts}
+        error = refusal(game_document(deal, rules))
+        where = "deal.asked"
+        assert (error.path, "CL-ASK-1" in error.message) == (where, True), str(error)
+    error = refusal(game_document({"hands": ["KH", "", "", ""], "phase": "meld", "answer": True}))
+    assert (error.path, "CL-ASK-3" in error.message) == ("deal.answer", True), str(error)
+
+
+def test_cl_turn_1_a_draw_phase_with_a_turn_draft() -> None:
+    for facts in ({"drew": True}, {"took_pile": True}):
+        data = after_a_draw()
+        data["deal"]["phase"] = "draw"
+        data["deal"] |= facts
+        error = refusal(json.dumps(data))
+        assert (error.path, "CL-TURN-1" in error.message) == ("deal.phase", True), str(error)
+    game = v1_document("classic-4p-mid-deal", "game")  # in phase draw
+    game["deal"]["draft"] = {"drew": True}
+    error = refusal(json.dumps(game))
+    assert (error.path, "CL-TURN-1" in error.message) == ("deal.phase", True), str(error)
+
+
+# --- the table and the scores -----------------------------------------------------------------
+
+
+def test_cl_frz_1_pile_frozen_disagreeing_with_the_pile() -> None:
+    frozen_without_cause = {"hands": ["KH", "", "", ""], "pile": "QD 5C", "pile_frozen": True}
+    thawed_with_a_two = {"hands": ["KH", "", "", ""], "pile": "QD 2C", "pile_frozen": False}
+    for deal in (frozen_without_cause, thawed_with_a_two):
+        error = refusal(game_document(deal))
+        assert (error.path, "CL-FRZ-1" in error.message) == ("deal.pile_frozen", True), str(error)
+    # Under pile_frozen_at_start="always" the pile stays frozen until first taken.
+    always = {"preset": "classic", "options": {"pile_frozen_at_start": "always"}}
+    assert Game.from_json(game_document(frozen_without_cause, always)).table.pile_frozen
+    # A pile frozen by its cards, said so, is a position.
+    assert Game.from_json(game_document({**thawed_with_a_two, "pile_frozen": True}))
+
+
+def test_cl_init_1_minimums_disagreeing_with_the_scores_table() -> None:
+    data = after_a_draw()
+    data["deal"]["minimums"] = [90, 15]
+    error = refusal(json.dumps(data))
+    assert (error.path, "CL-INIT-1" in error.message) == ("deal.minimums", True), str(error)
+    data["scores"], data["deal"]["minimums"] = [1500, -5], [90, 15]
+    assert Game.from_json(json.dumps(data)).minimums == (90, 15)
+
+
+def test_cl_init_1_minimums_at_the_end_of_a_deal_are_those_it_began_with() -> None:
+    game = Game.from_position(
+        "classic",
+        hands=["", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
+        melds=[["KD KH KS KC KH KS 2C"], []],
+        pile="5C",
+        phase="over",
+        end="went_out",
+        went_out=0,
+        scores=[1400, 0],
+    )
+    assert game.scores[0] >= 1500
+    assert game.minimums == (50, 50)
+    assert Game.from_json(game.to_json()) == game
+    data = json.loads(game.to_json())
+    data["deal"]["minimums"] = [90, 50]  # from the scores after the deal
+    error = refusal(json.dumps(data))
+    assert (error.path, "CL-INIT-1" in error.message) == ("deal.minimums", True), str(error)
+
+
+# --- bounds: cheap checks first ---------------------------------------------------------------
+
+
+def test_cl_deck_1_huge_lists_are_refused_before_their_entries_are_read() -> None:
+    melds = [["QH QS QD"] * 100_000, []]
+    error = refusal(game_document({"hands": ["KH", "", "", ""], "melds": melds}))
+    assert (error.path, error.message) == (
+        "deal.melds[0]",
+        "expected at most 108 entries of melds, got 100000",
+    )
+    history = ["P0 draw"] * (16 * 108 + 1)
+    error = refusal(game_document({"hands": ["KH", "", "", ""], "history": history}))
+    assert (error.path, "at most 1728 entries of events" in error.message) == (
+        "deal.history",
+        True,
+    )
+    error = refusal(game_document({"hands": [" ".join(["KH"] * 2000), "", "", ""]}))
+    assert (error.path, "at most 4096 characters" in error.message) == ("deal.hands[0]", True)
+    meld_numbers = {"hands": ["KH", "", "", ""], "phase": "meld", "new_melds": [0] * 200}
+    error = refusal(game_document(meld_numbers))
+    assert (error.path, "at most 108 entries" in error.message) == ("deal.new_melds", True)
+    v1 = v1_document("classic-4p-asking", "game")
+    v1["deal"]["draft"]["new_ranks"] = ["K"] * 100
+    error = refusal(json.dumps(v1))
+    assert (error.path, "at most" in error.message) == ("deal.draft.new_ranks", True)
+
+
+def test_cl_deck_1_more_melds_than_cards_from_position() -> None:
+    with pytest.raises(PositionError, match="CL-DECK-1"):
+        Game.from_position("classic", hands=[""] * 4, melds=[["QH QS QD"] * 109, []])
+
+
+@pytest.mark.parametrize(
+    ("field", "row"),
+    [
+        ("initial_meld_table", [0, 50]),
+        ("red_three_special_amounts", [6, 1000]),
+        ("rule_ids", ["CL-MELD-2", "HW-MELD-5"]),
+    ],
+)
+def test_rule_set_list_fields_are_bounded(field: str, row: list[Any]) -> None:
+    most = LIST_LIMITS[field]
+    rows = [row] * (most + 1)
+    if field == "initial_meld_table":
+        rows = [[None, 15]] + [[1000 * i, 50] for i in range(most)]
+    with pytest.raises(RuleSetError, match=f"{field} has at most {most} entries"):
+        canasta.RuleSet(**{field: rows})
+    rules = {"preset": "classic", "options": {field: rows}}
+    error = refusal(game_document({"hands": ["KH", "", "", ""]}, rules))
+    assert error.path == f"rules.options.{field}"
+    assert error.message == f"expected at most {most} entries, got {most + 1}"
+
+
+# --- what the library writes is still read ----------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["classic", "hollywood", "samba", "bolivia"])
+def test_documents_of_random_play_still_load_and_are_playable(rules: str) -> None:
+    rng = random.Random(f"26/{rules}")
+    game = Game.new(rules, seed=rng.randrange(2**32))
+    for _ in range(120):
+        if game.is_over:
+            break
+        assert Game.from_json(game.to_json()) == game
+        for player in game.seat_players:
+            view = game.view(player)
+            assert PlayerView.from_json(view.to_json()) == view
+        moves = list(game.legal_moves())
+        assert moves, "an accepted position has a legal move"
+        game = game.apply(rng.choice(moves))
