@@ -152,6 +152,10 @@ def _sentence(view: PlayerView, move: Move, side: int) -> str:
 
 
 def _take(view: PlayerView, move: TakePile, side: int) -> str:
+    return _take_words(view, move, side) + _lone_hand_words(view)
+
+
+def _take_words(view: PlayerView, move: TakePile, side: int) -> str:
     if move.cards:
         return f"Take {_pile(view)} with {move.cards.pretty()}"
     if move.meld is not None:
@@ -159,6 +163,13 @@ def _take(view: PlayerView, move: TakePile, side: int) -> str:
     top = view.table.pile_top
     target = f"your {_RANK_NAMES[top.rank]}" if top is not None else "your meld"
     return f"Take {_pile(view)} onto {target}"
+
+
+def _lone_hand_words(view: PlayerView) -> str:
+    """The first take in cutthroat makes the taker the lone hand (CL-V3-3)."""
+    if not view.rules.cutthroat or view.table.lone_hand is not None:
+        return ""
+    return ", and play alone against the other two, who pool their melds"
 
 
 def _word(view: PlayerView, move: Move) -> str:

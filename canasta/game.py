@@ -177,6 +177,7 @@ class Game:
         end: DealEnd | str | None = None,
         went_out: int | None = None,
         concealed: bool = False,
+        lone_hand: int | None = None,
         **turn: Any,
     ) -> Game:
         """A game set up by hand, in any phase of a turn, for scenarios, tests and puzzles.
@@ -188,14 +189,13 @@ class Game:
         acts) has the turn, in ``phase`` ``"draw"`` (the default), ``"meld"``, ``"answer"`` or
         ``"over"``; a turn in progress is told by its facts (``took_pile=True``,
         ``new_melds``, ``locked`` ..., :ref:`turn-facts`), an ended deal by ``end``,
-        ``went_out`` and ``concealed`` (it is scored); see :doc:`/guide`. Checked by the
-        validator of JSON documents: a ``PositionError`` names the argument at fault.
+        ``went_out`` and ``concealed`` (it is scored), a cutthroat ``lone_hand`` (CL-V3-3)
+        too; see :doc:`/guide`. Checked as JSON documents are: a ``PositionError`` names
+        the argument at fault.
 
         >>> game = Game.from_position(
-        ...     "classic",
         ...     hands=["KH KS 5C 5D 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
-        ...     melds=[["QH QS QD"], []],
-        ...     pile="KD 8C",
+        ...     melds=[["QH QS QD"], []], pile="KD 8C",
         ... )
         >>> game.table.pile_top, game.table.stock_size, len(list(game.legal_moves()))
         (Card.parse('KD'), 89, 2)
@@ -222,6 +222,7 @@ class Game:
             end=end,
             went_out=went_out,
             concealed=concealed,
+            lone_hand=lone_hand,
             turn=turn,
         )
         try:

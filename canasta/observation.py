@@ -109,6 +109,8 @@ def _blocks(rules: RuleSet) -> list[tuple[str, int]]:
         ("draft.melds_before", 1),
         ("draft.locked", FACES),
     ]
+    if rules.cutthroat:  # who plays alone, once somebody took the pile (CL-V3-3)
+        blocks.append(("lone_hand", sides))
     return blocks
 
 
@@ -291,6 +293,8 @@ def _put_table(vector: _Vector, view: PlayerView, order: list[int], side_order: 
     vector.one_hot("phase", _PHASES.index(view.phase))
     vector.one_hot("turn_player", relative[view.turn_player])
     vector.one_hot("to_move", None if view.to_move is None else relative[view.to_move])
+    if table.lone_hand is not None:  # cutthroat: who plays alone (CL-V3-3)
+        vector.one_hot("lone_hand", side_order.index(table.lone_hand))
 
 
 def _put_draft(vector: _Vector, view: PlayerView) -> None:

@@ -281,7 +281,7 @@ def _body_lines(states: Sequence[Game], moves: Sequence[tuple[int, Move]]) -> li
             lines.append(_deal_end_text(state.results[ended], _totals(state.results, ended)))
             ended += 1
 
-    for state, (player, move) in zip(states[:-1], moves, strict=True):
+    for state, after, (player, move) in zip(states[:-1], states[1:], moves, strict=True):
         catch_up(state)
         if isinstance(move, NextDeal):
             continue  # the line of the deal's end and the next "Deal" line stand for it
@@ -292,9 +292,24 @@ def _body_lines(states: Sequence[Game], moves: Sequence[tuple[int, Move]]) -> li
             turn.append(f"P{player} {move}")
         else:
             turn.append(str(move) if player == turn_player else f"P{player} {move}")
+        turn[-1] += _sides_comment(state, after)
     catch_up(states[-1])
     flush()
     return lines
+
+
+def _sides_comment(before: Game, after: Game) -> str:
+    """A comment where a move changed the sides: in cutthroat, the first pile take or going
+    out makes its player the lone hand (CL-V3-3)."""
+    lone = after.deal.lone_hand
+    if (
+        before.deal.lone_hand is not None
+        or lone is None
+        or after.deal_number != before.deal_number
+    ):
+        return ""
+    others = " and ".join(f"P{p}" for p in after.seat_players if p != after.seat_players[lone])
+    return f" {{P{after.seat_players[lone]} plays alone; {others} pool their melds}}"
 
 
 def _totals(results: Sequence[DealResult], number: int) -> tuple[int, ...]:

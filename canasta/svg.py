@@ -305,6 +305,8 @@ class _Picture:
         ]
         if rules.side_of_player(view.player) == side:
             parts.append("your side")
+        if view.table.lone_hand is not None:  # cutthroat (CL-V3-3)
+            parts.append("lone hand" if side == view.table.lone_hand else "melds pooled")
         self._text(_MARGIN, self.y + 14, " · ".join(parts), size=13, bold=True)
         self.y += 20
         groups: list[_Group] = []

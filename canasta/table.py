@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from canasta._engine.meld_rules import Meld
-from canasta._engine.state import Deal
+from canasta._engine.state import Deal, pooled_sides
 from canasta._model.cards import Card
 from canasta._model.deck import Cards
 
@@ -33,6 +33,12 @@ class Table:
     frozen_before_opening: bool = True
     #: The rule that freezes the pile in the rule set played (CL-FRZ-1, HW-FRZ-1, ...).
     frozen_rule: str = "CL-FRZ-1"
+    #: The rule that closes the pile to a side that has not melded (CL-FRZ-2, SA-FRZ-1, ...).
+    unopened_rule: str = "CL-FRZ-2"
+    #: Three-player cutthroat: the side (the player) playing alone since taking the pile
+    #: first; the other two pool their melds, so their entries in :attr:`melds` are equal
+    #: (CL-V3-3). ``None`` before that and in every other game.
+    lone_hand: int | None = None
 
     @classmethod
     def of(cls, deal: Deal) -> Table:
@@ -46,7 +52,24 @@ class Table:
             stock_size=len(deal.stock),
             frozen_before_opening=deal.rules.frozen_before_opening,
             frozen_rule=deal.rules.rule_id("CL-FRZ-1"),
+            unopened_rule=deal.rules.rule_id("CL-FRZ-2"),
+            lone_hand=deal.lone_hand,
         )
+
+    def partners(self, side: int) -> tuple[int, ...]:
+        """The sides that share ``side``'s melds, itself included: in cutthroat, the two
+        playing against the lone hand (CL-V3-3); otherwise the side alone."""
+        return pooled_sides(self.lone_hand, len(self.melds), side)
+
+    @property
+    def melded_cards(self) -> Cards:
+        """Every card in a meld on the table, pooled melds counted once."""
+        cards = Cards()
+        for side, melds in enumerate(self.melds):
+            if self.partners(side)[0] == side:
+                for meld in melds:
+                    cards = cards + meld.cards
+        return cards
 
     def has_opened(self, side: int) -> bool:
         """Whether a side has a meld on the table (CL-DEF-7)."""
@@ -61,5 +84,5 @@ class Table:
         if self.pile_frozen:
             return f"the pile is frozen for everybody until it is taken ({self.frozen_rule})"
         if self.frozen_before_opening and not self.has_opened(side):
-            return "the side has not melded yet (CL-FRZ-2)"
+            return f"the side has not melded yet ({self.unopened_rule})"
         return None

@@ -379,9 +379,7 @@ class PlayerView:
         for player, known in enumerate(self.known_cards):
             if player != self.player:
                 visible = visible + known
-        for side_melds in table.melds:
-            for meld in side_melds:
-                visible = visible + meld.cards
+        visible = visible + table.melded_cards  # pooled melds (cutthroat) once
         for laid_out in table.red_threes:
             visible = visible + laid_out
         return visible
@@ -488,6 +486,7 @@ class PlayerView:
                 stock_size=parts.stock_size,
                 frozen_before_opening=rules.frozen_before_opening,
                 frozen_rule=rules.rule_id("CL-FRZ-1"),
+                lone_hand=parts.lone_hand,
             ),
             pile=parts.pile,
             scores=parts.scores,
@@ -531,6 +530,7 @@ class PlayerView:
             history=self.history,
             results=self.results,
             is_over=self.is_over,
+            lone_hand=table.lone_hand,
         )
 
     def _repr_svg_(self) -> str:

@@ -170,3 +170,20 @@ def test_the_backends_script_reports_rates_and_ratios_without_ray() -> None:
     assert all(len(row["rounds"]) == 2 and row["median"] > 0 for row in rows)
     assert report["ray_over_processes"] == {}
     assert report["ray_startup_seconds"] is None
+
+
+DECISIONS = SCRIPT.with_name("decisions.py")
+
+
+def test_the_decisions_script_plays_a_fixed_number_of_decisions() -> None:
+    done = subprocess.run(
+        [sys.executable, str(DECISIONS), "--rules", "classic", "samba", "--decisions", "50"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["classic", "samba"]
+    assert all(" 50 decisions, " in line for line in lines)

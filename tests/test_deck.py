@@ -319,3 +319,17 @@ def test_a_card_held_256_times_is_refused_in_the_error_family(
 def test_a_move_naming_a_card_256_times_is_refused_in_the_error_family() -> None:
     with pytest.raises(CanastaError, match="3C is given 256 times"):
         parse_move("add #0 " + " ".join(["3C"] * 256))
+
+
+@given(lane_counts, lane_counts)
+def test_without_subtracts_face_by_face_down_to_zero(first: bytes, second: bytes) -> None:
+    left = Cards(first).without(Cards(second))
+    assert left.counts == bytes(max(0, x - y) for x, y in zip(first, second, strict=True))
+
+
+def test_one_card_made_from_its_table_equals_the_plain_multiset() -> None:
+    for face in ALL_FACES:
+        one = Cards.of([face])
+        assert one == Cards.parse(str(face)) == Cards.of((face,))
+        assert list(one) == [face]
+        assert len(one) == 1

@@ -13,10 +13,10 @@ from typing import Any
 
 import attrs
 import pytest
+from internals import LIST_LIMITS
 
 import canasta
 from canasta import Game, JsonError, PositionError
-from canasta._rules.fields import LIST_LIMITS
 from canasta.errors import RuleSetError
 from canasta.views import SAMPLE_TRIES, PlayerView
 

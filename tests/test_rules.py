@@ -261,7 +261,7 @@ def test_contradictory_player_settings_are_rejected() -> None:
     with pytest.raises(RuleSetError, match="six_player_pack='three' needs decks=3, got decks=2"):
         RuleSet(num_players=6, hand_size=11)
     with pytest.raises(RuleSetError, match="cutthroat"):
-        classic_three_player(three_player_mode="cutthroat")
+        classic_three_player(three_player_mode="cutthroat", sequences_allowed=True)
     with pytest.raises(RuleSetError, match="dealing 108 cards leaves too few of 108"):
         classic_six_player(pack="two", hand_size=18)
 

@@ -16,8 +16,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta import AddToMeld, Discard, Draw, Game, LayMeld, Move, RuleSet, TakePile
-from canasta._model.moves import MergeMelds
+from canasta import AddToMeld, Discard, Draw, Game, LayMeld, MergeMelds, Move, RuleSet, TakePile
 
 SEVEN_FOURS = "4C 4D 4H 4S 4C 4D 4H"
 SEVEN_FIVES = "5C 5D 5H 5S 5C 5D 5H"
@@ -102,17 +101,18 @@ def test_BO_MATCH_1_no_move_once_the_match_is_over() -> None:
 
 
 def melded_below_the_minimum(name: str, **changes: object) -> Game:
-    """Player 0's unopened side laid two canastas this turn (70 points or fewer, the minimum
-    is 120 or 150) and holds one card, the 9H."""
+    """Player 0's unopened side laid two canastas and three nines this turn (115 points or
+    fewer, the minimum is 120 or 150) and holds one card, the 9H: adding it to the nines goes
+    out concealed with no discard, so the position is playable under either option."""
     rules = two_players(name, **changes)
     first = ESCALERA if name == "bolivia" else SEVEN_FOURS
     return Game.from_position(
         rules,
         hands=["9H", "10C 10D 10H"],
         pile="8C 8D",
-        melds=[[first, SEVEN_FIVES], []],
+        melds=[[first, SEVEN_FIVES, "9C 9D 9S"], []],
         phase="meld",
-        new_melds=[0, 1],
+        new_melds=[0, 1, 2],
         scores=[3000 if name == "classic" else 7000, 0],
     )
 
@@ -280,7 +280,42 @@ def test_CL_R3_2_first_turn_timing_the_player_to_move_holds_no_red_three() -> No
 # --- an option the engine does not play --------------------------------------------------
 
 
-def test_CL_V3_3_the_cutthroat_refusal_names_the_rule() -> None:
+def test_CL_V3_3_cutthroat_with_sequences_is_refused_naming_the_rule() -> None:
     with pytest.raises(canasta.RuleSetError) as info:
-        canasta.RuleSet.classic(3, three_player_mode="cutthroat")
+        canasta.RuleSet.classic(3, three_player_mode="cutthroat", sequences_allowed=True)
     assert "(CL-V3-3)" in str(info.value)
+    assert "sequences_allowed" in str(info.value)
+
+
+# --- found by tests/fuzz/dead_ends.py: a Classic table with melds of wild cards --------------
+
+
+def test_HW_MELD_4_option_a_classic_table_lays_a_meld_of_wild_cards() -> None:
+    # The generator offered the meld and the validator refused it ("mixes ranks", CL-MELD-1).
+    def drawn(rules: RuleSet) -> Game:
+        return Game.from_position(
+            rules,
+            hands=["JK 2C 2D 5C 6C", "7C 8C"],
+            melds=[["KH KS KD"], []],
+            draws="9C",
+            melded_players=[0],
+        ).apply(Draw())
+
+    game = drawn(two_players("classic", wild_melds_allowed=True))
+    move = LayMeld("JK 2C 2D")
+    assert game.explain(move) is None
+    assert move in set(game.legal_moves())
+    laid = game.apply(move).table.melds[0]
+    assert [meld.kind for meld in laid].count(canasta.MeldKind.WILD) == 1
+    assert "only wild cards" in refused(drawn(two_players("classic")), move, "CL-MELD-4")
+
+
+@pytest.mark.parametrize(("name", "rule"), [("samba", "SA-FRZ-1"), ("bolivia", "BO-FRZ-1")])
+def test_SA_FRZ_1_BO_FRZ_1_the_pile_closed_to_an_unopened_side_names_its_rule(
+    name: str, rule: str
+) -> None:
+    game = Game.from_position(
+        name, players=2, hands=["5C 6C", "7C 8C"], pile="8C 4C", melds=[[], ["KH KS KD"]]
+    )
+    assert game.table.unopened_rule == game.view(0).table.unopened_rule == rule
+    assert game.table.frozen_reason(0) == f"the side has not melded yet ({rule})"

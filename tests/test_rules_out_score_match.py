@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from internals import classic_six_player
 from scenario_helpers import at_deal_end, play, unplaced
 
 import canasta
@@ -30,10 +31,8 @@ from canasta import (
     Phase,
     Rank,
     RuleSet,
-    RuleSetError,
     TakePile,
 )
-from canasta._rules.ruleset import classic_six_player
 
 CLASSIC = canasta.find_rules("classic", players=4)
 TWO = canasta.find_rules("classic", players=2)
@@ -1196,12 +1195,6 @@ def test_CL_V3_2_draw_one_one_canasta_target_5000() -> None:
 def test_CL_V3_2_initial_minimum_by_each_players_own_score() -> None:
     game = position(THREE, hands=["5C 5D 5H 9S", "6C 6D 6H", "7C 7D 7H"], scores=[3000, 1500, -5])
     assert game.minimums == (120, 90, 15)
-
-
-def test_CL_V3_3_cutthroat_is_not_implemented() -> None:
-    # Deliberate engine choice: the rule set cannot be built.
-    with pytest.raises(RuleSetError):
-        attrs.evolve(THREE, three_player_mode="cutthroat")
 
 
 # --- CL-V5: five players ---------------------------------------------------------------------

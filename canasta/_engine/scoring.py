@@ -73,13 +73,18 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
     scores = []
     for side in range(rules.num_sides):
         melds = deal.melds[side]
-        seats = [seat for seat in range(deal.seats) if deal.side_of(seat) == side]
-        held = EMPTY
+        # Pooled sides (cutthroat, CL-V3-3) each score the partnership's melds, going out
+        # and hands, and their own red threes.
+        pooled = deal.pooling(side)
+        seats = [seat for seat in range(deal.seats) if deal.side_of(seat) in pooled]
+        held = own = EMPTY
         for seat in seats:
             held = held + deal.hands[seat]
+            if deal.side_of(seat) == side:
+                own = own + deal.hands[seat]
         counts = held.counts
         # Red threes still in a hand (first-turn timing, deal ended early) belong to the side.
-        red_in_hand = sum(counts[face.index] for face in RED_THREES)
+        red_in_hand = sum(own.counts[face.index] for face in RED_THREES)
         red_count = len(deal.red_threes[side]) + red_in_hand
         if rules.red_threes_need_canasta:  # CL-R3-8, SA-R3-3
             counts_plus = deal.canastas(side) >= rules.red_threes_canastas_needed
@@ -94,7 +99,7 @@ def score_deal(deal: Deal) -> tuple[SideScore, ...]:
         if (
             deal.end is DealEnd.WENT_OUT
             and went_out is not None
-            and deal.side_of(went_out) == side
+            and deal.side_of(went_out) in pooled
         ):
             going_out = rules.concealed_bonus_total if deal.concealed else rules.going_out_bonus
         scores.append(

@@ -265,6 +265,11 @@ class Deal:
     known: tuple[Cards, ...] = attrs.field(default=attrs.Factory(_nothing_known, takes_self=True))
     #: The deal's public steps so far.
     history: History = attrs.field(factory=History, converter=_history)
+    #: Three-player cutthroat (CL-V3-3): the side that plays alone once the pile has been
+    #: taken (or a player went out before that); the other two then pool their melds, so
+    #: their groups in :attr:`melds` are one and the same. ``None`` until then, and always
+    #: in every other game.
+    lone_hand: int | None = None
 
     # --- seating ----------------------------------------------------------------------------
 
@@ -276,6 +281,15 @@ class Deal:
     def side_of(self, seat: int) -> int:
         """The side a seat plays for (CL-DEF-4): seats of a side alternate around the table."""
         return seat % len(self.melds)  # one group of melds a side
+
+    def pooling(self, side: int) -> tuple[int, ...]:
+        """The sides whose melds are ``side``'s melds (:func:`pooled_sides`)."""
+        return pooled_sides(self.lone_hand, len(self.melds), side)
+
+    def with_side_melds(self, side: int, melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
+        """Every side's melds once ``side``'s melds are ``melds`` (pooled sides share them)."""
+        pooled = self.pooling(side)
+        return tuple(melds if other in pooled else old for other, old in enumerate(self.melds))
 
     def partner_of(self, seat: int) -> int | None:
         """The partner who answers "may I go out?": the next teammate clockwise (CL-ASK-1)."""
@@ -318,6 +332,12 @@ class Deal:
         if known.counts == _ZERO_COUNTS:
             return self.known
         left = known.without(played)
+        locked = self.draft.locked if seat == self.seat else EMPTY
+        if locked.counts != _ZERO_COUNTS:
+            # Pile cards locked until the minimum (CL-INIT-4) stay in the hand for all to
+            # see: a card played is one of the hand's other copies, unless it has none.
+            still_locked = locked.without(played.without(self.usable))
+            left = left + still_locked.without(left)
         if left.counts == known.counts:
             return self.known
         return (*self.known[:seat], left, *self.known[seat + 1 :])
@@ -369,6 +389,19 @@ class Deal:
         """Whether the opening minimum of this turn is met, or not owed."""
         draft = self.draft
         return not draft.opening or draft.points >= self.minimums[self.side]
+
+
+def pooled_sides(lone_hand: int | None, sides: int, side: int) -> tuple[int, ...]:
+    """The sides whose melds are ``side``'s melds, lowest first: the side alone, or, in
+    cutthroat once the ``lone_hand`` is known, both sides playing against it (CL-V3-3). Red
+    threes, minimums and cumulative scores stay each side's own.
+
+    >>> pooled_sides(None, 3, 1), pooled_sides(0, 3, 2), pooled_sides(0, 3, 0)
+    ((1,), (1, 2), (0,))
+    """
+    if lone_hand is None or side == lone_hand:
+        return (side,)
+    return tuple(other for other in range(sides) if other != lone_hand)
 
 
 def stock_exhausted(rules: RuleSet, stock_size: int) -> bool:

@@ -38,6 +38,7 @@ from canasta._model.cards import (
     JOKER_FACE,
     NATURAL_FACES,
     NATURAL_RANKS,
+    RANK_FACES,
     SUITS,
     TWO_FACES,
     Rank,
@@ -71,10 +72,7 @@ Choice = tuple[int, ...]
 
 
 #: The faces of each natural rank, by position, one a suit.
-_RANK_FACES = tuple(
-    tuple(natural_face(position, suit) for suit in range(_PER_RANK))
-    for position in range(len(NATURAL_RANKS))
-)
+_RANK_FACES = tuple(tuple(RANK_FACES[rank]) for rank in NATURAL_RANKS)
 
 
 def rank_totals(counts: bytes) -> list[int]:
@@ -213,10 +211,16 @@ def _near(masks: Sequence[int] | None, position: int, have: bytes) -> tuple[int,
     (:func:`sequence_cost`); ``None`` where sequences are not played."""
     if masks is None:
         return None
-    window = sum(
-        1 << p for p in (position - 2, position - 1, position + 1, position + 2) if 0 <= p <= TOP
-    )
-    return tuple((masks[s] & window).bit_count() if have[s] else 0 for s in range(_PER_RANK))
+    window = _NEAR_WINDOWS[position]
+    pairs = zip(masks, have, strict=True)
+    return tuple([(mask & window).bit_count() if held else 0 for mask, held in pairs])
+
+
+#: For each position, the positions within two ranks of it (itself aside), as a mask.
+_NEAR_WINDOWS = tuple(
+    sum(1 << p for p in (position - 2, position - 1, position + 1, position + 2) if 0 <= p <= TOP)
+    for position in range(TOP + 1)
+)
 
 
 def _choices(have: bytes, near: tuple[int, ...] | None) -> tuple[Choice, ...]:

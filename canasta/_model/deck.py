@@ -108,6 +108,8 @@ class Cards:
             return cls.parse(cards)
         if type(cards) is Cards:
             return cards
+        if type(cards) is list and len(cards) == 1 and type(cards[0]) is Card:
+            return _ONE_CARD[cards[0].index]  # a discard, a top card: the engine's usual case
         try:
             items = cards if isinstance(cards, (list, tuple)) else list(cards)
         except TypeError:
@@ -233,7 +235,7 @@ class Cards:
         held = int.from_bytes(mine.translate(_HELD), "big")
         if not held & int.from_bytes(theirs.translate(_HELD), "big"):
             return self
-        return self - trusted_cards(bytes(map(min, mine, theirs)))
+        return self - trusted_cards(counts_minimum(mine, theirs))
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
@@ -346,6 +348,11 @@ def counts_minimum(first: bytes, second: bytes) -> bytes:
 #: ``Cards(counts)`` for 53 counts the library computed itself, without the checks: for the
 #: engine's inner loops, not for input from outside.
 trusted_cards: Callable[[bytes], Cards] = trusted.maker(Cards)
+
+#: The multiset of each single card, by face index.
+_ONE_CARD: tuple[Cards, ...] = tuple(
+    trusted_cards(bytes(int(face == index) for face in range(_FACES))) for index in range(_FACES)
+)
 
 
 def pack_cards(decks: int, jokers_per_deck: int = 2) -> Cards:

@@ -39,16 +39,11 @@ else:  # pragma: no cover - Python 3.10: the same, written in Python
         return function(*args)
 
 
-#: Runs an iterator to its end, keeping nothing: ``map`` over the setters then loops in C,
-#: which costs about two thirds of a ``for`` loop in Python for a class of twenty fields.
+#: Runs an iterator to its end, keeping nothing: ``_run(map(_call, setters, repeat(instance),
+#: values))`` sets the slots in a loop in C, which costs about two thirds of a ``for`` loop in
+#: Python for a class of twenty fields, and less than it for two (written out where it is
+#: used: a function call around it would cost as much again for the small classes).
 _run: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
-
-
-def _set_all(
-    instance: object, setters: list[Callable[[Any, Any], None]], values: Iterable[Any]
-) -> None:
-    """``setter(instance, value)`` for each setter and value, in order."""
-    _run(map(_call, setters, repeat(instance, len(setters)), values))
 
 
 def _setters(cls: type) -> list[Callable[[Any, Any], None]]:
@@ -59,8 +54,9 @@ def _setters(cls: type) -> list[Callable[[Any, Any], None]]:
 def maker(cls: type[T]) -> Callable[..., T]:
     """A function that makes a ``cls`` from all its fields, in order, without ``__init__``."""
     setters = _setters(cls)
+    count = len(setters)
     new = object.__new__
-    if len(setters) == 1:  # Cards: made more often than anything else
+    if count == 1:  # Cards: made more often than anything else
         (only,) = setters
 
         def make_one(value: Any) -> T:
@@ -71,10 +67,10 @@ def maker(cls: type[T]) -> Callable[..., T]:
         return make_one
 
     def make(*values: Any) -> T:
-        if len(values) != len(setters):
-            raise ValueError(f"{cls.__name__} takes {len(setters)} values, not {len(values)}")
+        if len(values) != count:
+            raise ValueError(f"{cls.__name__} takes {count} values, not {len(values)}")
         instance = new(cls)
-        _set_all(instance, setters, values)
+        _run(map(_call, setters, repeat(instance, count), values))
         return instance
 
     return make
@@ -86,6 +82,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
     get = attrgetter(*names)
     setters = _setters(cls)
+    count = len(setters)
     position = {name: index for index, name in enumerate(names)}
     new = object.__new__
 
@@ -97,7 +94,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
             except KeyError:
                 raise TypeError(f"{cls.__name__} has no field {name!r}") from None
         made = new(cls)
-        _set_all(made, setters, values)
+        _run(map(_call, setters, repeat(made, count), values))
         return made
 
     return copy

@@ -239,6 +239,10 @@ def _table(obj: JsonObject, rules: RuleSet) -> dict[str, Any]:
         parts["pile"] = read_sequence(obj.data["pile"], obj.at("pile"))[::-1]
     if obj.has("pile_frozen"):
         parts["pile_frozen"] = read_bool(obj.data["pile_frozen"], obj.at("pile_frozen"))
+    if obj.has("lone_hand"):
+        parts["lone_hand"] = read_int(
+            obj.data["lone_hand"], obj.at("lone_hand"), 0, rules.num_players - 1
+        )
     return parts
 
 

@@ -128,7 +128,10 @@ def _table_sections(
     red_threes: tuple[Cards, ...],
     pile: tuple[Card, ...],
     pile_frozen: bool,
+    lone_hand: int | None,
 ) -> Iterator[str]:
+    if lone_hand is not None:  # cutthroat: the other two show their pooled melds (CL-V3-3)
+        yield f"lone_hand P{lone_hand}"
     if any(melds):
         sides = [
             ", ".join(f"#{i} {meld_text(meld)}" for i, meld in enumerate(side)) if side else "-"
@@ -206,7 +209,9 @@ def game_to_text(game: GameParts) -> str:
     for seat, player in enumerate(seats):
         hands[player], known[player] = deal.hands[seat], deal.known[seat]
     sections.append("hands " + " / ".join(map(_hand_text, hands, known)))
-    sections += _table_sections(rules, deal.melds, deal.red_threes, deal.pile, deal.pile_frozen)
+    sections += _table_sections(
+        rules, deal.melds, deal.red_threes, deal.pile, deal.pile_frozen, deal.lone_hand
+    )
     sections.append(f"stock {sequence_text(deal.stock) or '-'}")
     sections += _tail(rules, deal.minimums, game.scores)
     if deal.melded_seats:
@@ -242,7 +247,9 @@ def view_to_text(view: ViewParts) -> str:
     hands: list[Cards | int] = list(view.hand_sizes)
     hands[view.player] = view.hand
     sections.append("hands " + " / ".join(map(_hand_text, hands, view.known_cards)))
-    sections += _table_sections(rules, view.melds, view.red_threes, view.pile, view.pile_frozen)
+    sections += _table_sections(
+        rules, view.melds, view.red_threes, view.pile, view.pile_frozen, view.lone_hand
+    )
     sections.append(f"stock {view.stock_size}")
     sections += _tail(rules, view.minimums, view.scores)
     if view.melded_players:

@@ -295,6 +295,8 @@ def _keyed(sections: list[str]) -> dict[str, str]:
 def _table(found: dict[str, str], rules: RuleSet) -> dict[str, Any]:
     """The melds, red threes and pile sections (taken out of ``found``)."""
     parts: dict[str, Any] = {}
+    if "lone_hand" in found:
+        parts["lone_hand"] = _player(found.pop("lone_hand"), "lone_hand")
     if "melds" in found:
         parts["melds"] = _melds(found.pop("melds"), rules)
     if "red_threes" in found:

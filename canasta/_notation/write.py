@@ -87,6 +87,7 @@ def _deal_data(
     if any(known):
         data["known"] = known
     _table_data(data, rules, deal.melds, deal.red_threes, deal.pile, deal.pile_frozen)
+    _lone_hand_data(data, deal.lone_hand)
     data["stock"] = sequence_text(deal.stock)
     turn_player = seat_players[deal.seat]
     melded = {seat_players[seat] for seat in deal.melded_seats}
@@ -126,6 +127,13 @@ def _table_data(
     data["pile"] = sequence_text(pile)
     if pile_frozen != default_pile_frozen(rules, pile):
         data["pile_frozen"] = pile_frozen
+
+
+def _lone_hand_data(data: dict[str, Any], lone_hand: int | None) -> None:
+    """Cutthroat: the player playing alone (CL-V3-3); the melds of the other two, pooled,
+    are written for each of them."""
+    if lone_hand is not None:
+        data["lone_hand"] = lone_hand
 
 
 def _turn_data(
@@ -213,6 +221,7 @@ def view_to_data(
     if any(view.known_cards):
         deal["known"] = [cards_text(known) for known in view.known_cards]
     _table_data(deal, rules, view.melds, view.red_threes, view.pile, view.pile_frozen)
+    _lone_hand_data(deal, view.lone_hand)
     deal["stock_size"] = view.stock_size
     seat = view.seat_players.index(view.turn_player)
     melds = view.melds[seat % rules.num_sides]

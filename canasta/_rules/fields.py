@@ -120,9 +120,10 @@ def _seating_problems(rules: RuleSet) -> list[str]:
         problems.append("six_player_sides applies only to six players")
     if rules.num_players != 5 and rules.five_player_sides != 2:
         problems.append("five_player_sides applies only to five players")
-    if rules.num_players == 3 and rules.three_player_mode == "cutthroat":
+    if rules.cutthroat and rules.melds_by_position:
         problems.append(
-            "three_player_mode='cutthroat' (CL-V3-3) is not implemented yet; use 'individual'"
+            "three_player_mode='cutthroat' (CL-V3-3) pools melds by rank: it cannot be "
+            "played with sequences_allowed, wild_melds_allowed or several_melds_per_rank"
         )
     if sorted(rules.sit_out_order) != [0, 2, 4]:
         problems.append("sit_out_order must name players 0, 2 and 4, each once")

@@ -84,6 +84,7 @@ SAMBA_RULE_IDS = {
     "CL-DISC-1": "SA-DRAW-1",
     "CL-EXH-1": "SA-STOCK-1",
     "CL-FRZ-1": "SA-FRZ-1",
+    "CL-FRZ-2": "SA-FRZ-1",
     "CL-EXH-3": "SA-STOCK-2",
     "CL-INIT-1": "SA-INIT-1",
     "CL-INIT-4": "SA-INIT-3",

@@ -182,7 +182,8 @@ class RuleSet:
     #: rule for a fixed number of hands, and one deal for learning environments. The side
     #: ahead wins; equal leaders draw. ``None``: play to the target (CL-MATCH-1).
     deal_limit: int | None = attrs.field(default=None, validator=_optional(_at_least(1)))
-    #: How three players play (CL-V3).
+    #: How three players play: each alone, or cutthroat, where the other two pool their
+    #: melds against the first to take the pile (CL-V3-1, CL-V3-3).
     three_player_mode: ThreePlayerMode = attrs.field(
         default="individual", validator=_one_of("individual", "cutthroat")
     )
@@ -315,6 +316,12 @@ class RuleSet:
         return 2
 
     @property
+    def cutthroat(self) -> bool:
+        """Three-player cutthroat (CL-V3-3): the first player to take the pile plays alone
+        against the other two, who pool their melds for the rest of the deal."""
+        return self.num_players == 3 and self.three_player_mode == "cutthroat"
+
+    @property
     def has_partners(self) -> bool:
         """Whether sides have more than one player, so asking permission applies (CL-ASK-4)."""
         return self.num_sides < self.num_players
@@ -377,7 +384,7 @@ class RuleSet:
     def target_score(self) -> int:
         """The cumulative score that ends the match (CL-MATCH-1): the ``target_score`` given,
         or the usual one for the table (5000; six players with three packs: 10000 with two
-        sides, 7500 with three, CL-V6-4).
+        sides, 7500 with three, CL-V6-4; three-player cutthroat 7500, CL-V3-3).
 
         >>> RuleSet().target_score, classic_six_player().target_score
         (5000, 10000)
@@ -391,6 +398,8 @@ class RuleSet:
             return self._target_score
         if self.uses_extra_bracket:
             return 10000 if self.six_player_sides == 2 else 7500
+        if self.cutthroat:
+            return 7500
         return 5000
 
     # --- questions the engine asks ---------------------------------------------------------
@@ -537,8 +546,19 @@ def classic_two_player(**changes: Any) -> RuleSet:
 
 
 def classic_three_player(**changes: Any) -> RuleSet:
-    """Three players, each for themselves: 13 cards, draw one, one canasta (CL-V3)."""
-    return RuleSet(**({"num_players": 3, "hand_size": 13} | changes))
+    """Three players, each for themselves: 13 cards, draw one, one canasta (CL-V3).
+
+    With ``three_player_mode="cutthroat"`` (CL-V3-3) a stock draw takes two cards and going
+    out needs two canastas, unless ``changes`` say otherwise; the target is then 7500.
+
+    >>> cut = classic_three_player(three_player_mode="cutthroat")
+    >>> cut.draw_count, cut.canastas_to_go_out, cut.target_score
+    (2, 2, 7500)
+    """
+    settings: dict[str, Any] = {"num_players": 3, "hand_size": 13}
+    if changes.get("three_player_mode") == "cutthroat":
+        settings |= {"draw_count": 2, "canastas_to_go_out": 2}
+    return RuleSet(**(settings | changes))
 
 
 def classic_five_player(**changes: Any) -> RuleSet:

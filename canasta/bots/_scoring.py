@@ -42,8 +42,8 @@ class _Facts:
         self.my_melds = {meld.rank: meld for meld in self.table.melds[self.side]}
         self.canastas = sum(1 for m in self.table.melds[self.side] if m.is_canasta_under(rules))
         self.has_canastas = self.canastas >= rules.canastas_to_go_out
-        seats = view.seat_players
-        opponents = [p for p in seats if rules.side_of_player(p) != self.side and p != view.player]
+        seats, ours = view.seat_players, self.table.partners(self.side)  # cutthroat: pooled
+        opponents = [p for p in seats if rules.side_of_player(p) not in ours]
         # The deal is nearly over: the stock is short, or an opponent able to go out holds
         # few cards. Then cards in the hand are a debt, and wild cards are melded freely.
         threat = any(
@@ -56,7 +56,7 @@ class _Facts:
         self.next_opponent: int | None = None
         if view.player in seats:
             following = seats[(seats.index(view.player) + 1) % len(seats)]
-            if rules.side_of_player(following) != self.side:
+            if rules.side_of_player(following) not in ours:
                 self.next_opponent = following
         self._risk_cache: dict[Card, float] = {}
         self._seen_cache: dict[Rank, int] = {}

@@ -53,9 +53,10 @@ def show_table(
     for side in range(rules.num_sides):
         players = ", ".join(map(str, side_players(rules, side)))
         mine = " (you)" if side == yours else ""
+        pooled = table.partners(side)
         parts.append(
             hanging(
-                f"Side {side}{mine},",
+                f"Side {side}{mine}{_role(table.lone_hand, side, pooled)},",
                 Text.assemble(
                     f"players {players}; minimum {view.minimums[side]}; red threes: ",
                     screen.cards(table.red_threes[side]),
@@ -63,6 +64,9 @@ def show_table(
                 indent=2,
             )
         )
+        if pooled[0] != side:  # cutthroat partners pool their melds (CL-V3-3)
+            parts.append(Text(f"      (melds pooled with side {pooled[0]}, above)"))
+            continue
         for number, meld in enumerate(table.melds[side]):
             if rules.melds_by_position:  # melds are named by number: add #1 9D
                 label = f"#{number:<2} {meld_label(meld):>4}:"
@@ -92,6 +96,16 @@ def show_table(
     screen.say(*parts)
 
 
+def _role(lone_hand: int | None, side: int, pooled: tuple[int, ...]) -> str:
+    """A side's part in three-player cutthroat, once the lone hand is known (CL-V3-3)."""
+    if lone_hand is None:
+        return ""
+    if side == lone_hand:
+        return " lone hand"
+    others = " and ".join(str(other) for other in pooled if other != side)
+    return f" with side {others} against side {lone_hand}"
+
+
 def _other_hands(
     screen: Screen, view: PlayerView, you: int | None, yours: int | None
 ) -> list[Text]:
@@ -101,7 +115,7 @@ def _other_hands(
         if player == you:
             continue
         text = Text(f"player {player}: {view.hand_sizes[player]}")
-        if yours is not None and view.rules.side_of_player(player) == yours:
+        if yours is not None and view.rules.side_of_player(player) in view.table.partners(yours):
             text.append(" (partner)")
         known = view.known_cards[player]
         if known:

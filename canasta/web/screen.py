@@ -22,6 +22,7 @@ from canasta import (
     Move,
     Phase,
     PlayerView,
+    Table,
 )
 from canasta.web.seats import label
 from canasta.web.store import LogLine
@@ -119,7 +120,7 @@ def _player(view: PlayerView, player: int, seats: Sequence[str]) -> dict[str, An
         "player": player,
         "name": _name(view, player),
         "you": player == view.player,
-        "partner": player != view.player and side == mine,
+        "partner": player != view.player and side in view.table.partners(mine),
         "kind": label(seats[player]),
         "side": side,
         "cards": view.hand_sizes[player],
@@ -129,12 +130,23 @@ def _player(view: PlayerView, player: int, seats: Sequence[str]) -> dict[str, An
     }
 
 
+def _role(table: Table, side: int) -> str:
+    """A side's part in three-player cutthroat once the sides are known (CL-V3-3)."""
+    if table.lone_hand is None:
+        return ""
+    if side == table.lone_hand:
+        return "lone hand"
+    other = next(partner for partner in table.partners(side) if partner != side)
+    return f"pools its melds with side {other}"
+
+
 def _side(view: PlayerView, side: int) -> dict[str, Any]:
     rules, table = view.rules, view.table
     return {
         "side": side,
         "players": [p for p in range(rules.num_players) if rules.side_of_player(p) == side],
         "yours": side == view.side_of_player(view.player),
+        "role": _role(table, side),
         "score": view.scores[side],
         "minimum": view.minimums[side],
         "melded": table.has_opened(side),

@@ -126,5 +126,6 @@ def position_of_arguments(rules: RuleSet, *, turn: dict[str, Any], **given: Any)
         end=None if end is None else DealEnd(end),
         went_out=given["went_out"],
         concealed=given["concealed"],
+        lone_hand=given["lone_hand"],
         **turn,
     )

@@ -41,6 +41,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         turn=p.turns,
         known=tuple(c.known[player] for player in seats),
         history=p.history,
+        lone_hand=p.lone_hand,
     )
     the_deal_can_go_on(c, deal)
     return GameParts(
@@ -90,6 +91,7 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
         history=p.history,
         results=p.results,
         is_over=c.is_over,
+        lone_hand=p.lone_hand,
     )
     if to_move == p.player:
         the_deal_can_go_on(c, rules_deal(parts))

@@ -21,6 +21,7 @@ from canasta._engine.position.parts import (
     ViewPosition,
     Where,
 )
+from canasta._engine.position.pooling import pooled_melds, table_groups
 from canasta._engine.position.turn import draft_of
 from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
 from canasta._model.cards import ALL_FACES, RED_THREES, Card, Rank
@@ -197,10 +198,8 @@ def melds_follow_the_rules(c: Check) -> None:
     """Each meld is one the rule set allows (CL-MELD), and a side holds one meld of a rank
     unless the rules allow several (CL-MELD-6). Where melds are numbered they keep the order
     given; otherwise they are sorted by rank."""
-    rules, given = c.rules, c.p.melds
-    if given is None:
-        c.melds = ((),) * rules.num_sides
-        return
+    rules = c.rules
+    given = ((),) * rules.num_sides if c.p.melds is None else c.p.melds
     if len(given) != rules.num_sides:
         c.refuse(c.where("melds"), f"expected {rules.num_sides} lists of melds, one per side")
     sides = []
@@ -224,6 +223,7 @@ def melds_follow_the_rules(c: Check) -> None:
             melds.sort(key=lambda meld: meld.rank.order)
         sides.append(tuple(melds))
     c.melds = tuple(sides)
+    pooled_melds(c)
 
 
 def _made_meld(c: Check, spec: MeldSpec, path: str) -> Meld:
@@ -280,7 +280,7 @@ def cards_come_from_the_pack(c: Check) -> None:
             c.count(p.hand, "hand")
         else:
             c.count(p.hands[player], "hands", player)
-    for side, group in enumerate(c.melds):
+    for side, group in table_groups(c):
         for index, meld in enumerate(group):
             c.count(meld.cards, "melds", side, index)
     for side, red in enumerate(c.red_threes):
@@ -288,7 +288,7 @@ def cards_come_from_the_pack(c: Check) -> None:
     c.count(p.pile, "pile")
     if isinstance(p, ViewPosition):
         total = sum(p.hand_sizes) + p.stock_size + len(p.pile)
-        total += sum(meld.size for group in c.melds for meld in group)
+        total += sum(meld.size for _, group in table_groups(c) for meld in group)
         total += sum(len(red) for red in c.red_threes)
         if total != rules.pack_size:
             c.refuse(

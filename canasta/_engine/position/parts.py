@@ -155,6 +155,9 @@ class Position(TurnFacts):
     concealed: bool = False
     results: tuple[DealResult, ...] = ()
     is_over: bool | None = None
+    #: Three-player cutthroat: the player who plays alone against the other two, who then
+    #: show the same, pooled, melds (CL-V3-3); ``None`` before anyone took the pile.
+    lone_hand: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -183,6 +186,8 @@ class ViewPosition(TurnFacts):
     history: tuple[Event, ...] = ()
     results: tuple[DealResult, ...] = ()
     is_over: bool | None = None
+    #: As in :class:`Position`.
+    lone_hand: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -225,3 +230,4 @@ class ViewParts:
     history: tuple[Event, ...]
     results: tuple[DealResult, ...]
     is_over: bool
+    lone_hand: int | None = None

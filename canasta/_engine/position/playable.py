@@ -81,4 +81,5 @@ def rules_deal(view: ViewParts) -> Deal:
         end=None if result is None else result.end,
         went_out=went_out,
         concealed=result is not None and result.concealed,
+        lone_hand=view.lone_hand,
     )

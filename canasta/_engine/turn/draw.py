@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from canasta._cache import remembered
 from canasta._engine.dealing import lay_out_red_threes
 from canasta._engine.state import EMPTY, Deal, DealEnd, Phase, TurnDraft, stock_exhausted
 from canasta._engine.turn.common import ended, minimum_violation, replaced, wrong_phase
@@ -58,20 +59,20 @@ def fresh_draft(deal: Deal, *, drew: bool) -> TurnDraft:
     """The draft of a turn that has just drawn (or taken the pile): what the turn starts
     from, by whether the side has opened and the player has melded in this deal."""
     melds = deal.melds[deal.side]
-    return _FRESH_DRAFTS[drew, not melds, deal.seat in deal.melded_seats].replace(
-        melds_before=len(melds)
-    )
+    return _fresh(drew, not melds, deal.seat in deal.melded_seats, len(melds))
 
 
-# Drafts are values: one of each way to begin is made once.
-_FRESH_DRAFTS = {
-    (drew, opening, had_melded): TurnDraft(
-        drew=drew, took_pile=not drew, opening=opening, had_melded=had_melded
+@remembered(256)
+def _fresh(drew: bool, opening: bool, had_melded: bool, melds_before: int) -> TurnDraft:
+    """Drafts are values: each way to begin a turn is made once (a side holds at most a few
+    dozen melds, so there are a few hundred at most)."""
+    return TurnDraft(
+        drew=drew,
+        took_pile=not drew,
+        opening=opening,
+        had_melded=had_melded,
+        melds_before=melds_before,
     )
-    for drew in (True, False)
-    for opening in (True, False)
-    for had_melded in (True, False)
-}
 
 
 def pass_violation(deal: Deal) -> Violation | None:

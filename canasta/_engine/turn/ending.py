@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from canasta._engine.cutthroat import forms_partnership, with_lone_hand
 from canasta._engine.naming import naming
 from canasta._engine.obligations import may_go_out
 from canasta._engine.state import Deal, DealEnd, Phase, TurnDraft
@@ -101,7 +102,10 @@ def went_out(deal: Deal, card: Card | None = None) -> Deal | Violation:
     outcome = going_out(deal, discarded=card is not None)
     if isinstance(outcome, Violation):
         return outcome
-    return ended(deal, DealEnd.WENT_OUT).replace(went_out=deal.seat, concealed=outcome)
+    over = ended(deal, DealEnd.WENT_OUT).replace(went_out=deal.seat, concealed=outcome)
+    if forms_partnership(over):  # out before any take: the lone hand all the same (CL-V3-3)
+        over = with_lone_hand(over, deal.side)
+    return over
 
 
 def going_out(deal: Deal, *, discarded: bool) -> Violation | bool:

@@ -170,7 +170,7 @@ def melded(
     return deal.replace(
         hands=replaced(deal.hands, seat, hand),
         known=deal.known_after_playing(seat, cards),
-        melds=replaced(deal.melds, side, melds),
+        melds=deal.with_side_melds(side, melds),
         draft=draft,
         melded_seats=deal.melded_seats
         if seat in deal.melded_seats

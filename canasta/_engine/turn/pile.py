@@ -10,6 +10,7 @@ finished after the take is asked by :mod:`canasta._engine.transitions`.
 
 from __future__ import annotations
 
+from canasta._engine.cutthroat import forms_partnership, with_lone_hand
 from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.naming import naming
 from canasta._engine.state import EMPTY, Deal, Phase
@@ -359,7 +360,7 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     after = deal.replace(
         hands=replaced(deal.hands, seat, deal.hand - move.cards + gained),
         known=replaced(known, seat, known[seat] + gained),
-        melds=replaced(deal.melds, side, melds),
+        melds=deal.with_side_melds(side, melds),
         red_threes=replaced(deal.red_threes, side, deal.red_threes[side] + red_threes)
         if red_threes
         else deal.red_threes,
@@ -369,6 +370,8 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
         draft=draft,
         melded_seats=deal.melded_seats | {seat},
     )
+    if forms_partnership(after):  # the first take makes the lone hand (CL-V3-3)
+        after = with_lone_hand(after, side)
     return unlocked_if_opened(after)
 
 

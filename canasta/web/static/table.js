@@ -141,7 +141,7 @@ function drawSide(side) {
       ? `${meld.canasta}: ${meld.points} + ${meld.bonus} points`
       : `${meld.size} cards, ${meld.to_canasta} to a canasta`)));
   return el("div", {class: "side" + (side.yours ? " yours" : "")},
-    el("h2", {}, `Side ${side.side} (${who}): ${side.score}`),
+    el("h2", {}, `Side ${side.side} (${who}${side.role ? ", " + side.role : ""}): ${side.score}`),
     el("p", {class: "facts"}, side.melded ? "has melded" : `first melds need ${side.minimum} points`,
       side.red_threes.length ? " · red threes " : "", side.red_threes.length ? cardRow(side.red_threes, "small") : null),
     melds.length ? el("ol", {class: "melds"}, melds) : el("p", {class: "empty"}, "no melds yet"));
