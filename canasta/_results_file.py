@@ -61,6 +61,8 @@ class ResultsFile:
         except OSError as error:
             raise CanastaError(f"cannot read {where}: {error.strerror}") from None
         whole = data[: data.rfind(b"\n") + 1]  # a last line cut short is dropped
+        if data and not whole and not _line(header).startswith(data):
+            raise CanastaError(f"{where} is not a results file of canasta simulate; name another")
         done = _games(where, whole, arguments) if whole else {}
         try:
             stream = where.open("r+b" if whole else "wb", buffering=0)

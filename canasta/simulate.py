@@ -543,10 +543,14 @@ def _on_ray(task: _Task, todo: list[int], workers: int | None, address: str | No
     # Typed as Any: Ray's own annotations are partial, and absent where Ray is not installed.
     ray: Any = ray_module
     started_here = not ray.is_initialized()
-    if started_here and address:
-        ray.init(address=address, log_to_driver=False)
-    elif started_here:
-        ray.init(**local_ray_options(workers or os.cpu_count() or 1))
+    try:
+        if started_here and address:
+            ray.init(address=address, log_to_driver=False)
+        elif started_here:
+            ray.init(**local_ray_options(workers or os.cpu_count() or 1))
+    except Exception as error:  # Ray raises many kinds: a bad address, a cluster gone ...
+        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        raise CanastaError(f"could not start or join {where}: {error}") from None
     pending: list[Any] = []
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))

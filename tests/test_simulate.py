@@ -84,6 +84,18 @@ def test_the_command_starts_ray_itself_and_gives_the_same_figures() -> None:
     assert figures[0] == figures[1]
 
 
+def test_a_cluster_that_is_not_there_is_a_one_line_error() -> None:
+    pytest.importorskip("ray")
+    command = [sys.executable, "-m", "canasta", "simulate", "--games", "1", "--players", "2"]
+    command += ["--backend", "ray", "--address", "ray://127.0.0.1:1"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    assert "canasta simulate: could not start or join the Ray cluster at ray://127.0.0.1:1" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(CanastaError, match="backend is one of processes, ray, not 'dask'"):
         run_simulate(backend="dask")
@@ -200,6 +212,18 @@ def test_a_file_of_other_arguments_is_refused_and_kept(tmp_path: Path) -> None:
     with pytest.raises(CanastaError, match=r"line 1 of .* is not a JSON object"):
         run_simulate(out=other)
     assert other.read_text() == "my notes\nmore notes\n"
+    other.write_text("one line, no end")
+    with pytest.raises(CanastaError, match="is not a results file of canasta simulate"):
+        run_simulate(out=other)
+    assert other.read_text() == "one line, no end"
+
+
+def test_a_header_cut_short_is_written_again(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    run_simulate(out=whole, games=2)
+    cut.write_bytes(whole.read_bytes()[:30])  # killed while writing the header
+    run_simulate(out=cut, games=2)
+    assert games_in(cut) == games_in(whole)
 
 
 def test_the_command_refuses_a_file_of_other_arguments(tmp_path: Path) -> None:
