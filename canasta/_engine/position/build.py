@@ -42,7 +42,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         known=tuple(c.known[player] for player in seats),
         history=p.history,
     )
-    the_deal_can_go_on(c, deal)
+    legal = the_deal_can_go_on(c, deal)
     return GameParts(
         rules=c.rules,
         seed=p.seed,
@@ -51,6 +51,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         results=p.results,
         seat_players=seats,
         is_over=c.is_over,
+        legal=legal,
     )
 
 
