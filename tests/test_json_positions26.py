@@ -13,6 +13,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import canasta
 from canasta import Game, JsonError, PositionError
@@ -273,3 +275,65 @@ def test_documents_of_random_play_still_load_and_are_playable(rules: str) -> Non
         moves = list(game.legal_moves())
         assert moves, "an accepted position has a legal move"
         game = game.apply(rng.choice(moves))
+
+
+# --- the promise, over mutated turns ----------------------------------------------------------
+
+
+def _positions_of_play() -> list[dict[str, Any]]:
+    """Documents of positions in the middle of turns, from seeded random play."""
+    found: list[dict[str, Any]] = []
+    for rules in ("classic", "hollywood"):
+        rng = random.Random(f"26/turns/{rules}")
+        game = Game.new(rules, seed=26)
+        while not game.is_over and len(found) < 12 * (1 + (rules == "hollywood")):
+            moves = list(game.legal_moves())
+            game = game.apply(rng.choice(moves))
+            if game.phase is canasta.Phase.MELD and rng.random() < 0.3:
+                found.append(json.loads(game.to_json()))
+    return found
+
+
+POSITIONS = _positions_of_play()
+TURN_CHANGES = st.fixed_dictionaries(
+    {},
+    optional={
+        "phase": st.sampled_from(["draw", "meld", "answer"]),
+        "took_pile": st.booleans(),
+        "drew": st.booleans(),
+        "new_melds": st.lists(st.integers(0, 6), max_size=3, unique=True),
+        "opening_points": st.integers(0, 200),
+        "melded": st.booleans(),
+        "melded_before": st.booleans(),
+        "asked": st.booleans(),
+        "answer": st.booleans(),
+        "no_discard": st.booleans(),
+        "concealed_only": st.booleans(),
+        "pile_frozen": st.booleans(),
+        "minimums": st.lists(st.sampled_from([15, 50, 90, 120]), min_size=2, max_size=2),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(index=st.integers(0, len(POSITIONS) - 1), changes=TURN_CHANGES, seed=st.integers(0, 9))
+def test_every_accepted_mutated_turn_is_playable(
+    index: int, changes: dict[str, Any], seed: int
+) -> None:
+    """A document whose turn facts are changed at random is refused with a JsonError, or is
+    a position where the player to act can move, every view loads, and sampling returns."""
+    data = json.loads(json.dumps(POSITIONS[index]))
+    data["deal"] |= changes
+    try:
+        game = Game.from_json(json.dumps(data))
+    except JsonError:
+        return
+    fresh = attrs.evolve(game)  # the engine's moves, not the validator's kept ones
+    assert game.is_over or game.phase is canasta.Phase.OVER or list(fresh.legal_moves())
+    rng = random.Random(seed)
+    for player in game.seat_players:
+        view = PlayerView.from_json(game.view(player).to_json())
+        world = view.sample(rng)
+        assert world.view(player) == view
+    move = rng.choice(list(fresh.legal_moves()))
+    game.apply(move)
