@@ -16,9 +16,10 @@ searched ones (where more than one move was legal).
 
     python benchmarks/ismcts.py --fit 2:1200,4:900
 
-fits the weights of the search's estimate of a deal in play (``canasta.bots._WEIGHTS``)
-instead: greedy bots play that many Classic matches for 2 and 4 players, and every fourth
-position of a deal is paired with how the deal ended. It needs NumPy.
+fits the weights of the search's estimate of a deal in play
+(``canasta.bots._estimate._WEIGHTS``) instead: greedy bots play that many Classic matches for
+2 and 4 players, and every fourth position of a deal is paired with how the deal ended. It
+needs NumPy.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def fit(spec: str) -> None:
     """Fit the estimate's weights by ridge regression and print them as Python."""
     import numpy as np
 
-    from canasta.bots import _PILE_WEIGHTS, _WEIGHTS, _estimate_features
+    from canasta.bots._estimate import _PILE_WEIGHTS, _WEIGHTS, _estimate_features
 
     rows: list[list[float]] = []
     targets: list[float] = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from canasta._action_table import (
-    _BLOCKS,
     _FEW_WILDS,
     _JOKERS,
     _MELD_RANKS,
@@ -28,6 +27,7 @@ from canasta._action_table import (
     _WILD_SPANS,
     _WILDS_ONLY,
     _counts,
+    locate,
 )
 from canasta._model.cards import JOKER, NATURAL_RANKS, Card, Rank, Suit
 from canasta._model.deck import Cards
@@ -144,10 +144,7 @@ def probe_move(position: Any, action: int) -> Move | None:
 
 def _shape(action: int) -> Shape | None:
     """What an id that codes a move up to suits names (see :data:`canasta._action_probe.Shape`)."""
-    for name, block in _BLOCKS.items():
-        if block.first <= action < block.stop:
-            return _block_shape(name, action - block.first)
-    return None  # pragma: no cover - ids are checked first
+    return _block_shape(*locate(action))
 
 
 def _block_shape(name: str, index: int) -> Shape | None:

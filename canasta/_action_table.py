@@ -12,9 +12,18 @@ import attrs
 from canasta._model.cards import ALL_FACES, NATURAL_RANKS, Rank, Suit
 from canasta._model.moves import Answer, Ask, Draw, Move, Pass
 
-#: Melds a side may number (``#0`` to ``#31``) in the ids of additions, takes and merges.
-MELD_SLOTS = 32
-_NATURALS = 12  # naturals of one rank in three decks
+_MAX_DECKS = 3  # the most decks the ids cover (num_actions refuses more)
+_NATURALS = 4 * _MAX_DECKS  # naturals of one rank in three decks
+#: Melds a side may number (``#0`` to ``#77``) in the ids of additions, takes and merges: as
+#: many as one side can hold in any game the ids cover, so that every legal move has an id.
+#: A meld has two cards or more (``min_meld_size`` is at least 2) and red threes are never
+#: melded: the 54 cards of each of three decks but their six red threes, two a meld.
+MELD_SLOTS = (54 * _MAX_DECKS - 2 * _MAX_DECKS) // 2
+#: The meld numbers the first table covered (``#0`` to ``#31``). Ids never change, so the
+#: moves naming meld #32 or later have blocks of their own at the end of the table (their
+#: names end in :data:`MORE`).
+_FIRST_SLOTS = 32
+MORE = " from #32"
 _TWOS = 12
 _JOKERS = 6
 #: (twos, jokers) with at most three wild cards, in this order.
@@ -40,7 +49,11 @@ _WILD_RUNS = tuple(
 _WILD_RUN_INDEX = {run: index for index, run in enumerate(_WILD_RUNS)}
 _WILD_SPANS = tuple(run for run in _WILD_RUNS if run[1] - run[0] >= 2)
 _WILD_SPAN_INDEX = {span: index for index, span in enumerate(_WILD_SPANS)}
-_PAIRS = tuple(combinations(range(MELD_SLOTS), 2))
+#: Pairs of meld numbers, lower first: those of the first table, then those naming #32 on.
+_PAIRS = (
+    *combinations(range(_FIRST_SLOTS), 2),
+    *((low, high) for high in range(_FIRST_SLOTS, MELD_SLOTS) for low in range(high)),
+)
 _PAIR_INDEX = {pair: index for index, pair in enumerate(_PAIRS)}
 _DRAW = Draw()
 _SIMPLE: tuple[Move, ...] = (_DRAW, Ask(), Answer(True), Answer(False), Pass())
@@ -204,22 +217,31 @@ _LAYOUT = (
      _describe_wild_pair),
     ("take suited pair", 2 * _POSITIONS,
      "lower card's rank x gap (next rank, or one between)", _describe_suited),
-    ("take onto meld", MELD_SLOTS, "the meld's number", _describe_onto),
+    ("take onto meld", _FIRST_SLOTS, "the meld's number", _describe_onto),
     ("meld sequence", len(_SUITS) * len(_SPANS), "suit x span (low, high)",
      _describe_sequence),
     ("meld wild cards", _WILDS_ONLY, "twos (0-12) x jokers (0-6)", _describe_wild_meld),
-    ("merge", len(_PAIRS), "pairs of meld numbers, lower first", _describe_merge),
-    ("add to meld", MELD_SLOTS * _SLOT_SHAPES,
+    ("merge", _FIRST_SLOTS * (_FIRST_SLOTS - 1) // 2, "pairs of meld numbers, lower first",
+     _describe_merge),
+    ("add to meld", _FIRST_SLOTS * _SLOT_SHAPES,
      "meld number x (naturals of one rank (1-12) x (twos, jokers) with at most 3 wild | "
      "twos (0-12) x jokers (0-6) | a run of naturals of its suit, low x high)",
      _describe_addition),
     ("meld sequence with wild", len(_SUITS) * len(_WILD_SPANS),
      "suit x span (low, high) x the wild card's rank x its kind (two, joker)",
      _describe_wild_sequence),
-    ("add to sequence with wild", MELD_SLOTS * len(_WILD_RUNS),
+    ("add to sequence with wild", _FIRST_SLOTS * len(_WILD_RUNS),
      "meld number x run (low, high) x the wild card's rank x its kind (two, joker)",
      _describe_wild_addition),
 )  # fmt: skip
+#: The blocks of moves naming a meld by number, continued at the end for #32 to #77: the
+#: size of each whole block, and its meaning, are those of the first part.
+_NUMBERED = {
+    "take onto meld": MELD_SLOTS,
+    "merge": len(_PAIRS),
+    "add to meld": MELD_SLOTS * _SLOT_SHAPES,
+    "add to sequence with wild": MELD_SLOTS * len(_WILD_RUNS),
+}
 
 
 def _blocks() -> dict[str, ActionBlock]:
@@ -227,10 +249,40 @@ def _blocks() -> dict[str, ActionBlock]:
     for name, size, coding, describer in _LAYOUT:
         blocks[name] = ActionBlock(name, first, size, coding, describer)
         first += size
+    for name, whole in _NUMBERED.items():
+        part = blocks[name]
+
+        def describe(index: int, part: ActionBlock = part) -> str:
+            return part.describe(part.size + index)
+
+        coding = f"as {name}, for the meld numbers from #{_FIRST_SLOTS} to #{MELD_SLOTS - 1}"
+        blocks[name + MORE] = ActionBlock(name + MORE, first, whole - part.size, coding, describe)
+        first += whole - part.size
     return blocks
 
 
 _BLOCKS = _blocks()
 _CLASSIC_STOP = _BLOCKS["add"].stop
-_POSITIONAL_STOP = _BLOCKS["add to meld"].stop
-_ALL_STOP = _BLOCKS["add to sequence with wild"].stop
+_POSITIONAL_STOP = _BLOCKS["add to meld" + MORE].stop
+_ALL_STOP = _BLOCKS["add to sequence with wild" + MORE].stop
+
+
+def place(name: str, index: int) -> int:
+    """The id of the move ``index`` of block ``name``; in a block of moves naming a meld by
+    number, ``index`` counts on into the block's continuation (:data:`MORE`)."""
+    block = _BLOCKS[name]
+    if index < block.size:
+        return block.first + index
+    return _BLOCKS[name + MORE].first + index - block.size
+
+
+def locate(action: int) -> tuple[str, int]:
+    """The block of an id in range, and the id's index in it, as :func:`place` counts."""
+    for name, block in _BLOCKS.items():
+        if action < block.stop:
+            index = action - block.first
+            if name.endswith(MORE):
+                name = name.removesuffix(MORE)
+                index += _BLOCKS[name].size
+            return name, index
+    raise ValueError(f"action {action} is past the table")

@@ -130,9 +130,11 @@ def checked_move(move: object) -> Move:
     if is_move(move):
         return move  # type: ignore[return-value]
     if isinstance(move, str):
+        # A short text is shown as the call to make; a long one is quoted once, shortened.
+        text = shown(move) if len(move) <= 20 else "text"
         raise MoveParseError(
             f"expected a move object, got the text {shown(move)}: read text with "
-            f"canasta.parse_move({shown(move)}) or game.parse_move(...)"
+            f"canasta.parse_move({text}) or game.parse_move({text})"
         )
     raise MoveParseError(
         f"expected a move (Draw(), TakePile(...), LayMeld(...) ...), got {shown(move)} "

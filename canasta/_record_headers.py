@@ -13,11 +13,24 @@ from canasta._rules.presets import find_rules, rule_set_names
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import RecordError, RuleSetError
 
-#: The version of the record format that :func:`dumps` writes and :func:`loads` reads.
-FORMAT_VERSION = "1"
+#: The version of the record format that :func:`dumps` writes. :func:`loads` reads it and
+#: format 1, which had no Moves header.
+FORMAT_VERSION = "2"
+READ_FORMATS = ("1", FORMAT_VERSION)
 
 # Headers in the order they are written; ``P0`` to ``P5`` (players' names) follow Seed.
-HEADERS = ("Format", "Event", "Site", "Date", "Rules", "Players", "Options", "Seed", "Result")
+HEADERS = (
+    "Format",
+    "Event",
+    "Site",
+    "Date",
+    "Rules",
+    "Players",
+    "Options",
+    "Seed",
+    "Result",
+    "Moves",
+)
 HEADER_NAMES = {name.lower(): name for name in HEADERS}
 MAX_PLAYERS = 6
 
@@ -83,11 +96,11 @@ def read_header(number: int, line: str) -> tuple[str, str]:
 
 def setup(headers: dict[str, str], lines: dict[str, int]) -> tuple[RuleSet, int | str]:
     """The rule set and the seed from the headers."""
-    if "Format" in headers and headers["Format"].strip() != FORMAT_VERSION:
+    if "Format" in headers and headers["Format"].strip() not in READ_FORMATS:
         raise RecordError(
             lines["Format"],
-            f"format {headers['Format']!r} is not known; this version reads format "
-            f"{FORMAT_VERSION}",
+            f"format {headers['Format']!r} is not known; this version reads formats "
+            f"{' and '.join(READ_FORMATS)}",
         )
     for name in ("Rules", "Seed"):
         if name not in headers:
@@ -184,3 +197,31 @@ def option_value_at(text: str, start: int, name: str, line: int) -> tuple[Any, i
     raise RecordError(
         line, f"the value of the option {name} must be JSON or a plain word, not {shown!r}"
     )
+
+
+def check_move_count(headers: dict[str, str], lines: dict[str, int], count: int) -> None:
+    """Refuse a record whose moves are not as many as its Moves header says: a record cut
+    short, at a deal's end or in the middle of a turn, or added to by hand. A format 2 record
+    must have the header; a record of format 1, or with no Format header, may go without it."""
+    if "Moves" not in headers:
+        if headers.get("Format", "1").strip() == FORMAT_VERSION:
+            raise RecordError(
+                None,
+                f'a format {FORMAT_VERSION} record has a Moves header ([Moves "N"]) after '
+                "Result, and this one has none: is it cut short?",
+            )
+        return
+    text = headers["Moves"].strip()
+    if not re.fullmatch(r"[0-9]{1,9}", text):
+        raise RecordError(lines["Moves"], f"Moves must be a number, not {text!r}")
+    said = int(text)
+    if said > count:
+        raise RecordError(
+            lines["Moves"],
+            f"the Moves header says {said} moves, but the record has only {count}: "
+            "it is cut short",
+        )
+    if said < count:
+        raise RecordError(
+            lines["Moves"], f"the Moves header says {said} moves, but the record has {count}"
+        )

@@ -17,9 +17,11 @@ are never legal in the same position, so an id still names one legal move.
 
 The numbering is one table for all rule sets: an id means the same thing in every game,
 and a rule set uses the ids below its :func:`num_actions` (Classic the first 3,062,
-Samba and Bolivia 12,750, Hollywood, with wild cards in sequences, 33,094). The table,
-block by block, is in :doc:`/actions`; :func:`action_blocks` lists it, and ids do not
-change between releases.
+Samba and Bolivia 48,389, Hollywood, with wild cards in sequences, 74,701). Melds are
+numbered ``#0`` to ``#77`` (:data:`MELD_SLOTS`), as many as one side can hold, so every
+legal move of any position has an id. The table, block by block, is in :doc:`/actions`;
+:func:`action_blocks` lists it, and ids do not change between releases (the numbers from
+``#32`` were added as blocks of their own at the end).
 
 >>> import canasta
 >>> from canasta.actions import decode, describe, encode, legal_actions, num_actions
@@ -48,6 +50,7 @@ from canasta._action_table import (
     _FEW_WILD_INDEX,
     _FEW_WILDS,
     _JOKERS,
+    _MAX_DECKS,
     _MELD_RANK_INDEX,
     _NATURALS,
     _PAIR_INDEX,
@@ -72,6 +75,8 @@ from canasta._action_table import (
     _WILDS_ONLY,
     MELD_SLOTS,
     ActionBlock,
+    locate,
+    place,
 )
 from canasta._cache import remembered
 from canasta._model.cards import ALL_FACES, Card, Rank, Suit
@@ -130,12 +135,12 @@ def num_actions(rules: RuleSet) -> int:
 
     >>> import canasta
     >>> num_actions(canasta.find_rules("classic")), num_actions(canasta.find_rules("samba"))
-    (3062, 12750)
+    (3062, 48389)
 
     A rule set these ids cannot cover (more than three decks, more than three wild cards in
     a meld of one rank, more than one in a sequence) raises :class:`ActionError`.
     """
-    if rules.decks > 3:
+    if rules.decks > _MAX_DECKS:
         raise ActionError("action ids cover games of at most three decks")
     if rules.max_wilds_per_meld > 3 or rules.black_three_meld_max_wilds > 3:
         raise ActionError("action ids cover melds with at most three wild cards")
@@ -157,11 +162,8 @@ def describe(action: int) -> str:
     >>> describe(14790), describe(14793)
     ('add to #0: a two as the 4', 'add to #0: 4 to 5, a joker as the 4')
     """
-    action = _check_id(action, _ALL_STOP)
-    for block in _BLOCKS.values():
-        if action < block.stop:
-            return block.describe(action - block.first)
-    raise AssertionError("unreachable")  # pragma: no cover
+    name, index = locate(_check_id(action, _ALL_STOP))
+    return _BLOCKS[name].describe(index)
 
 
 def _check_id(action: object, stop: int) -> int:
@@ -299,9 +301,8 @@ def _encode_addition(move: AddToMeld) -> int:
     if move.wild_as is not None:
         _, lo, hi = _run(move, naturals, move.wild_as)
         key = (lo, hi, _POSITION[move.wild_as], _wild_kind(move, twos, jokers))
-        index = slot * len(_WILD_RUNS) + _WILD_RUN_INDEX[key]
-        return _BLOCKS["add to sequence with wild"].first + index
-    first = _BLOCKS["add to meld"].first + slot * _SLOT_SHAPES
+        return place("add to sequence with wild", slot * len(_WILD_RUNS) + _WILD_RUN_INDEX[key])
+    first = place("add to meld", slot * _SLOT_SHAPES)  # the meld's shapes are consecutive
     if not naturals:
         if not move.cards or twos > _TWOS or jokers > _JOKERS:
             raise _no_id(move, "too many wild cards")
@@ -320,7 +321,7 @@ def _encode_take(move: TakePile) -> int:
     if move.meld is not None:
         if move.cards:
             raise _no_id(move, "a take onto a meld names no cards")
-        return _BLOCKS["take onto meld"].first + _slot(move, move.meld)
+        return place("take onto meld", _slot(move, move.meld))
     if not move.cards:
         return _BLOCKS["take"].first
     naturals, twos, jokers = _split(move.cards)
@@ -366,7 +367,7 @@ def encode(move: Move) -> int:
         first, second = _slot(move, move.first), _slot(move, move.second)
         if first >= second:
             raise _no_id(move, "a merge is coded with the lower meld number first")
-        return _BLOCKS["merge"].first + _PAIR_INDEX[first, second]
+        return place("merge", _PAIR_INDEX[first, second])
     raise ActionError(f"{shown(move)} is not a move")
 
 
@@ -476,12 +477,11 @@ def _plain_move(action: int) -> Move | None:
     block = _BLOCKS["discard"]
     if block.first <= action < block.stop:
         return Discard(ALL_FACES[action - block.first])
-    block = _BLOCKS["merge"]
-    if block.first <= action < block.stop:
-        return MergeMelds(*_PAIRS[action - block.first])
-    block = _BLOCKS["take onto meld"]
-    if block.first <= action < block.stop:
-        return TakePile(meld=action - block.first)
+    name, index = locate(action)
+    if name == "merge":
+        return MergeMelds(*_PAIRS[index])
+    if name == "take onto meld":
+        return TakePile(meld=index)
     if action == _BLOCKS["take"].first:
         return TakePile()
     return None

@@ -88,8 +88,10 @@ class Game:
     ) -> Game:
         """A new match of ``rules``: a rule set, or a name for :func:`~canasta.find_rules`.
 
-        Without a seed a random one is chosen (from the operating system, not from the
-        global random state) and kept in :attr:`seed`, so the game can be replayed.
+        Without a seed a random one is chosen (53 bits from the operating system, by
+        :class:`random.SystemRandom`, not from the global random state) and kept in
+        :attr:`seed`, so the game can be replayed. The seed fixes every card of the match:
+        keep it, and the game's JSON that holds it, from the players.
         """
         ruleset = find_rules(rules, players)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):

@@ -191,87 +191,118 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
         raise numpy_missing("canasta.observation.observation") from error
 
     rules = view.rules
-    layout = _layout(rules)
-    out = np.zeros(observation_shape(rules), dtype=np.float32)
-    starts = {name: (start, length) for name, start, length in layout}
-
-    def put(name: str, values: object) -> None:
-        start, length = starts[name]
-        array = np.asarray(values, dtype=np.float32)
-        if array.shape != (length,):  # pragma: no cover - a bug in this module
-            raise AssertionError(f"block {name}: {array.shape} for length {length}")
-        out[start : start + length] = array
-
-    def one_hot(name: str, index: int | None) -> None:
-        if index is not None:
-            start, _ = starts[name]
-            out[start + index] = 1.0
-
-    face_max = np.full(FACES, rules.decks, dtype=np.float32)
-    face_max[-1] = 2 * rules.decks
-
-    def faces(cards: Cards) -> NDArray[np.float32]:
-        counts: NDArray[np.float32] = (
-            np.frombuffer(cards.counts, dtype=np.uint8).astype(np.float32) / face_max
-        )
-        return counts
-
+    vector = _Vector(rules, np.zeros(observation_shape(rules), dtype=np.float32))
     players, sides = rules.num_players, rules.num_sides
     me = view.player
     order = [(me + k) % players for k in range(players)]
-    relative = {player: k for k, player in enumerate(order)}
     own_side = rules.side_of_player(me)
     side_order = [(own_side + k) % sides for k in range(sides)]
-    table = view.table
-    pack = float(rules.pack_size)
-    meld_scale = float(_meld_scale(rules))
-    max_minimum = float(_max_minimum(rules))
 
-    put("hand", faces(view.hand))
+    vector.put("hand", vector.faces(view.hand))
     for k, side in enumerate(side_order):
-        melds = table.melds[side]
-        total = Cards()
-        kinds = [0.0] * len(_MELD_KINDS)
-        canastas = [0.0] * 5
-        for meld in melds:
-            total = total + meld.cards
-            kinds[_MELD_KINDS.index(meld.kind)] += 1
-            if meld.is_canasta_under(rules):
-                canastas[_canasta_index(meld)] += 1
-        put(f"side{k}.meld_cards", faces(total))
-        put(f"side{k}.meld_kinds", np.asarray(kinds) / meld_scale)
-        put(f"side{k}.canastas", np.asarray(canastas) / meld_scale)
-        if rules.melds_by_position:
-            slots = np.zeros((MELD_SLOTS, SLOT_WIDTH), dtype=np.float32)
-            for slot, meld in zip(slots, melds[:MELD_SLOTS], strict=False):
-                _fill_slot(slot, meld, rules)
-            put(f"side{k}.meld_slots", slots.reshape(-1))
-        put(f"side{k}.red_threes", [len(table.red_threes[side]) / rules.red_threes_in_pack])
+        _put_side(vector, view, k, side)
+    _put_table(vector, view, order, side_order)
+    _put_draft(vector, view)
+    return vector.out
 
+
+class _Vector:
+    """The observation vector being filled, block by block (blocks named as in the layout)."""
+
+    def __init__(self, rules: RuleSet, out: NDArray[np.float32]) -> None:
+        import numpy as np
+
+        self.rules = rules
+        self.out = out
+        self.starts = {name: (start, length) for name, start, length in _layout(rules)}
+        self.face_max = np.full(FACES, rules.decks, dtype=np.float32)
+        self.face_max[-1] = 2 * rules.decks
+        self.pack = float(rules.pack_size)
+        self.meld_scale = float(_meld_scale(rules))
+        self.max_minimum = float(_max_minimum(rules))
+
+    def put(self, name: str, values: object) -> None:
+        import numpy as np
+
+        start, length = self.starts[name]
+        array = np.asarray(values, dtype=np.float32)
+        if array.shape != (length,):  # pragma: no cover - a bug in this module
+            raise AssertionError(f"block {name}: {array.shape} for length {length}")
+        self.out[start : start + length] = array
+
+    def one_hot(self, name: str, index: int | None) -> None:
+        if index is not None:
+            start, _ = self.starts[name]
+            self.out[start + index] = 1.0
+
+    def faces(self, cards: Cards) -> NDArray[np.float32]:
+        import numpy as np
+
+        counts: NDArray[np.float32] = (
+            np.frombuffer(cards.counts, dtype=np.uint8).astype(np.float32) / self.face_max
+        )
+        return counts
+
+
+def _put_side(vector: _Vector, view: PlayerView, k: int, side: int) -> None:
+    """The blocks of ``side``, the ``k``-th side from the player's own."""
+    import numpy as np
+
+    rules = vector.rules
+    table = view.table
+    melds = table.melds[side]
+    total = Cards()
+    kinds = [0.0] * len(_MELD_KINDS)
+    canastas = [0.0] * 5
+    for meld in melds:
+        total = total + meld.cards
+        kinds[_MELD_KINDS.index(meld.kind)] += 1
+        if meld.is_canasta_under(rules):
+            canastas[_canasta_index(meld)] += 1
+    vector.put(f"side{k}.meld_cards", vector.faces(total))
+    vector.put(f"side{k}.meld_kinds", np.asarray(kinds) / vector.meld_scale)
+    vector.put(f"side{k}.canastas", np.asarray(canastas) / vector.meld_scale)
+    if rules.melds_by_position:
+        slots = np.zeros((MELD_SLOTS, SLOT_WIDTH), dtype=np.float32)
+        for slot, meld in zip(slots, melds[:MELD_SLOTS], strict=False):
+            _fill_slot(slot, meld, rules)
+        vector.put(f"side{k}.meld_slots", slots.reshape(-1))
+    vector.put(f"side{k}.red_threes", [len(table.red_threes[side]) / rules.red_threes_in_pack])
+
+
+def _put_table(vector: _Vector, view: PlayerView, order: list[int], side_order: list[int]) -> None:
+    """The pile, the other players, the stock, the scores and whose turn it is: players in
+    ``order`` and sides in ``side_order``, each from the player's own."""
+    rules, table, pack = vector.rules, view.table, vector.pack
+    relative = {player: k for k, player in enumerate(order)}
+    own_side = side_order[0]
     top = table.pile_top
-    one_hot("pile_top", FACES if top is None else top.index)
-    put("pile_size", [table.pile_size / pack])
-    put("pile_frozen", [float(table.pile_frozen)])
-    put("pile_frozen_for_own_side", [float(table.frozen_for(own_side))])
-    for k in range(1, players):
-        put(f"known{k}", faces(view.known_cards[order[k]]))
-    put("hand_sizes", [view.hand_sizes[player] / pack for player in order])
-    put("melded_players", [float(player in view.melded_players) for player in order])
-    put("stock_size", [table.stock_size / pack])
-    put("scores", [view.scores[side] / rules.target_score for side in side_order])
-    put("minimums", [view.minimums[side] / max_minimum for side in side_order])
-    one_hot("phase", _PHASES.index(view.phase))
-    one_hot("turn_player", relative[view.turn_player])
-    one_hot("to_move", None if view.to_move is None else relative[view.to_move])
-    draft = view.draft
-    put("draft.flags", [float(getattr(draft, flag)) for flag in _DRAFT_FLAGS])
-    put("draft.answer", [float(draft.answer is True), float(draft.answer is False)])
+    vector.one_hot("pile_top", FACES if top is None else top.index)
+    vector.put("pile_size", [table.pile_size / pack])
+    vector.put("pile_frozen", [float(table.pile_frozen)])
+    vector.put("pile_frozen_for_own_side", [float(table.frozen_for(own_side))])
+    for k in range(1, rules.num_players):
+        vector.put(f"known{k}", vector.faces(view.known_cards[order[k]]))
+    vector.put("hand_sizes", [view.hand_sizes[player] / pack for player in order])
+    vector.put("melded_players", [float(player in view.melded_players) for player in order])
+    vector.put("stock_size", [table.stock_size / pack])
+    vector.put("scores", [view.scores[side] / rules.target_score for side in side_order])
+    vector.put("minimums", [view.minimums[side] / vector.max_minimum for side in side_order])
+    vector.one_hot("phase", _PHASES.index(view.phase))
+    vector.one_hot("turn_player", relative[view.turn_player])
+    vector.one_hot("to_move", None if view.to_move is None else relative[view.to_move])
+
+
+def _put_draft(vector: _Vector, view: PlayerView) -> None:
+    """The turn so far: its flags, the partner's answer, what an opening still owes."""
+    rules, draft = vector.rules, view.draft
+    vector.put("draft.flags", [float(getattr(draft, flag)) for flag in _DRAFT_FLAGS])
+    vector.put("draft.answer", [float(draft.answer is True), float(draft.answer is False)])
     if draft.opening:
         owed = max(0, view.minimums[rules.side_of_player(view.turn_player)] - draft.points)
-        put("draft.owed_points", [min(owed / max_minimum, 1.0)])
-    put("draft.melds_before", [min(draft.melds_before / meld_scale, 1.0)])
-    put("draft.locked", faces(draft.locked))
-    return out
+        vector.put("draft.owed_points", [min(owed / vector.max_minimum, 1.0)])
+    vector.put("draft.melds_before", [min(draft.melds_before / vector.meld_scale, 1.0)])
+    vector.put("draft.locked", vector.faces(draft.locked))
 
 
 def _fill_slot(slot: NDArray[np.float32], meld: Meld, rules: RuleSet) -> None:

@@ -12,12 +12,13 @@ game. The API follows :mod:`json`: :func:`dumps` and :func:`dump` write a game,
 ...     game = game.apply(game.parse_move(text))
 >>> text = dumps(game, date="2025-01-31")
 >>> print(text)
-[Format "1"]
+[Format "2"]
 [Date "2025-01-31"]
 [Rules "classic"]
 [Players "2"]
 [Seed "3"]
 [Result "*"]
+[Moves "2"]
 <BLANKLINE>
 Deal 1
   1. P0 draw; discard 3S
@@ -50,13 +51,14 @@ from canasta._model.moves import Move, NextDeal, parse_move
 from canasta._record_headers import (
     FORMAT_VERSION,
     PLAYER_HEADER,
+    check_move_count,
     read_header,
     rule_options,
     seed_text,
     setup,
 )
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import IllegalMoveError, MoveParseError, RecordError, shown
+from canasta.errors import CanastaError, IllegalMoveError, MoveParseError, RecordError, shown
 from canasta.game import Game, deal_ender
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
@@ -180,6 +182,7 @@ def dumps(
     headers.append(("Seed", seed_text(game.seed)))
     headers += [(f"P{p}", extra[f"P{p}"]) for p in range(rules.num_players) if f"P{p}" in extra]
     headers.append(("Result", _result_text(game)))
+    headers.append(("Moves", str(len(moves))))
     lines = [f"[{name} {json.dumps(value, ensure_ascii=False)}]" for name, value in headers]
     lines += _body_lines(states, moves)
     return "\n".join(lines) + "\n"
@@ -337,9 +340,10 @@ def loads(text: str) -> Record:
         else:
             body.append((number, line))
     rules, seed = setup(headers, header_lines)
-    reader = _Reader(rules, seed)
+    reader = _Reader(rules, seed, _options_check(headers, header_lines))
     for number, line in body:
         reader.read_line(number, line)
+    check_move_count(headers, header_lines, len(reader.moves))
     if "Result" in headers:
         expected = _result_text(reader.game)
         if _normal(headers["Result"]) != _normal(expected):
@@ -348,6 +352,22 @@ def loads(text: str) -> Record:
                 f"the Result header says {headers['Result']!r}, but the moves give {expected!r}",
             )
     return Record(rules=rules, seed=seed, moves=reader.moves, headers=headers)
+
+
+@attrs.frozen
+class _Options:
+    """An Options header: its line, and the preset it changes, to tell a move the options
+    forbid from one that no rules allow."""
+
+    line: int
+    preset: RuleSet
+
+
+def _options_check(headers: dict[str, str], lines: dict[str, int]) -> _Options | None:
+    if "Options" not in headers:
+        return None
+    preset, _ = setup({k: v for k, v in headers.items() if k != "Options"}, lines)
+    return _Options(lines["Options"], preset)
 
 
 def _normal(text: str) -> str:
@@ -387,7 +407,8 @@ def _lines_without_comments(text: str) -> list[tuple[int, str]]:
 class _Reader:
     """Replays the lines of a record's body, checking each against the game."""
 
-    def __init__(self, rules: RuleSet, seed: int | str) -> None:
+    def __init__(self, rules: RuleSet, seed: int | str, options: _Options | None) -> None:
+        self.seed, self.options = seed, options
         try:
             self.game = Game.new(rules, seed=seed)
         except ValueError as error:  # pragma: no cover - rule sets are checked when made
@@ -475,6 +496,14 @@ class _Reader:
         try:
             after = game.apply(move, player=player)
         except IllegalMoveError as error:
+            options_line = self._options_forbidding(player, move)
+            if options_line is not None:
+                raise RecordError(
+                    number,
+                    f"P{player} {move} is illegal under the Options header (line "
+                    f"{options_line}): {error.rule}: {error.message}; without those "
+                    "options it is legal",
+                ) from None
             raise RecordError(
                 number, f"P{player} {move} is illegal: {error.rule}: {error.message}"
             ) from None
@@ -482,6 +511,19 @@ class _Reader:
         self.deal_moves[-1] += 1
         self.deal_moves += [0] * (after.deal_number + 1 - len(self.deal_moves))
         self.game = after
+
+    def _options_forbidding(self, player: int, move: Move) -> int | None:
+        """The line of the Options header if it is what forbids ``move``: the moves so far
+        and then ``move`` are legal under the preset it changes (asked only about a move the
+        record's rules refuse)."""
+        if self.options is None:
+            return None
+        moves = [*self.moves, (player, move)]
+        try:
+            Record(rules=self.options.preset, seed=self.seed, moves=moves).game()
+        except CanastaError:
+            return None
+        return self.options.line
 
     def _deal_start(self, number: int, deal: int) -> None:
         if deal == self.game.deal_number + 2:

@@ -351,40 +351,8 @@ class PlayerView:
         rules = self.rules
         seats = self.seat_players
         me = seats.index(self.player) if self.player in seats else None
-        table = self.table
-        visible = Cards.of(self.pile) + self.hand
-        for player, known in enumerate(self.known_cards):
-            if player != self.player:
-                visible = visible + known
-        for side_melds in table.melds:
-            for meld in side_melds:
-                visible = visible + meld.cards
-        for laid_out in table.red_threes:
-            visible = visible + laid_out
-        hidden = list(pack_cards(rules.decks) - visible)
-        red = [card for card in hidden if card.is_red_three]
-        plain = [card for card in hidden if not card.is_red_three]
-        # Slots: each other seat's unknown cards, then the stock.
-        may_hold_red = self.seats_that_may_hold_red_threes
-        slots: list[tuple[int | None, bool]] = []
-        for index, player in enumerate(seats):
-            if index == me:
-                continue
-            unknown = self.hand_sizes[player] - len(self.known_cards[player])
-            slots += [(index, index in may_hold_red)] * unknown
-        slots += [(None, True)] * table.stock_size
-        if len(slots) != len(hidden):
-            raise ValueError("the view does not add up to the pack")  # pragma: no cover
-        red_slots = set(rng.sample([i for i, (_, ok) in enumerate(slots) if ok], len(red)))
-        rng.shuffle(plain)
-        reds, plains = iter(red), iter(plain)
-        hands = [list(self.known_cards[player]) for player in seats]
-        if me is not None:
-            hands[me] = list(self.hand)
-        stock: list[Card] = []
-        for index, (seat, _) in enumerate(slots):
-            card = next(reds) if index in red_slots else next(plains)
-            (stock if seat is None else hands[seat]).append(card)
+        hidden = list(pack_cards(rules.decks) - self._visible_cards())
+        hands, stock = self._deal_hidden(hidden, me, rng)
         pending = frozenset(
             seat for seat, hand in enumerate(hands) if any(c.is_red_three for c in hand)
         )
@@ -402,6 +370,57 @@ class PlayerView:
             seat_players=seats,
             is_over=self.is_over,
         )
+
+    def _visible_cards(self) -> Cards:
+        """The cards this player sees or knows of: the pile, their hand, the cards known in
+        other hands, the melds and the red threes laid out."""
+        table = self.table
+        visible = Cards.of(self.pile) + self.hand
+        for player, known in enumerate(self.known_cards):
+            if player != self.player:
+                visible = visible + known
+        for side_melds in table.melds:
+            for meld in side_melds:
+                visible = visible + meld.cards
+        for laid_out in table.red_threes:
+            visible = visible + laid_out
+        return visible
+
+    def _hidden_slots(self, me: int | None) -> list[tuple[int | None, bool]]:
+        """A place for each hidden card, with whether it may be a red three: each other
+        seat's unknown cards (the seat's index), then the stock (None)."""
+        seats = self.seat_players
+        may_hold_red = self.seats_that_may_hold_red_threes
+        slots: list[tuple[int | None, bool]] = []
+        for index, player in enumerate(seats):
+            if index == me:
+                continue
+            unknown = self.hand_sizes[player] - len(self.known_cards[player])
+            slots += [(index, index in may_hold_red)] * unknown
+        slots += [(None, True)] * self.table.stock_size
+        return slots
+
+    def _deal_hidden(
+        self, hidden: list[Card], me: int | None, rng: random.Random
+    ) -> tuple[list[list[Card]], list[Card]]:
+        """Each seat's hand and the stock, the ``hidden`` cards dealt at random to the
+        places of :meth:`_hidden_slots` (red threes only where they may be)."""
+        red = [card for card in hidden if card.is_red_three]
+        plain = [card for card in hidden if not card.is_red_three]
+        slots = self._hidden_slots(me)
+        if len(slots) != len(hidden):
+            raise ValueError("the view does not add up to the pack")  # pragma: no cover
+        red_slots = set(rng.sample([i for i, (_, ok) in enumerate(slots) if ok], len(red)))
+        rng.shuffle(plain)
+        reds, plains = iter(red), iter(plain)
+        hands = [list(self.known_cards[player]) for player in self.seat_players]
+        if me is not None:
+            hands[me] = list(self.hand)
+        stock: list[Card] = []
+        for index, (seat, _) in enumerate(slots):
+            card = next(reds) if index in red_slots else next(plains)
+            (stock if seat is None else hands[seat]).append(card)
+        return hands, stock
 
     @property
     def seats_that_may_hold_red_threes(self) -> frozenset[int]:

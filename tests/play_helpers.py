@@ -24,9 +24,10 @@ from canasta import (
     Pass,
     Phase,
     Rank,
+    RuleSet,
     TakePile,
 )
-from canasta._rules.ruleset import RuleSet, classic_six_player
+from canasta._rules.ruleset import classic_six_player
 
 #: Options that change what is legal, each with its non-default value.
 OPTION_CHANGES: list[dict[str, object]] = [

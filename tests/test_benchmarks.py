@@ -146,3 +146,27 @@ def test_the_wire_script_reports_sizes_and_times_beside_the_standard_library() -
     assert text.splitlines()[0].startswith("classic, mid-deal (deal 0, ")
     assert "json.loads" in text
     assert "load average" in text.splitlines()[-1]
+
+
+def test_the_backends_script_reports_rates_and_ratios_without_ray() -> None:
+    """Without Ray (hidden as rlcard is above) the process pool alone is measured."""
+    script = SCRIPT.parent / "simulate_backends.py"
+    hide_ray = WITHOUT_RLCARD.replace("'rlcard'", "'ray'")
+    done = subprocess.run(
+        [sys.executable, "-c", hide_ray, str(script), "--games", "2", "--rounds", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ray is not installed" in done.stderr
+    report = json.loads(done.stdout)
+    rows = report["games_per_second"]
+    assert [(row["backend"], row["workers"]) for row in rows] == [
+        ("processes", 1),
+        ("processes", 2),
+    ]
+    assert all(len(row["rounds"]) == 2 and row["median"] > 0 for row in rows)
+    assert report["ray_over_processes"] == {}
+    assert report["ray_startup_seconds"] is None

@@ -9,8 +9,17 @@ import pytest
 from play_helpers import asking_position
 
 import canasta
-from canasta import AddToMeld, Answer, Discard, Game, LayMeld, Move, PlayerView, TakePile
-from canasta._model.moves import MergeMelds
+from canasta import (
+    AddToMeld,
+    Answer,
+    Discard,
+    Game,
+    LayMeld,
+    MergeMelds,
+    Move,
+    PlayerView,
+    TakePile,
+)
 from canasta.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, bot_names, find_bot
 
 
@@ -232,7 +241,7 @@ def test_greedy_grows_the_hollywood_meld_it_has_rather_than_lay_a_second() -> No
     second = LayMeld("QC QD QH")
     assert view.is_legal(grow)
     assert view.is_legal(second)
-    from canasta.bots import _Facts
+    from canasta.bots._scoring import _Facts
 
     facts = _Facts(view, list(view.legal_moves()))
     assert facts.score(grow) > facts.score(second)
@@ -251,7 +260,7 @@ def test_greedy_completes_a_hollywood_sequence_canasta() -> None:
 
 
 def test_greedy_merges_two_melds_into_a_canasta_and_never_two_canastas() -> None:
-    from canasta.bots import _Facts
+    from canasta.bots._scoring import _Facts
 
     game = hollywood_melding(
         ["6C 6D 6H", "KH KS KD", "6S 6S 6D 6H", "JC JC JD JH JS 2C JK", "JD JD JH JH JS 2D 2H"],
@@ -355,7 +364,7 @@ def test_ismcts_takes_a_one_card_pile_to_go_out_where_greedy_draws() -> None:
 
 
 def test_ismcts_estimates_a_deal_in_play_from_the_table_and_hands() -> None:
-    from canasta.bots import _estimate_deal
+    from canasta.bots._estimate import _estimate_deal
 
     def estimate(our_melds: list[str], our_hand: str) -> float:
         game = Game.from_position(

@@ -19,7 +19,7 @@ from canasta._rules.sheet import preset_labels
 from canasta.bots import GreedyBot
 from canasta.records import dumps
 
-COMMANDS = ["info", "play", "simulate", "rules", "replay", "serve", "actions"]
+COMMANDS = ["info", "play", "simulate", "ladder", "rules", "replay", "serve", "actions"]
 
 
 # --- the command as a whole --------------------------------------------------------------
@@ -394,7 +394,7 @@ def test_actions_blocks_stop_at_the_rule_sets_last_block(monkeypatch: pytest.Mon
     names = [line.split("\t")[2] for line in out.splitlines()]
     assert code == 0
     assert names[0] == "simple"
-    assert names[-1] == "add to meld"
+    assert names[-1] == "add to meld from #32"
     code, _, err = run(["actions", "--rules", "bogus"], monkeypatch)
     assert code == 2
     assert "unknown rule set 'bogus'" in err

@@ -317,7 +317,7 @@ def _position_blocks(page: Path) -> list[str]:
 def test_the_three_deck_pictures_show_every_canasta_kind_a_sequence_and_a_frozen_pile() -> None:
     from canasta_figures import position_game
 
-    from canasta._engine.meld_rules import CanastaKind
+    from canasta import CanastaKind
 
     games = [position_game(block) for block in _position_blocks(DOCS / "rules" / "three-deck.md")]
     assert {game.rules.name for game in games} == {"hollywood"}

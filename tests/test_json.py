@@ -21,8 +21,7 @@ from play_helpers import every_rule_set, random_walk, seeds
 from scenario_helpers import hollywood_table
 
 import canasta
-from canasta import Game, PositionError, RuleSet, _cache, records
-from canasta._engine.meld_rules import MeldKind
+from canasta import Game, MeldKind, PositionError, RuleSet, _cache, records
 from canasta._notation.jsonio import (
     SCHEMA_FILE,
     JsonError,

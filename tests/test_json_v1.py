@@ -20,8 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta import Game, PositionError
-from canasta._engine.state import TurnDraft
+from canasta import Game, PositionError, TurnDraft
 from canasta._notation.jsonio import JsonError, json_schema, rules_from_data, rules_to_data
 from canasta._rules.ruleset import classic_six_player
 from canasta.views import PlayerView

@@ -6,8 +6,7 @@ import pickle
 import pytest
 
 import canasta
-from canasta import melds
-from canasta._engine.meld_rules import CanastaKind, Meld, MeldKind
+from canasta import CanastaKind, Meld, MeldKind, melds
 
 
 @pytest.mark.parametrize("cls", [Meld, MeldKind, CanastaKind])

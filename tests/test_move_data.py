@@ -31,11 +31,11 @@ from canasta import (
     NextDeal,
     Pass,
     Rank,
+    RuleSet,
     TakePile,
     parse_move,
     records,
 )
-from canasta._rules.ruleset import RuleSet
 
 CARD_TEXTS = [str(face) for face in canasta.ALL_FACES]
 

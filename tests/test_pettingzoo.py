@@ -80,7 +80,7 @@ def test_spaces() -> None:
         assert space["observation"].shape == observation(canasta.Game.new(rules).view(0)).shape
         assert space["action_mask"].shape == (num_actions(rules),)
         assert space["action_mask"].dtype == np.int8
-        assert table.action_space(agent).n == num_actions(rules) == 12750
+        assert table.action_space(agent).n == num_actions(rules) == 48389
     assert isinstance(table.unwrapped, CanastaEnv)
     assert raw_env is CanastaEnv
 

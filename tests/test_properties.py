@@ -39,9 +39,9 @@ from canasta import (
     Pass,
     Phase,
     Rank,
+    RuleSet,
     TakePile,
 )
-from canasta._rules.ruleset import RuleSet
 
 
 @settings(max_examples=12)

@@ -33,6 +33,7 @@ from test_views import positions, swap_hidden_card
 
 import canasta
 from canasta import (
+    NATURAL_RANKS,
     AddToMeld,
     Card,
     Cards,
@@ -40,17 +41,18 @@ from canasta import (
     Draw,
     Game,
     LayMeld,
+    MeldKind,
+    MergeMelds,
     Move,
     Pass,
     Phase,
     Rank,
+    RuleSet,
+    Suit,
     TakePile,
 )
-from canasta._engine.meld_rules import MeldKind, added, new_meld
-from canasta._model.cards import NATURAL_RANKS, Suit
-from canasta._model.moves import MergeMelds
+from canasta._engine.meld_rules import added, new_meld
 from canasta._rules.presets import hollywood
-from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
 OPTIONS: list[dict[str, object]] = [

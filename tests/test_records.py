@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
@@ -74,9 +75,9 @@ def test_a_finished_match() -> None:
     game = greedy_match(players=2, seed=58)
     text = dumps(game, event="Club night", names=["Ann", "Bob"])
     assert text.startswith(
-        '[Format "1"]\n[Event "Club night"]\n[Rules "classic"]\n[Players "2"]\n'
+        '[Format "2"]\n[Event "Club night"]\n[Rules "classic"]\n[Players "2"]\n'
         '[Options "target_score=50"]\n[Seed "58"]\n[P0 "Ann"]\n[P1 "Bob"]\n'
-        '[Result "1935 1065; side 0 (P0) wins"]\n\nDeal 1\n  1. P0 draw; meld '
+        '[Result "1935 1065; side 0 (P0) wins"]\n[Moves "106"]\n\nDeal 1\n  1. P0 draw; meld '
     )
     assert text.endswith("\nDeal 1 ends: P0 went out; scores 1935 1065; totals 1935 1065\n")
     record = loads(text)
@@ -278,7 +279,7 @@ def test_the_players_header_defaults_to_the_presets_count() -> None:
         ('[Rules "classic"]\n[Players "7"]\n[Seed "3"]\n', 2, "not 7"),
         ('[Rules "classic"]\n[Players "two"]\n[Seed "3"]\n', 2, "must be a number"),
         ('[Rules "classic"]\n[Seed "3"]\n[Seed "4"]\n', 3, "Seed header is given twice"),
-        ('[Format "2"]\n[Rules "classic"]\n[Seed "3"]\n', 1, "format '2' is not known"),
+        ('[Format "3"]\n[Rules "classic"]\n[Seed "3"]\n', 1, "format '3' is not known"),
         ('[Rules classic]\n[Seed "3"]\n', 1, 'written [Name "value"]'),
         ('[Rules "classic\\q"]\n[Seed "3"]\n', 1, "badly quoted"),
         ('[Rules "classic"]\n[Seed "\\"3"]\n', 2, "one JSON string"),
@@ -443,8 +444,8 @@ def test_any_text_gives_a_record_or_a_record_error(text: str) -> None:
 
 
 def test_the_format_version() -> None:
-    assert FORMAT_VERSION == "1"
-    assert dumps(Game.new("classic", seed=1)).startswith('[Format "1"]\n')
+    assert FORMAT_VERSION == "2"
+    assert dumps(Game.new("classic", seed=1)).startswith('[Format "2"]\n')
 
 
 # --- Hollywood ------------------------------------------------------------------------------
@@ -482,3 +483,159 @@ def test_hollywood_options_and_every_new_move_form_are_read() -> None:
     for move in ("take #1", "take 8H 9H", "meld 8H 9H 10H JK wild=J", "add #2 JK wild=10"):
         assert str(canasta.parse_move(move)) == move
     assert str(canasta.parse_move("merge #0 #3")) == "merge #0 #3"
+
+
+# --- how much of the game a record holds (issue 26) ----------------------------------------
+
+
+def _two_moves() -> Game:
+    """Two-player Classic from seed 3 after ``draw; discard 3S``."""
+    return (
+        Game.new("classic", players=2, seed=3)
+        .apply(Draw())
+        .apply(Discard(canasta.Card.parse("3S")))
+    )
+
+
+def _cut_records(text: str) -> Iterator[str]:
+    """``text`` cut after each line of its moves but the last (the headers kept whole)."""
+    head, body = text.split("\n\n", 1)
+    lines = body.rstrip("\n").split("\n")
+    for keep in range(len(lines) - 1):
+        yield head + "\n\n" + "\n".join(lines[:keep]) + "\n"
+
+
+@pytest.mark.parametrize("target", [None, 50])
+def test_a_record_cut_short_is_refused_naming_the_moves_header(target: int | None) -> None:
+    """Every truncation of the moves (a game in progress, a finished match, cut in a turn, at
+    the end of a deal or at the start of the next) is refused, none read as a shorter game."""
+    rules = canasta.find_rules("classic", players=2)
+    if target is not None:
+        rules = rules.with_options(target_score=target)
+    game, rng = played(rules, seed=58, deals=1)[-1], random.Random(58)
+    if not game.is_over:  # into the second deal, so that a cut falls at the first one's end
+        game = game.apply(canasta.NextDeal())
+        for _ in range(5):
+            game = game.apply(rng.choice(list(game.legal_moves())))
+    text = dumps(game)
+    assert loads(text).game() == game
+    moves_line = text.split("\n").index(f'[Moves "{len(loads(text).moves)}"]') + 1
+    cuts = list(_cut_records(text))
+    assert len(cuts) > 40
+    ends = [cut for cut in cuts if cut.rstrip().split("\n")[-1].startswith("Deal 1 ends")]
+    assert bool(ends) is not game.is_over
+    for cut in cuts:
+        with pytest.raises(RecordError) as caught:
+            loads(cut)
+        assert caught.value.line == moves_line, cut
+        assert "it is cut short" in caught.value.message
+
+
+def test_a_record_cut_in_a_turn_is_refused() -> None:
+    game = Game.new("classic", players=2, seed=3)
+    for text in ["draw", "discard 3S"]:
+        game = game.apply(canasta.parse_move(text))
+    text = dumps(game).replace("\n  1. P0 draw; discard 3S", "\n  1. P0 draw")
+    with pytest.raises(RecordError, match=r"line 6: the Moves header says 2 moves, but the re"):
+        loads(text)
+
+
+def test_moves_added_to_a_record_are_refused() -> None:
+    game = Game.new("classic", players=2, seed=3)
+    text = dumps(game.apply(Draw()).apply(Discard(canasta.Card.parse("3S"))))
+    with pytest.raises(RecordError, match=r"line 6: the Moves header says 2 moves, but the rec"):
+        loads(text + "  2. P1 draw\n")
+
+
+def test_the_moves_header_counts_the_next_deal() -> None:
+    """The record of a game at a deal's end and of the same game after NextDeal differ in
+    their Moves header (and their ``Deal 2`` line): neither passes for the other."""
+    ended = played(canasta.find_rules("classic", players=2), seed=5, deals=1)[-1]
+    assert ended.phase is canasta.Phase.OVER
+    assert not ended.is_over
+    after = ended.apply(canasta.NextDeal())
+    at_end, next_deal = dumps(ended), dumps(after)
+    assert len(loads(next_deal).moves) == len(loads(at_end).moves) + 1
+    assert next_deal.endswith("\n\nDeal 2\n")
+    assert loads(next_deal).game() == after
+    with pytest.raises(RecordError, match="it is cut short"):
+        loads(next_deal.removesuffix("\nDeal 2\n"))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t: t.replace('[Format "2"]\n', ""), None),
+        (lambda t: t.replace('[Format "2"]', '[Format "1"]'), None),
+        (lambda t: t.replace('[Moves "2"]', '[Moves "two"]'), "Moves must be a number"),
+        (lambda t: t.replace('[Moves "2"]\n', ""), "has a Moves header"),
+    ],
+)
+def test_records_without_a_moves_header(change: Callable[[str], str], message: str | None) -> None:
+    """A format 1 record (or one without a Format header) is read without the count; a
+    format 2 record must have it, so a record whose headers were cut short is refused."""
+    game = (
+        Game.new("classic", players=2, seed=3)
+        .apply(Draw())
+        .apply(Discard(canasta.Card.parse("3S")))
+    )
+    text = dumps(game)
+    if message is None:
+        assert loads(change(text.replace('[Moves "2"]\n', ""))).game() == game
+        assert loads(change(text)).game() == game  # a Moves header is checked in any format
+    else:
+        with pytest.raises(RecordError, match=message):
+            loads(change(text))
+
+
+def test_an_old_record_is_written_again_in_the_new_format() -> None:
+    old = '[Format "1"]\n[Rules "classic"]\n[Players "2"]\n[Seed "3"]\n\n1. P0 draw; discard 3S\n'
+    text = dumps(loads(old))
+    assert text.startswith('[Format "2"]\n')
+    assert '[Moves "2"]\n' in text
+    assert loads(text).game() == loads(old).game()
+
+
+def test_a_move_the_options_forbid_is_refused_naming_the_options_header() -> None:
+    game = (
+        Game.new("classic", players=2, seed=3)
+        .apply(Draw())
+        .apply(Discard(canasta.Card.parse("3S")))
+    )
+    text = dumps(game)
+    changed = text.replace('[Seed "3"]', '[Options "hand_size=11"]\n[Seed "3"]')
+    with pytest.raises(RecordError) as caught:
+        loads(changed)
+    assert caught.value.line == 10
+    assert caught.value.message == (
+        "P0 discard 3S is illegal under the Options header (line 4): CL-DISC-1: you do not "
+        "hold 3S; without those options it is legal"
+    )
+
+
+def test_a_move_no_rules_allow_is_not_blamed_on_the_options() -> None:
+    game = (
+        Game.new("classic", players=2, seed=3)
+        .apply(Draw())
+        .apply(Discard(canasta.Card.parse("3S")))
+    )
+    text = dumps(game).replace('[Seed "3"]', '[Options "target_score=3000"]\n[Seed "3"]')
+    text = text.replace("discard 3S", "discard 4C")
+    with pytest.raises(RecordError) as caught:
+        loads(text)
+    assert caught.value.message == "P0 discard 4C is illegal: CL-DISC-1: you do not hold 4C"
+
+
+def test_a_move_the_options_need_is_refused_without_them() -> None:
+    """The record of a game under house rules, its Options header removed, no longer
+    replays: the first move the preset forbids is refused, with no Options header to blame."""
+    rules = canasta.find_rules("classic", players=2).with_options(hand_size=11)
+    game, rng = Game.new(rules, seed=4), random.Random(4)
+    for _ in range(6):
+        game = game.apply(rng.choice(list(game.legal_moves())))
+    text = dumps(game)
+    assert '[Options "hand_size=11"]\n' in text
+    with pytest.raises(RecordError) as caught:
+        loads(text.replace('[Options "hand_size=11"]\n', ""))
+    assert "Options header" not in caught.value.message
+    assert "is illegal" in caught.value.message

@@ -31,6 +31,7 @@ import canasta
 from canasta import (
     AddToMeld,
     Ask,
+    CanastaKind,
     Card,
     Cards,
     DealEnd,
@@ -39,14 +40,15 @@ from canasta import (
     Game,
     LayMeld,
     Meld,
+    MeldKind,
+    MergeMelds,
     Pass,
     Phase,
     TakePile,
+    pack_cards,
 )
-from canasta._engine.meld_rules import CanastaKind, MeldKind, added, new_meld
+from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.scoring import score_deal
-from canasta._model.deck import pack_cards
-from canasta._model.moves import MergeMelds
 
 BO = canasta._rules.presets.bolivia()
 

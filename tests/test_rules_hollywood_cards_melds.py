@@ -34,13 +34,14 @@ from canasta import (
     Game,
     LayMeld,
     Meld,
+    MeldKind,
+    MergeMelds,
     Phase,
     Rank,
     TakePile,
+    pack_cards,
 )
-from canasta._engine.meld_rules import MeldKind, added, new_meld
-from canasta._model.deck import pack_cards
-from canasta._model.moves import MergeMelds
+from canasta._engine.meld_rules import added, new_meld
 
 RULES = canasta.find_rules("hollywood", players=4)
 

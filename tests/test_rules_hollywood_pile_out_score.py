@@ -30,6 +30,7 @@ import canasta
 from canasta import (
     AddToMeld,
     Ask,
+    CanastaKind,
     Card,
     Cards,
     DealEnd,
@@ -38,13 +39,13 @@ from canasta import (
     Game,
     LayMeld,
     Meld,
+    MeldKind,
+    MergeMelds,
     Pass,
     Phase,
     TakePile,
 )
-from canasta._engine.meld_rules import CanastaKind, MeldKind
 from canasta._engine.scoring import score_deal
-from canasta._model.moves import MergeMelds
 
 HW = canasta._rules.presets.hollywood()
 HW5 = canasta._rules.presets.hollywood(5)

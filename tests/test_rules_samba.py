@@ -36,6 +36,7 @@ import canasta
 from canasta import (
     AddToMeld,
     Ask,
+    CanastaKind,
     Card,
     Cards,
     DealEnd,
@@ -44,13 +45,14 @@ from canasta import (
     Game,
     LayMeld,
     Meld,
+    MeldKind,
+    MergeMelds,
     Pass,
     Phase,
     TakePile,
+    pack_cards,
 )
-from canasta._engine.meld_rules import CanastaKind, MeldKind, new_meld
-from canasta._model.deck import pack_cards
-from canasta._model.moves import MergeMelds
+from canasta._engine.meld_rules import new_meld
 
 SA = canasta._rules.presets.samba()
 

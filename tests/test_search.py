@@ -22,13 +22,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta import Cards, Game, Meld, Phase
+from canasta import Cards, Game, Meld, Phase, RuleSet
 from canasta._engine import finishing
 from canasta._engine.search import planner, reference
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps
 from canasta._engine.turn.melding import melded
-from canasta._rules.ruleset import RuleSet
 
 MAX_HAND = 8
 

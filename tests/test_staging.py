@@ -23,9 +23,9 @@ from canasta import (
     NextDeal,
     Phase,
     PreviewError,
+    RuleSet,
     TakePile,
 )
-from canasta._rules.ruleset import RuleSet
 
 THREE_DECK = [
     canasta.find_rules(name, players=players)

@@ -14,7 +14,8 @@ and, for reading only (it never fails the check):
 
 - the private names the tests import (from ``canasta._x`` modules, or ``_name``s) outside the
   test modules that own them: ``tests/test_plan*.py`` own ``canasta._engine.plan``,
-  ``tests/test_bots.py`` owns ``canasta.bots``, and ``OWNERS`` lists the others.
+  ``tests/test_bots.py`` owns ``canasta.bots`` and the modules of that package, and
+  ``OWNERS`` lists the others.
 
 It exits 1 when something is over a limit (with ``--baseline``: something the baseline does
 not list, or worse than it lists), 0 otherwise. Commands, from the repository's root::
@@ -422,10 +423,17 @@ def _private(name: str) -> bool:
 
 
 def _owns(test: str, module: str) -> bool:
-    """Whether tests/test_<name>*.py is a test of module <name> or _<name>."""
+    """Whether tests/test_<name>*.py is a test of module <name> or _<name>, or
+    tests/test_<name>.py one of a package <name> or _<name> that holds the module
+    (``tests/test_bots.py`` owns ``canasta.bots._scoring``; the top package owns nothing)."""
     stem = Path(test).stem
-    last = module.rpartition(".")[2].lstrip("_")
-    return (test, module) in OWNERS or stem == f"test_{last}" or stem.startswith(f"test_{last}_")
+    *packages, last = [name.lstrip("_") for name in module.split(".")[1:]] or [""]
+    return (
+        (test, module) in OWNERS
+        or stem == f"test_{last}"
+        or stem.startswith(f"test_{last}_")
+        or any(stem == f"test_{package}" for package in packages)
+    )
 
 
 def private_imports(root: Path, package: str, modules: dict[str, Module]) -> dict[str, set[str]]:

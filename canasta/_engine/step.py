@@ -31,6 +31,7 @@ class Step:
 
     __slots__ = (
         "_meld",
+        "_move",
         "_others",
         "_rank",
         "_result",
@@ -69,6 +70,7 @@ class Step:
         self._meld = meld
         self._others = others
         self._result: Meld | None = None
+        self._move: tuple[bool, LayMeld | AddToMeld] | None = None
 
     @property
     def rank(self) -> Rank:
@@ -105,7 +107,15 @@ class Step:
         return self._others(self)
 
     def move(self, *, by_position: bool) -> LayMeld | AddToMeld:
-        """The move that makes this step, naming a meld by its number or by its rank."""
+        """The move that makes this step, naming a meld by its number or by its rank: made
+        once and kept (the remembered steps of :mod:`canasta._engine.steps` recur position
+        after position, and moves are values)."""
+        kept = self._move
+        if kept is None or kept[0] is not by_position:
+            kept = self._move = (by_position, self._made_move(by_position))
+        return kept[1]
+
+    def _made_move(self, by_position: bool) -> LayMeld | AddToMeld:
         if self.target is None:
             return make_lay_meld(self.cards, self.wild_as)
         if by_position:

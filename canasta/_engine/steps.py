@@ -70,12 +70,16 @@ _BLACK_THREE_POINTS = BLACK_THREES[0].points
 Choice = tuple[int, ...]
 
 
+#: The faces of each natural rank, by position, one a suit.
+_RANK_FACES = tuple(
+    tuple(natural_face(position, suit) for suit in range(_PER_RANK))
+    for position in range(len(NATURAL_RANKS))
+)
+
+
 def rank_totals(counts: bytes) -> list[int]:
-    """The natural cards held of each rank, by position (a rank's faces are next to each
-    other, one a suit)."""
-    naturals = counts[: NATURAL_FACES.stop]
-    first, second, third, fourth = (naturals[suit::_PER_RANK] for suit in range(_PER_RANK))
-    return [a + b + c + d for a, b, c, d in zip(first, second, third, fourth, strict=True)]
+    """The natural cards held of each rank, by position."""
+    return [counts[c] + counts[d] + counts[h] + counts[s] for c, d, h, s in _RANK_FACES]
 
 
 def meld_steps(

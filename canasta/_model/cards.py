@@ -377,9 +377,13 @@ def _explain_bad_card(text: str) -> str:
         if rank_text in _RANK_TEXT:
             reason = f"unknown suit {text.strip()[-1]!r}"
         else:
-            reason = f"unknown rank {shown(text.strip()[:-1] or text.strip(), 20)}"
+            reason = _unknown_rank(text.strip()[:-1] or text.strip())
     else:
-        reason = (
-            f"unknown rank {shown(text.strip()[:-1], 20)}" if rank_text else "the rank is missing"
-        )
+        reason = _unknown_rank(text.strip()[:-1]) if rank_text else "the rank is missing"
     return f"{shown(text)} is not a card: {reason}; expected {_ACCEPTED}"
+
+
+def _unknown_rank(rank_text: str) -> str:
+    """The reason for a rank nobody writes; a long one is not quoted again (the message
+    quotes the whole card text already)."""
+    return f"unknown rank {rank_text!r}" if len(rank_text) <= 4 else "unknown rank"

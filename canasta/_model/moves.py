@@ -86,8 +86,11 @@ def _cards(value: object, field: str = "cards") -> Cards:
     if isinstance(value, Card):
         return Cards.of([value])
     if isinstance(value, (str, Iterable)):
+        # Text is read word by word, so that a refusal names the card at fault and leaves
+        # quoting the whole text to the caller that has it (parse_move): once, not twice.
+        words = value.replace(",", " ").split() if isinstance(value, str) else value
         try:
-            return Cards.of(value)
+            return Cards.of(words)
         except CardParseError as error:
             raise MoveCardParseError(error.message, field) from None
     raise _fail(
@@ -116,7 +119,10 @@ def _rank(value: object, field: str) -> Rank:
         return value
     rank = _RANKS.get(value.strip().upper()) if isinstance(value, str) else None
     if rank is None:
-        raise _fail(field, f"expected a rank (4-10, J, Q, K, A, 2, 3 or JK), got {shown(value)}")
+        # A word of the move's text, quoted short: parse_move quotes the whole text.
+        raise _fail(
+            field, f"expected a rank (4-10, J, Q, K, A, 2, 3 or JK), got {shown(value, 20)}"
+        )
     return rank
 
 

@@ -17,7 +17,11 @@ here, such a value is made by setting its slots directly, as attrs's ``__init__`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -26,6 +30,25 @@ import attrs
 __all__ = ["copier", "maker"]
 
 T = TypeVar("T")
+
+if sys.version_info >= (3, 11):
+    _call = operator.call
+else:  # pragma: no cover - Python 3.10: the same, written in Python
+
+    def _call(function: Callable[..., Any], /, *args: Any) -> Any:
+        return function(*args)
+
+
+#: Runs an iterator to its end, keeping nothing: ``map`` over the setters then loops in C,
+#: which costs about two thirds of a ``for`` loop in Python for a class of twenty fields.
+_run: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
+
+
+def _set_all(
+    instance: object, setters: list[Callable[[Any, Any], None]], values: Iterable[Any]
+) -> None:
+    """``setter(instance, value)`` for each setter and value, in order."""
+    _run(map(_call, setters, repeat(instance, len(setters)), values))
 
 
 def _setters(cls: type) -> list[Callable[[Any, Any], None]]:
@@ -48,9 +71,10 @@ def maker(cls: type[T]) -> Callable[..., T]:
         return make_one
 
     def make(*values: Any) -> T:
+        if len(values) != len(setters):
+            raise ValueError(f"{cls.__name__} takes {len(setters)} values, not {len(values)}")
         instance = new(cls)
-        for setter, value in zip(setters, values, strict=True):
-            setter(instance, value)
+        _set_all(instance, setters, values)
         return instance
 
     return make
@@ -73,8 +97,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
             except KeyError:
                 raise TypeError(f"{cls.__name__} has no field {name!r}") from None
         made = new(cls)
-        for setter, value in zip(setters, values, strict=True):
-            setter(made, value)
+        _set_all(made, setters, values)
         return made
 
     return copy

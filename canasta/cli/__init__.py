@@ -1,17 +1,18 @@
 """The ``canasta`` command. It uses the library like any other program does.
 
 ``canasta play`` plays against bots in the terminal, ``canasta simulate`` plays bots against
-each other, ``canasta rules`` describes and compares rule sets and prints the rules' texts,
-``canasta replay`` steps through a game record, ``canasta serve`` serves the web front end
-(:mod:`canasta.web`), ``canasta actions`` lists the action ids and ``canasta info`` prints the
-version. ``canasta COMMAND --help`` explains each with examples.
+each other, ``canasta ladder`` rates them by a round robin, ``canasta rules`` describes and
+compares rule sets and prints the rules' texts, ``canasta replay`` steps through a game
+record, ``canasta serve`` serves the web front end (:mod:`canasta.web`), ``canasta actions``
+lists the action ids and ``canasta info`` prints the version. ``canasta COMMAND --help``
+explains each with examples.
 
-One module a command (``_play``, ``_simulate``, ``_rules``, ``_replay``, ``_serve``,
-``_actions``, ``_info``), each with ``add_to(commands)`` and ``run(args)``; the game in the
-terminal is ``_session`` (the loop), ``_display`` (the table and the scores), ``_words``
-(moves in words) and ``_saving``; ``_screen`` draws with rich, ``_rulebook`` holds the rules'
-texts and ``_common`` the argument types and errors. rich is imported here only, never by
-``import canasta``; ``serve`` imports the web extra only when it runs.
+One module a command (``_play``, ``_simulate``, ``_ladder``, ``_rules``, ``_replay``,
+``_serve``, ``_actions``, ``_info``), each with ``add_to(commands)`` and ``run(args)``; the
+game in the terminal is ``_session`` (the loop), ``_display`` (the table and the scores),
+``_words`` (moves in words) and ``_saving``; ``_screen`` draws with rich, ``_rulebook`` holds
+the rules' texts and ``_common`` the argument types and errors. rich is imported here only,
+never by ``import canasta``; ``serve`` imports the web extra only when it runs.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ import textwrap
 from collections.abc import Sequence
 
 from canasta import __version__
-from canasta.cli import _actions, _info, _play, _replay, _rules, _serve, _simulate
+from canasta.cli import _actions, _info, _ladder, _play, _replay, _rules, _serve, _simulate
 from canasta.cli._common import Parser, ReadError, UsageError, did_you_mean
 from canasta.cli._play import play
 from canasta.cli._session import LineReader, PlaySession
 
 __all__ = ["LineReader", "PlaySession", "build_parser", "main", "play"]
 
-_COMMAND_MODULES = (_info, _play, _simulate, _rules, _replay, _serve, _actions)
+_COMMAND_MODULES = (_info, _play, _simulate, _ladder, _rules, _replay, _serve, _actions)
 
 
 def build_parser() -> Parser:
@@ -43,6 +44,7 @@ def build_parser() -> Parser:
             examples:
               canasta play                      play against three bots
               canasta simulate --games 200      greedy bots against random bots
+              canasta ladder --games 20         rate bots by a round robin
               canasta rules --compare           every preset side by side
               canasta rules CL-PILE-5           the text of a rule
               canasta replay game.txt           step through a game record

@@ -11,6 +11,8 @@ from typing import Any, NoReturn
 
 from canasta import RuleSet, RuleSetError, find_rules, rule_set_names
 from canasta.bots import bot_names
+from canasta.errors import CanastaError
+from canasta.simulate import make_bot
 
 #: The choices of every ``--color`` option.
 COLOR_CHOICES = ("auto", "always", "never")
@@ -60,6 +62,20 @@ def bot_list(text: str) -> tuple[str, ...]:
             raise argparse.ArgumentTypeError(
                 f"unknown bot {name!r}; bots: {', '.join(bot_names())}"
             )
+    return names
+
+
+def bot_spec_list(text: str) -> tuple[str, ...]:
+    """``greedy,ismcts:20``: bot names, or ``ismcts:N`` for the search with N iterations
+    (:func:`canasta.simulate.make_bot`)."""
+    names = tuple(word.strip().lower() for word in text.split(",") if word.strip())
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one bot")
+    for name in names:
+        try:
+            make_bot(name)
+        except CanastaError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     return names
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rich.padding import Padding
@@ -14,8 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from canasta.cli._common import (
+    ReadError,
     add_command,
-    bot_list,
+    bot_spec_list,
     plural,
     positive,
     rule_set_help,
@@ -23,7 +26,8 @@ from canasta.cli._common import (
     whole,
 )
 from canasta.cli._screen import Screen, console_for
-from canasta.simulate import DEFAULT_MAX_DEALS, Summary, simulate
+from canasta.errors import CanastaError
+from canasta.simulate import BACKENDS, DEFAULT_MAX_DEALS, Summary, simulate
 
 
 def add_to(commands: Any) -> None:
@@ -33,12 +37,16 @@ def add_to(commands: Any) -> None:
         "play many games between bots and compare them",
         "Play many games between bots, in parallel, and print the wins, scores and game "
         "lengths per side. Bots are given to the sides in turn from --bots. The same seed "
-        "gives the same results whatever the number of workers. A game still running after "
-        "--max-deals deals stops and is counted as unfinished.",
+        "gives the same results whatever the backend and the number of workers. A game "
+        "still running after --max-deals deals stops and is counted as unfinished. With "
+        "--out, each game is written to a file as it finishes, and a rerun with the same "
+        "arguments plays only the games not in it yet.",
         """
         canasta simulate --games 200 --bots greedy,random --seed 1
         canasta simulate --players 2 --games 1000 --workers 4 --json > results.json
         canasta simulate --target 1000 --max-deals 10 --bots random
+        canasta simulate --games 10000 --seed 1 --out results.jsonl   # rerun to resume
+        canasta simulate --games 10000 --seed 1 --backend ray --address auto
         """,
     )
     sim.add_argument("--rules", default="classic", help=rule_set_help())
@@ -46,14 +54,13 @@ def add_to(commands: Any) -> None:
     sim.add_argument("--games", type=positive, default=100, help="games (default: 100)")
     sim.add_argument(
         "--bots",
-        type=bot_list,
+        type=bot_spec_list,
         default=("greedy", "random"),
         metavar="BOT[,BOT...]",
-        help="bots for side 0, side 1 ..., cycled (default: greedy,random)",
+        help="bots for side 0, side 1 ..., cycled: random, greedy, ismcts or ismcts:N (N "
+        "iterations a move) (default: greedy,random)",
     )
-    sim.add_argument(
-        "--workers", type=positive, default=None, help="processes (default: one per CPU)"
-    )
+    add_backend_options(sim, "games")
     sim.add_argument("--seed", type=whole, default=None, help="base seed (default: random)")
     sim.add_argument("--target", type=positive, default=None, help="play to this score")
     sim.add_argument(
@@ -62,37 +69,74 @@ def add_to(commands: Any) -> None:
         default=DEFAULT_MAX_DEALS,
         help=f"stop a game after this many deals (default: {DEFAULT_MAX_DEALS})",
     )
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        default=None,
+        help="write one JSON line per finished game to FILE; a rerun with the same "
+        "arguments skips the games already in it",
+    )
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.set_defaults(run=run)
+
+
+def add_backend_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--backend``, ``--address`` and ``--workers``: where the games are played."""
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="processes",
+        help=f"play the {what} in local processes or on a Ray cluster (pip install "
+        "'canasta[ray]') (default: processes)",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="the Ray cluster to join (as ray.init takes it: 'auto', 'ray://host:10001'); "
+        "default: start a local one",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive,
+        default=None,
+        help="processes, or Ray tasks at a time (default: one per CPU)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from(args.rules, args.players, args.target)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    options = {"games": args.games, "seed": seed, "workers": args.workers}
-    if sys.stderr.isatty():  # a progress bar where someone watches
-        columns = (
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-        )
-        with Progress(*columns, console=console_for(sys.stderr, "auto"), transient=True) as bar:
-            task = bar.add_task("games", total=args.games)
-            summary = simulate(
-                rules,
-                args.bots,
-                **options,
-                max_deals=args.max_deals,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
-            )
-    else:
-        summary = simulate(rules, args.bots, **options, max_deals=args.max_deals)
+    options = {
+        "games": args.games,
+        "seed": seed,
+        "workers": args.workers,
+        "max_deals": args.max_deals,
+        "backend": args.backend,
+        "address": args.address,
+        "out": args.out,
+    }
+    try:
+        with progress_bar("simulating") as progress:
+            summary = simulate(rules, args.bots, **options, progress=progress)
+    except CanastaError as error:  # a results file of other arguments, or Ray missing
+        raise ReadError(str(error)) from None
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
         show_summary(Screen(sys.stdout, "never"), summary)
     return 0
+
+
+@contextlib.contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback drawing a bar on stderr where someone watches, else ``None``."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console_for(sys.stderr, "auto"), transient=True) as bar:
+        task = bar.add_task("games", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 def show_summary(screen: Screen, summary: Summary) -> None:
@@ -125,6 +169,7 @@ def show_summary(screen: Screen, summary: Summary) -> None:
             f"{summary.games} games of {rules.name} for {rules.num_players} players to "
             f"{rules.target_score}, at most {summary.max_deals} deals a game; seed "
             f"{summary.seed}, {plural(summary.workers, 'worker')}"
+            f"{' on Ray' if summary.backend == 'ray' else ''}"
         ),
         Text(""),
         Padding(table, (0, 0, 0, 2)),
@@ -136,4 +181,13 @@ def show_summary(screen: Screen, summary: Summary) -> None:
         ),
         Text(f"  canastas per deal: {summary.canastas_per_deal:.2f}"),
         Text(f"  time: {summary.seconds:.1f} s, {summary.games_per_second:.1f} games per second"),
+        *_resumed(summary),
     )
+
+
+def _resumed(summary: Summary) -> list[Text]:
+    """A line saying how many games came from the results file, if any did."""
+    played = summary.games if summary.played is None else summary.played
+    if played == summary.games:
+        return []
+    return [Text(f"  {summary.games - played} of the games read from the results file")]

@@ -31,6 +31,14 @@ def _ints(low: int, high: int) -> Draw:
     return lambda rng: rng.randint(low, high)
 
 
+def _wide(low: int, usual: int, far: int) -> Draw:
+    """A whole number from ``low`` (the validator's least) up: most often up to ``usual``,
+    one time in five up to ``far``, well past what a game could use (a hundred wild cards a
+    meld, canastas of sixty cards), so that the far end of the validated range is played
+    too."""
+    return lambda rng: rng.randint(low, usual if rng.random() < 0.8 else far)
+
+
 def _fives(low: int, high: int) -> Draw:
     return lambda rng: 5 * rng.randint(low // 5, high // 5)
 
@@ -48,34 +56,35 @@ def _table(rng: random.Random) -> tuple[tuple[int | None, int], ...]:
     return tuple(rows)
 
 
-#: The numbers a field may take, within its validated range (and a little beyond the usual).
+#: The numbers a field may take, over its validated range: the usual values most often, and
+#: values far beyond them (the validators set no upper bound; the pack sets one in play).
 NUMBERS: dict[str, Draw] = {
-    "hand_size": _ints(1, 18),
+    "hand_size": _wide(1, 18, 60),
     "draw_count": _ints(1, 2),
-    "canastas_to_go_out": _ints(0, 3),
+    "canastas_to_go_out": _wide(0, 3, 12),
     "target_score": _ints(1, 20000),
     "initial_meld_table": _table,
     "red_three_value": _fives(-100, 300),
     "red_three_four_bonus_total": _fives(0, 1500),
     "red_three_special_amounts": lambda rng: rng.choice([(), ((5, 1000),), ((6, 1000),)]),
-    "max_wilds_per_meld": _ints(0, 5),
-    "min_naturals": _ints(1, 5),
-    "min_meld_size": _ints(2, 6),
-    "canasta_size": _ints(3, 10),
+    "max_wilds_per_meld": _wide(0, 5, 100),
+    "min_naturals": _wide(1, 5, 20),
+    "min_meld_size": _wide(2, 6, 20),
+    "canasta_size": _wide(3, 10, 60),
     "natural_canasta_bonus": _fives(0, 1000),
     "mixed_canasta_bonus": _fives(0, 1000),
     "going_out_bonus": _fives(0, 500),
     "concealed_bonus_total": _fives(0, 500),
     "deal_limit": _maybe(_ints(1, 3)),
     "max_wilds_per_sequence": _ints(0, 1),
-    "max_sequence_length": _maybe(_ints(3, 11)),
-    "max_wild_meld_length": _maybe(_ints(3, 12)),
+    "max_sequence_length": _maybe(_wide(3, 11, 40)),
+    "max_wild_meld_length": _maybe(_wide(3, 12, 40)),
     "mixed_sequence_canasta_bonus": _fives(0, 2000),
     "natural_sequence_canasta_bonus": _fives(0, 2000),
     "wild_canasta_bonus": _fives(0, 3000),
-    "max_black_threes_per_meld": _ints(3, 8),
-    "black_three_meld_max_wilds": _ints(0, 3),
-    "red_threes_canastas_needed": _ints(1, 3),
+    "max_black_threes_per_meld": _wide(3, 8, 20),
+    "black_three_meld_max_wilds": _wide(0, 3, 100),
+    "red_threes_canastas_needed": _wide(1, 3, 10),
     "black_three_in_hand_value": _fives(0, 200),
     "sit_out_order": lambda rng: tuple(rng.sample([0, 2, 4], 3)),
     "extra_bracket_start": _ints(0, 10000),

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from canasta._engine.state import EMPTY, Deal, DealEnd, Phase
 from canasta._model.deck import Cards
-from canasta.errors import Violation
+from canasta.errors import QUOTE_LIMIT, Violation
 
 __all__ = [
     "NO_COUNTS",
@@ -53,7 +53,11 @@ def not_held(cards: Cards, hand: Cards, rule: str) -> Violation:
     """A move names cards the player does not hold: it breaks ``rule`` (the rule of the move
     that says the cards come from the hand, CL-TURN-4, CL-DISC-1, CL-PILE-3), cited as
     ``MV-CARDS`` where a rule set has none of its own."""
-    return Violation(f"{rule}/cards", f"you do not hold {missing_cards(cards, hand)}")
+    missing = missing_cards(cards, hand)
+    text = str(missing)
+    if len(text) > QUOTE_LIMIT:  # a move of a hundred cards is not listed back in full
+        text = f"{text[:QUOTE_LIMIT].rsplit(' ', 1)[0]} … ({len(missing)} cards)"
+    return Violation(f"{rule}/cards", f"you do not hold {text}")
 
 
 def usable_violation(deal: Deal, cards: Cards, rule: str = "CL-TURN-4") -> Violation | None:
