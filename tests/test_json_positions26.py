@@ -131,6 +131,23 @@ def test_cl_init_1_a_committed_opening_that_cannot_reach_its_minimum() -> None:
     assert Game.from_json(game_document(took)).draft.committed
 
 
+def test_cl_init_4_locked_cards_are_known_to_everybody() -> None:
+    # The locked 8C came with the pile: a view of another player showed it in the hand, so
+    # a world sampled for that view holds it (it failed with "cannot remove 8C" before).
+    deal = {
+        "hands": ["5C 5D 8C 9S AC AD AH", "", "", ""],
+        "melds": [["KD KH KS"], []],
+        "phase": "meld",
+        "took_pile": True,
+        "new_melds": [0],
+        "locked": "8C",
+    }
+    error = refusal(game_document(deal))
+    assert (error.path, "CL-INIT-4" in error.message) == ("deal.locked", True), str(error)
+    game = Game.from_json(game_document({**deal, "known": ["8C", "", "", ""]}))
+    assert game.view(1).sample(random.Random(2)).hand(0).issuperset(canasta.Cards.parse("8C"))
+
+
 def test_cl_ask_1_an_answer_for_a_rule_set_without_asking() -> None:
     rules = {"preset": "classic", "options": {"ask_permission": "disabled"}}
     for facts in ({"answer": True, "asked": True}, {"asked": True}):
