@@ -148,6 +148,18 @@ def test_cl_init_4_locked_cards_are_known_to_everybody() -> None:
     assert game.view(1).sample(random.Random(2)).hand(0).issuperset(canasta.Cards.parse("8C"))
 
 
+def test_cl_ask_2_a_question_by_a_player_who_could_not_go_out() -> None:
+    # Player 0 asked; after "yes" they must go out with 4C 5D 9H and no meld: a dead end one
+    # answer later (found by the fuzz campaign: every view's sampling gave up).
+    deal = {"hands": ["4C 5D 9H", "", "", ""], "phase": "answer"}
+    error = refusal(game_document(deal))
+    assert (error.path, "CL-ASK-2" in error.message) == ("deal", True), str(error)
+    view = {"hand": "4C 5D 9H", "hand_sizes": [3, 0, 0, 0], "stock_size": 105, "phase": "answer"}
+    document = {"format": "canasta-view", "version": 2, "rules": "classic", "player": 0}
+    error = refusal(json.dumps({**document, "deal": view}), PlayerView)
+    assert (error.path, "CL-ASK-2" in error.message) == ("deal", True), str(error)
+
+
 def test_cl_ask_1_an_answer_for_a_rule_set_without_asking() -> None:
     rules = {"preset": "classic", "options": {"ask_permission": "disabled"}}
     for facts in ({"answer": True, "asked": True}, {"asked": True}):

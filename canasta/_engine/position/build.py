@@ -92,8 +92,8 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
         results=p.results,
         is_over=c.is_over,
     )
-    if to_move == p.player:
-        the_deal_can_go_on(c, rules_deal(parts))
+    if p.player in (to_move, p.turn_player):  # the player to act, or the one who asked
+        the_deal_can_go_on(c, rules_deal(parts), asker_known=p.player == p.turn_player)
     return parts
 
 
