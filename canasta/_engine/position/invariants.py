@@ -183,14 +183,12 @@ def hands_fit_the_seats(c: Check) -> None:
 
 
 def the_melds_fit_the_pack(c: Check) -> None:
-    """No more melds are on the table than the pack has cards (CL-DECK-1), counted before any
+    """No more melds are on the table than the pack has cards, counted before any
     meld is checked so that a great many are refused at once (:func:`cards_come_from_the_pack`
     counts the cards)."""
     melds, size = sum(len(group) for group in c.p.melds or ()), c.rules.pack_size
     if melds > size:
-        c.refuse(
-            c.where("melds"), f"{melds} melds, more than the pack's {size} cards", "CL-DECK-1"
-        )
+        c.refuse(c.where("melds"), f"{melds} melds, more than the pack's {size} cards")
 
 
 def melds_follow_the_rules(c: Check) -> None:
