@@ -138,7 +138,8 @@ def num_actions(rules: RuleSet) -> int:
     (3062, 48389)
 
     A rule set these ids cannot cover (more than three decks, more than three wild cards in
-    a meld of one rank, more than one in a sequence) raises :class:`ActionError`.
+    a meld of one rank, more than one in a sequence, sequences of two cards) raises
+    :class:`ActionError`.
     """
     if rules.decks > _MAX_DECKS:
         raise ActionError("action ids cover games of at most three decks")
@@ -146,6 +147,8 @@ def num_actions(rules: RuleSet) -> int:
         raise ActionError("action ids cover melds with at most three wild cards")
     if rules.max_wilds_per_sequence > 1:
         raise ActionError("action ids cover sequences with at most one wild card")
+    if rules.sequences_allowed and rules.min_meld_size < 3:
+        raise ActionError("action ids cover sequences of three cards or more")
     if rules.sequences_allowed and rules.max_wilds_per_sequence:
         return _ALL_STOP
     positional = rules.melds_by_position or rules.take_with_suited_pair

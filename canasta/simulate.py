@@ -383,8 +383,9 @@ def simulate(
 
     ``rules`` is a rule set, or a name for :func:`~canasta.find_rules` with ``players``. A
     bot is a name (:func:`make_bot`) or a bot object: the summary names it by its ``name``
-    attribute, or its class. A game stops unfinished after ``max_deals`` deals (30 by
-    default, :data:`DEFAULT_MAX_DEALS`), since a match without ``deal_limit`` may never end.
+    attribute, or its class. A game stops unfinished after ``max_deals`` deals
+    (30 by default, :data:`DEFAULT_MAX_DEALS`), since a match without ``deal_limit`` may
+    never end.
 
     ``backend`` ``"processes"``: ``workers`` local processes share the games (``None``: one
     per CPU; 1: no extra process). ``"ray"``: the games are Ray tasks, at most ``workers`` at

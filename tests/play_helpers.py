@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 import attrs
 import pytest
 from hypothesis import strategies as st
+from internals import classic_six_player
 
 import canasta
 from canasta import (
@@ -27,7 +28,6 @@ from canasta import (
     RuleSet,
     TakePile,
 )
-from canasta._rules.ruleset import classic_six_player
 
 #: Options that change what is legal, each with its non-default value.
 OPTION_CHANGES: list[dict[str, object]] = [

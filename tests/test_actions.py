@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import bolivia, hollywood, samba
 from test_properties import any_moves
 from test_properties_three_deck import three_deck_moves
 from test_views import positions, swap_hidden_card
@@ -29,7 +30,6 @@ from canasta import (
     TakePile,
     parse_move,
 )
-from canasta._rules.presets import bolivia, hollywood, samba
 from canasta.actions import (
     MELD_SLOTS,
     ActionError,

@@ -12,10 +12,10 @@ from pathlib import Path
 import attrs
 import pytest
 from cli_helpers import run, too_wide
+from internals import preset_labels
 
 import canasta
 from canasta import Game, RuleSet
-from canasta._rules.sheet import preset_labels
 from canasta.bots import GreedyBot
 from canasta.records import dumps
 

@@ -112,13 +112,13 @@ def test_every_rule_id_a_rule_set_cites_is_defined_on_its_page() -> None:
     """The tables that map Classic's IDs to a three-deck game's (``*_RULE_IDS``
     in ``canasta._rules.rule_ids`` and each preset's ``rule_ids``), read at run time, so that
     IDs built by code count too."""
-    import canasta._rules.rule_ids
-    from canasta._rules.sheet import preset_labels
+    import internals
+    from internals import preset_labels
 
     ids = defined_ids()
     tables = {
         name: table
-        for name, table in vars(canasta._rules.rule_ids).items()
+        for name, table in vars(internals.rule_ids).items()
         if name.endswith("_RULE_IDS") and isinstance(table, dict)
     }
     assert {"HOLLYWOOD_RULE_IDS", "SAMBA_RULE_IDS", "BOLIVIA_RULE_IDS"} <= set(tables)
@@ -127,7 +127,7 @@ def test_every_rule_id_a_rule_set_cites_is_defined_on_its_page() -> None:
         assert undefined == [], name
     for label in preset_labels():
         game, players = label.split(":")
-        rules = canasta._rules.presets.find_rules(game, players=int(players))
+        rules = canasta.find_rules(game, players=int(players))
         prefix = {"classic": "CL", "hollywood": "HW", "samba": "SA", "bolivia": "BO"}[game]
         cited = {rules.rule_id(rule) for rule in ids if rule.startswith("CL-")}
         assert {rule for rule in cited if rule not in ids} == set(), label
@@ -334,7 +334,7 @@ def test_the_three_deck_pictures_show_every_canasta_kind_a_sequence_and_a_frozen
 def test_the_comparison_tables_of_the_rules_page() -> None:
     """The rules page shows the four-player presets of every rule set, and each rule set's
     presets apart: every preset is in some table, and no table is too wide to read."""
-    from canasta._rules.sheet import preset_labels
+    from internals import preset_labels
 
     text = (DOCS / "rules.rst").read_text("utf-8")
     tables = re.findall(r"\.\. rule-set-comparison::\n((?:   :.*\n)*)", text)

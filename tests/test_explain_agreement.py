@@ -13,6 +13,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import preset_labels
 from play_helpers import asking_position
 
 import canasta
@@ -25,14 +26,13 @@ from canasta import (
     Draw,
     Game,
     LayMeld,
+    MergeMelds,
     Move,
     NextDeal,
     Pass,
     Rank,
     TakePile,
 )
-from canasta._model.moves import MergeMelds
-from canasta._rules.sheet import preset_labels
 
 PRESETS = [label.partition(":") for label in preset_labels()]
 presets = st.sampled_from(PRESETS).map(

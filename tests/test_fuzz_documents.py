@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import signal
+from pathlib import Path
 
 import pytest
 from fuzz.documents import Figures, HangError, attempt, exercise_game, one_round, watchdog
@@ -42,6 +43,11 @@ def known_defect(outcome: str, kind: str, detail: str) -> str | None:
         # Classic with sequences_allowed, Samba). Issue 26, "Option sets that are not games"
         # and "Bounded work".
         return "a legal_moves() call of seconds with sequences"
+    if outcome == "crash" and "has no action id" in detail:
+        # A legal move with no action id (a two-card sequence under min_meld_size=2, ...):
+        # issue 26, "any accepted position has ids for every legal move", and the option
+        # sets that are not games.
+        return "a legal move without an action id"
     if kind == "play" and outcome == "dead end":
         # Random house rules under which legal play gets stuck (issue 26, "Option sets that
         # are not games").
@@ -66,7 +72,7 @@ def test_mutated_inputs_are_refused_or_playable() -> None:
     known: set[str] = set()
 
     @settings(
-        max_examples=80,
+        max_examples=60,
         derandomize=True,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
@@ -114,17 +120,11 @@ def test_the_watchdog_stops_a_hang() -> None:
 
 
 @needs_alarm
-@pytest.mark.xfail(
-    strict=False,
-    raises=AssertionError,
-    reason="known issue-26 defect being fixed by the document validator (d26docs): a turn "
-    "in progress with an answer nobody asked for, or limited to going out concealed, is "
-    "accepted, and the game dead-ends",
-)
 @pytest.mark.parametrize(("name", "value"), [("answer", True), ("concealed_only", True)])
 def test_impossible_turns_are_refused_or_playable(name: str, value: object) -> None:
-    """The fuzz campaign's classes on the impossible drafts the issue lists (in the current
-    document format): refused, or accepted and playable, never a dead end."""
+    """The fuzz campaign's classes on impossible turns the issue lists (in the current document
+    format), which dead-ended before the document validator refused them: refused, or
+    accepted and playable, never a dead end."""
     document = json.loads(canasta.Game.new("classic", seed=1).apply(canasta.Draw()).to_json())
     document["deal"][name] = value
     text = json.dumps(document)
@@ -138,3 +138,18 @@ def test_impossible_turns_are_refused_or_playable(name: str, value: object) -> N
         2.0,
     )
     assert outcome in ("refused", "accepted"), figures.failures
+
+
+def test_CL_INIT_4_the_views_still_know_a_locked_card_after_its_twin_is_melded() -> None:
+    """Legal play of five-player Hollywood (the campaign's ``--seed 0``): player 0 took the
+    pile, which locked a JD, and melds 10D JD QD holding two JD."""
+    text = (
+        Path(__file__).parent / "data" / "fuzz" / "hollywood-locked-card-melded.json"
+    ).read_text()
+    game = canasta.Game.from_json(text).apply(canasta.parse_move("meld 10D JD QD"))
+    assert "JD" in str(game.draft.locked)
+    assert "JD" in str(game.hand(0))
+    for player in range(1, 5):
+        view = game.view(player)
+        for seed in range(5):
+            assert list(view.sample(random.Random(seed)).legal_moves())

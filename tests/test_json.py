@@ -14,14 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import internals
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import classic_six_player
 from play_helpers import every_rule_set, random_walk, seeds
 from scenario_helpers import hollywood_table
 
 import canasta
-from canasta import Game, MeldKind, PositionError, RuleSet, _cache, records
+from canasta import Game, MeldKind, PositionError, RuleSet, records
 from canasta._notation.jsonio import (
     SCHEMA_FILE,
     JsonError,
@@ -29,7 +31,6 @@ from canasta._notation.jsonio import (
     rules_from_data,
     rules_to_data,
 )
-from canasta._rules.ruleset import classic_six_player
 from canasta.views import PlayerView
 
 
@@ -139,7 +140,7 @@ def test_sampled_worlds_round_trip() -> None:
 def test_loading_again_after_forgetting_what_was_remembered() -> None:
     game = hollywood_table()
     text = game.to_json()
-    _cache.clear_caches()
+    canasta.clear_caches()
     assert Game.from_json(text) == game
     assert Game.from_json(text) == game  # the second time from what is remembered
 
@@ -568,7 +569,7 @@ def test_the_schema_of_version_2_is_shipped() -> None:
     assert schema["$defs"]["view"]["properties"]["format"] == {"const": "canasta-view"}
     fields = schema["$defs"]["ruleFields"]
     assert fields["required"] == [field.alias for field in attrs.fields(RuleSet)]
-    facts = set(canasta._engine.position.TURN_FACTS)
+    facts = set(internals.TURN_FACTS)
     assert facts <= set(schema["$defs"]["deal"]["properties"])
     assert facts <= set(schema["$defs"]["viewDeal"]["properties"])
 

@@ -15,10 +15,10 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import LIST_LIMITS
 
 import canasta
 from canasta import Game, JsonError, PositionError
-from canasta._rules.fields import LIST_LIMITS
 from canasta.errors import RuleSetError
 from canasta.views import SAMPLE_TRIES, PlayerView
 

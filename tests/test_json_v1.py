@@ -18,11 +18,11 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import classic_six_player
 
 import canasta
 from canasta import Game, PositionError, TurnDraft
 from canasta._notation.jsonio import JsonError, json_schema, rules_from_data, rules_to_data
-from canasta._rules.ruleset import classic_six_player
 from canasta.views import PlayerView
 
 DATA = Path(__file__).resolve().parent / "data" / "v1"

@@ -13,12 +13,12 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import attrs  # noqa: E402
+from internals import score_deal  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import canasta  # noqa: E402
 from canasta import ALL_FACES  # noqa: E402
-from canasta._engine.scoring import score_deal  # noqa: E402
 from canasta.actions import legal_actions, num_actions  # noqa: E402
 from canasta.integrations import openspiel  # noqa: E402
 from canasta.integrations.openspiel import (  # noqa: E402

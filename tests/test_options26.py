@@ -133,7 +133,9 @@ def _many_melds(decks: int, count: int) -> list[str]:
 
 def test_meld_numbers_in_ids_cover_every_meld_a_side_can_hold() -> None:
     # The most melds of one side: the pack but its red threes, in melds of the fewest cards.
-    widest = canasta.find_rules("samba").with_options(min_meld_size=2, min_naturals=1)
+    widest = canasta.find_rules("classic", players=6).with_options(
+        several_melds_per_rank=True, min_meld_size=2, min_naturals=1
+    )
     assert MELD_SLOTS == (widest.pack_size - widest.red_threes_in_pack) // 2 == 78
     last = canasta.MergeMelds(MELD_SLOTS - 2, MELD_SLOTS - 1)
     assert encode(last) < num_actions(widest)
@@ -258,3 +260,92 @@ def test_CL_MATCH_1_play_game_stops_a_match_that_could_run_without_end() -> None
     assert summary.unfinished == 1
     for documented in (play_game, simulate):
         assert "30 by default" in (documented.__doc__ or "")
+
+
+# --- bounded work ------------------------------------------------------------------------------
+
+#: The record of issue 26: Classic with sequences allowed, reached by legal random play, whose
+#: one legal_moves() call once took 70 s (a 43-card hand that has taken the pile).
+SEQUENCES_IN_CLASSIC = """\
+[Format "1"]
+[Rules "classic"]
+[Players "4"]
+[Options "deal_limit=1 sequences_allowed=true"]
+[Seed "163429"]
+[Result "*"]
+
+Deal 1
+  1. P0 draw; discard 9H
+  2. P1 draw; discard 3S
+  3. P2 draw; discard JH
+  4. P3 draw; meld 9D 10D 2D wild=J; add #0 QD; discard 3C
+  5. P0 draw; discard 8H
+  6. P1 draw; discard KC
+  7. P2 draw; discard 5C
+  8. P3 draw; discard 7H
+  9. P0 draw; meld 4H 5H 2H wild=6; meld 10C 10S 2S; discard 3S
+ 10. P1 draw; meld 6D 6D 6H 6S 2D 2S; discard QS
+ 11. P2 draw; discard 10H
+ 12. P3 draw; discard 6C
+ 13. P0 draw; discard 4D
+ 14. P1 draw; discard 5S
+ 15. P2 draw; discard 7S
+ 16. P3 draw; discard JD
+ 17. P0 draw; discard AH
+ 18. P1 draw; discard 4D
+ 19. P2 draw; discard 6S
+ 20. P3 draw; discard 2H
+ 21. P0 draw; discard KH
+ 22. P1 draw; discard JS
+ 23. P2 draw; discard JH
+ 24. P3 draw; discard 9H
+ 25. P0 draw; discard AD
+ 26. P1 draw; discard 7H
+ 27. P2 draw; discard 8C
+ 28. P3 draw; discard AS
+ 29. P0 draw; discard 5D
+ 30. P1 draw; discard JD
+ 31. P2 draw; discard QC
+ 32. P3 draw; discard AC
+ 33. P0 draw; discard 8D
+ 34. P1 draw; add #1 JK; discard 7D
+ 35. P2 take 7D 7S; discard 10D
+ 36. P3 draw; add #0 KD; discard 4S
+ 37. P0 draw; discard JC
+ 38. P1 draw; discard JC
+ 39. P2 take JD JH
+"""
+
+
+def test_HW_MELD_3_sequences_in_classic_after_a_big_take_list_their_moves() -> None:
+    game = canasta.records.loads(SEQUENCES_IN_CLASSIC).game()
+    assert len(game.hand(game.turn_player)) == 43
+    moves = list(game.legal_moves())
+    assert len(moves) == 303
+    assert all(game.explain(move) is None for move in moves)
+
+
+def test_rule_sets_whose_moves_have_no_ids_are_refused_by_num_actions() -> None:
+    from canasta.actions import ActionError
+
+    two_card_sequences = canasta.find_rules("samba").with_options(min_meld_size=2)
+    with pytest.raises(ActionError, match="sequences of three cards or more"):
+        num_actions(two_card_sequences)
+    assert num_actions(canasta.find_rules("classic").with_options(min_meld_size=2)) == 3062
+
+
+@pytest.mark.parametrize("seed", [6, 33, 39])
+def test_CL_CONC_4_never_each_count_offered_once_with_the_locked_pile_cards(seed: int) -> None:
+    # Under concealed_min_rule='never' the pile cards locked for the minimum may be used to
+    # go out concealed; the moves of the whole hand were offered beside those of the usable
+    # cards, some twice, some as a second choice of suits with one action id.
+    rules = canasta.find_rules("samba", players=2).with_options(
+        concealed_min_rule="never", deal_limit=1
+    )
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed)
+    while not game.is_over and game.deal_number == 0:
+        moves = list(game.legal_moves())
+        assert len(set(moves)) == len(moves)
+        assert len(legal_actions(game)) == len(moves)
+        game = game.apply(rng.choice(moves))

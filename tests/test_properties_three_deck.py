@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import added, hollywood, new_meld
 from play_helpers import (
     all_cards,
     check_any_move,
@@ -51,8 +52,6 @@ from canasta import (
     Suit,
     TakePile,
 )
-from canasta._engine.meld_rules import added, new_meld
-from canasta._rules.presets import hollywood
 from canasta.errors import Violation
 
 OPTIONS: list[dict[str, object]] = [

@@ -13,11 +13,11 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import classic_six_player
 from play_helpers import random_walk, rule_sets
 
 import canasta
 from canasta import Discard, Draw, Game, RuleSet
-from canasta._rules.ruleset import classic_six_player
 from canasta.bots import GreedyBot
 from canasta.records import FORMAT_VERSION, Record, RecordError, dump, dumps, load, loads
 

@@ -22,9 +22,10 @@ import functools
 import re
 from pathlib import Path
 
+from internals import preset_labels
+from internals import rulebook_rule_ids as rule_ids
+
 import canasta
-from canasta._rules.sheet import preset_labels
-from canasta.cli._rulebook import rule_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A rule ID as the engine writes it, with an optional ``/detail`` suffix.
@@ -44,16 +45,17 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def _engine_trees() -> list[ast.AST]:
+@functools.cache
+def _engine_trees() -> tuple[ast.AST, ...]:
     package = ROOT / "canasta"
-    return [
+    return tuple(
         ast.parse(path.read_text("utf-8"))
         for path in sorted(package.rglob("*.py"))
         if not path.relative_to(package).as_posix().startswith(NOT_CITING)
-    ]
+    )
 
 
-def written_ids(trees: list[ast.AST]) -> set[str]:
+def written_ids(trees: tuple[ast.AST, ...]) -> set[str]:
     """The IDs in the code's strings, suffixes kept."""
     found: set[str] = set()
     for tree in trees:
@@ -68,7 +70,7 @@ def written_ids(trees: list[ast.AST]) -> set[str]:
     return found
 
 
-def runtime_suffixes(trees: list[ast.AST]) -> set[str]:
+def runtime_suffixes(trees: tuple[ast.AST, ...]) -> set[str]:
     """The ``/detail`` suffixes the code puts after a value in an f-string (``f"{rule}/cards"``).
 
     Some are no rule's (``f"{seed}/bots"``); a suffix that no map names cites the plain ID,
@@ -100,12 +102,8 @@ def citable_ids() -> frozenset[str]:
     """Every rule ID a refusal (or a view's ``frozen_rule``) of some preset can name."""
     trees = _engine_trees()
     written = written_ids(trees)
-    built = {
-        f"{rule}{suffix}"
-        for rule in written
-        if "/" not in rule
-        for suffix in runtime_suffixes(trees)
-    }
+    suffixes = runtime_suffixes(trees)
+    built = {f"{rule}{suffix}" for rule in written if "/" not in rule for suffix in suffixes}
     return frozenset(rules.rule_id(rule) for rules in presets() for rule in written | built)
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import internals
 import pytest
+from internals import added, new_meld, score_deal
 from scenario_helpers import (
     DRAWS_TAKES_PASSES,
     Scenarios,
@@ -47,10 +49,8 @@ from canasta import (
     TakePile,
     pack_cards,
 )
-from canasta._engine.meld_rules import added, new_meld
-from canasta._engine.scoring import score_deal
 
-BO = canasta._rules.presets.bolivia()
+BO = internals.bolivia()
 
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
@@ -170,26 +170,26 @@ def test_BO_SEAT_1_four_players_in_two_partnerships() -> None:
 def test_BO_SEAT_2_other_player_counts_follow_samba_A33(
     players: int, sides: int, layout: list[int]
 ) -> None:
-    rules = canasta._rules.presets.bolivia(players)
+    rules = internals.bolivia(players)
     assert rules == canasta.find_rules("bolivia", players=players)
     assert rules.num_sides == sides
     assert [rules.side_of_player(p) for p in range(players)] == layout
     # still Bolivia
     assert rules.max_wild_meld_length == 7
     assert rules.going_out_needs_natural_sequence
-    samba = canasta._rules.presets.samba(players)
+    samba = internals.samba(players)
     assert samba.num_sides == sides
 
 
 def test_BO_SEAT_2_six_players_option_two_sides() -> None:
-    rules = canasta._rules.presets.bolivia(6, six_player_sides=2)
+    rules = internals.bolivia(6, six_player_sides=2)
     assert rules.num_sides == 2
     assert [rules.side_of_player(p) for p in range(6)] == [0, 1, 0, 1, 0, 1]
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 15), (3, 15), (4, 15), (5, 15), (6, 13)])
 def test_BO_DEAL_1_fifteen_cards_thirteen_with_six(players: int, size: int) -> None:
-    rules = canasta._rules.presets.bolivia(players)
+    rules = internals.bolivia(players)
     assert rules.hand_size == size
     for seed in range(3):
         game = Game.new(rules, seed=seed)
@@ -231,7 +231,7 @@ def test_BO_UPC_1_black_three_upcard_stays_on_top_and_blocks_A28() -> None:
 
 
 def test_BO_UPC_1_option_cover_black_three_A28() -> None:
-    rules = canasta._rules.presets.bolivia(upcard_cover_black_three=True)
+    rules = internals.bolivia(upcard_cover_black_three=True)
     for seed in range(300):
         deal = Game.new(rules, seed=seed).deal
         assert not deal.pile[-1].is_black_three
@@ -289,7 +289,7 @@ def test_BO_MELD_1_rank_sequence_and_wild_melds_may_be_laid() -> None:
     kinds = [m.kind for m in game.deal.melds[0]]
     assert kinds == [MeldKind.RANK, MeldKind.SEQUENCE, MeldKind.WILD]
     # Samba has no wild melds: the same meld is Bolivia's own
-    assert new_meld_rule("JK 2C 2D", canasta._rules.presets.samba()) is not None
+    assert new_meld_rule("JK 2C 2D", internals.samba()) is not None
 
 
 def test_BO_MELD_1_black_threes_only_when_going_out() -> None:
@@ -328,7 +328,7 @@ def test_BO_MELD_2_third_wild_may_not_be_added_later() -> None:
 
 def test_BO_MELD_2_option_unlimited_wilds_A32() -> None:
     assert BO.max_wilds_per_meld == 2
-    rules = canasta._rules.presets.bolivia(max_wilds_per_meld=99)
+    rules = internals.bolivia(max_wilds_per_meld=99)
     assert new_meld_rule("KH KS JK 2C 2D", rules) is None
     assert new_meld_rule("KH KS JK JK 2C 2D 2H", rules) is None
     game = drawn("KH KS JK 2C 2D 9S 9H", rules=rules)
@@ -503,7 +503,7 @@ def test_BO_INIT_1_150_at_10000_and_more() -> None:
 
 def test_BO_INIT_1_option_other_table_A35() -> None:
     table = ((None, 15), (0, 50), (2500, 90), (5000, 120), (10000, 150))
-    rules = canasta._rules.presets.bolivia(initial_meld_table=table)
+    rules = internals.bolivia(initial_meld_table=table)
     assert [rules.initial_minimum(s) for s in (-5, 2000, 2500, 7000, 10000)] == [
         15,
         50,
@@ -911,7 +911,7 @@ def test_BO_B3_3_black_threes_also_cost_100_when_the_stock_runs_out_A34() -> Non
 
 
 def test_BO_B3_3_option_black_three_in_hand_value_A34() -> None:
-    rules = canasta._rules.presets.bolivia(black_three_in_hand_value=5)
+    rules = internals.bolivia(black_three_in_hand_value=5)
     game = assert_accepted(exhausted(rules=rules), Pass())
     assert game.results[-1].scores[0].hand_penalty == -(20 + 20 + 5 + 5 + 10)
 
@@ -966,7 +966,7 @@ def test_BO_R3_3_plus_only_with_two_canastas_of_any_kind(melds1: list[str], sign
 
 
 def test_BO_R3_3_option_red_threes_canastas_needed() -> None:
-    rules = canasta._rules.presets.bolivia(red_threes_canastas_needed=1)
+    rules = internals.bolivia(red_threes_canastas_needed=1)
     game = go_out(going_out_position(rules=rules, red_threes=["", "3H"], melds=[[ESC, K7], [BOL]]))
     assert game.results[-1].scores[1].red_threes == 100
 
@@ -1079,7 +1079,7 @@ def test_BO_SCORE_1_worked_deal_by_hand() -> None:
 
 def test_BO_SCORE_1_score_deal_agrees_with_the_result() -> None:
     game = play(going_out_position(), Draw(), LayMeld("5C 5D 5H 5S"))
-    over = canasta._engine.transitions.play(game.deal, Discard("9H"))
+    over = internals.play(game.deal, Discard("9H"))
     assert not isinstance(over, canasta.errors.Violation)
     finished = game.apply(Discard("9H"))
     assert score_deal(over) == finished.results[-1].scores

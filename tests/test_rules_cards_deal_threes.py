@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import attrs
+import internals
 import pytest
+from internals import start_deal
 from scenario_helpers import Scenarios, at_deal_end, offered_exactly, rule_of, unplaced
 
 import canasta
@@ -32,7 +34,6 @@ from canasta import (
     RuleSet,
     TakePile,
 )
-from canasta._engine.dealing import start_deal
 
 RULES = canasta.find_rules("classic", players=4)
 SEEDS = range(400)
@@ -249,7 +250,7 @@ def test_CL_DEF_3_red_and_black_threes() -> None:
         (canasta.find_rules("classic", players=4), [0, 1, 0, 1]),
         (canasta.find_rules("classic", players=6), [0, 1, 0, 1, 0, 1]),
         (
-            canasta._rules.ruleset.classic_six_player(six_player_sides=3),
+            internals.classic_six_player(six_player_sides=3),
             [0, 1, 2, 0, 1, 2],
         ),
     ],
@@ -464,7 +465,7 @@ def test_CL_DECK_3_suits_do_not_matter_except_for_threes() -> None:
     ("rules", "size"),
     [
         (canasta.find_rules("classic", players=6), 162),
-        (canasta._rules.ruleset.classic_six_player(pack="two"), 108),
+        (internals.classic_six_player(pack="two"), 108),
         (canasta.find_rules("classic", players=2), 108),
         (canasta.find_rules("classic", players=3), 108),
         (canasta.find_rules("classic", players=5), 108),
@@ -634,7 +635,7 @@ PLAYER_COUNTS = [
     (canasta.find_rules("classic", players=4), 11, 64),
     (canasta.find_rules("classic", players=5), 11, 64),
     (canasta.find_rules("classic", players=6), 13, 84),
-    (canasta._rules.ruleset.classic_six_player(pack="two"), 11, 42),
+    (internals.classic_six_player(pack="two"), 11, 42),
 ]
 
 

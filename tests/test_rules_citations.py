@@ -16,8 +16,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta import AddToMeld, Discard, Draw, Game, LayMeld, Move, RuleSet, TakePile
-from canasta._model.moves import MergeMelds
+from canasta import AddToMeld, Discard, Draw, Game, LayMeld, MergeMelds, Move, RuleSet, TakePile
 
 SEVEN_FOURS = "4C 4D 4H 4S 4C 4D 4H"
 SEVEN_FIVES = "5C 5D 5H 5S 5C 5D 5H"
@@ -102,23 +101,20 @@ def test_BO_MATCH_1_no_move_once_the_match_is_over() -> None:
 
 
 def melded_below_the_minimum(name: str, **changes: object) -> Game:
-    """Player 0's unopened side laid two canastas this turn (70 points or fewer, the minimum
-    is 120 or 150) and holds one card, the 9H."""
+    """Player 0's unopened side laid two canastas and three nines this turn (115 points or
+    fewer, the minimum is 120 or 150) and holds one card, the 9H: adding it to the nines goes
+    out concealed with no discard, so the position is playable under either option."""
+    rules = two_players(name, **changes)
     first = ESCALERA if name == "bolivia" else SEVEN_FOURS
-    game = Game.from_position(
-        two_players(name),
+    return Game.from_position(
+        rules,
         hands=["9H", "10C 10D 10H"],
         pile="8C 8D",
-        melds=[[first, SEVEN_FIVES], []],
+        melds=[[first, SEVEN_FIVES, "9C 9D 9S"], []],
         phase="meld",
-        new_melds=[0, 1],
+        new_melds=[0, 1, 2],
         scores=[3000 if name == "classic" else 7000, 0],
     )
-    # Under changed options the position may be one no game reaches (with
-    # concealed_allows_discard=False the player could not finish the turn, so the validator
-    # refuses it): the rules are changed on the game itself, to ask explain() about it.
-    rules = two_players(name, **changes)
-    return attrs.evolve(game, rules=rules, deal=game.deal.replace(rules=rules))
 
 
 @pytest.mark.parametrize(
@@ -288,3 +284,26 @@ def test_CL_V3_3_the_cutthroat_refusal_names_the_rule() -> None:
     with pytest.raises(canasta.RuleSetError) as info:
         canasta.RuleSet.classic(3, three_player_mode="cutthroat")
     assert "(CL-V3-3)" in str(info.value)
+
+
+# --- found by tests/fuzz/dead_ends.py: a Classic table with melds of wild cards --------------
+
+
+def test_HW_MELD_4_option_a_classic_table_lays_a_meld_of_wild_cards() -> None:
+    # The generator offered the meld and the validator refused it ("mixes ranks", CL-MELD-1).
+    def drawn(rules: RuleSet) -> Game:
+        return Game.from_position(
+            rules,
+            hands=["JK 2C 2D 5C 6C", "7C 8C"],
+            melds=[["KH KS KD"], []],
+            draws="9C",
+            melded_players=[0],
+        ).apply(Draw())
+
+    game = drawn(two_players("classic", wild_melds_allowed=True))
+    move = LayMeld("JK 2C 2D")
+    assert game.explain(move) is None
+    assert move in set(game.legal_moves())
+    laid = game.apply(move).table.melds[0]
+    assert [meld.kind for meld in laid].count(canasta.MeldKind.WILD) == 1
+    assert "only wild cards" in refused(drawn(two_players("classic")), move, "CL-MELD-4")

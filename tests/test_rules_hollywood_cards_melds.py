@@ -19,7 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+import internals
 import pytest
+from internals import added, new_meld
 from scenario_helpers import FILLERS, Scenarios, offered_hollywood, rule_of
 
 import canasta
@@ -41,7 +43,6 @@ from canasta import (
     TakePile,
     pack_cards,
 )
-from canasta._engine.meld_rules import added, new_meld
 
 RULES = canasta.find_rules("hollywood", players=4)
 
@@ -373,7 +374,7 @@ def test_HW_SEAT_3_default_sit_out_order_member_1_first() -> None:
     [(2, [0, 1, 0, 1, 0, 1]), (3, [0, 1, 2, 0, 1, 2])],
 )
 def test_HW_SEAT_4_six_players_both_layouts(sides: int, layout: list[int]) -> None:
-    rules = canasta._rules.presets.hollywood(6, six_player_sides=sides)
+    rules = internals.hollywood(6, six_player_sides=sides)
     assert rules.num_sides == sides
     assert [rules.side_of_player(p) for p in range(6)] == layout
     game = Game.new(rules, seed=6)

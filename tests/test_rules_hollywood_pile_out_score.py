@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import internals
 import pytest
+from internals import score_deal
 from scenario_helpers import (
     DRAWS_TAKES_PASSES,
     Scenarios,
@@ -45,10 +47,9 @@ from canasta import (
     Phase,
     TakePile,
 )
-from canasta._engine.scoring import score_deal
 
-HW = canasta._rules.presets.hollywood()
-HW5 = canasta._rules.presets.hollywood(5)
+HW = internals.hollywood()
+HW5 = internals.hollywood(5)
 
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
@@ -745,7 +746,7 @@ def test_HW_B3_4_black_three_meld_does_not_count_as_a_canasta_for_going_out() ->
     game = going_out_position(hand=sixes + " 5C 5D 5H", melds=[[K7, "QH QS QD"], []])
     game = play(game, Draw(), LayMeld("5C 5D 5H 5S"))
     assert_rejected(game, LayMeld(sixes), "HW-B3-3", "HW-OUT-1", "HW-DRAW-5")
-    meld = canasta._engine.meld_rules.new_meld(Cards.parse("3C 3C 3C 3S 3S 3S JK 2D"), HW)
+    meld = internals.new_meld(Cards.parse("3C 3C 3C 3S 3S 3S JK 2D"), HW)
     assert isinstance(meld, Meld)
     assert not meld.is_canasta_under(HW)
     assert meld.bonus(HW) == 0
@@ -1190,7 +1191,7 @@ def test_HW_SCORE_1_score_deal_agrees_with_the_result() -> None:
     deal = game.apply(Discard("9H"))
     # score_deal on the finished deal gives what the result records
     finished = game.deal
-    over = canasta._engine.transitions.play(finished, Discard("9H"))
+    over = internals.play(finished, Discard("9H"))
     assert not isinstance(over, canasta.errors.Violation)
     assert score_deal(over) == deal.results[-1].scores
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from internals import classic_six_player
 from scenario_helpers import at_deal_end, play, unplaced
 
 import canasta
@@ -33,7 +34,6 @@ from canasta import (
     RuleSetError,
     TakePile,
 )
-from canasta._rules.ruleset import classic_six_player
 
 CLASSIC = canasta.find_rules("classic", players=4)
 TWO = canasta.find_rules("classic", players=2)

@@ -20,7 +20,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import internals
 import pytest
+from internals import new_meld
 from scenario_helpers import (
     DRAWS_TAKES_PASSES,
     SIX_FILLERS,
@@ -52,9 +54,8 @@ from canasta import (
     TakePile,
     pack_cards,
 )
-from canasta._engine.meld_rules import new_meld
 
-SA = canasta._rules.presets.samba()
+SA = internals.samba()
 
 K7 = "KH KS KD KC KH KS KD"  # natural canasta of kings: 70 points, 500 bonus
 Q7 = "QH QS QD QC QH QS QD"  # natural canasta of queens: 70 points, 500 bonus
@@ -85,7 +86,7 @@ def drawn(hand: str = "5C 6C 9D", draws: str = "4H 9S", **kwargs: Any) -> Game:
 @functools.cache
 def seed_where(players: int, what: str, cover_black: bool = False) -> int:
     """The first seed whose first Samba deal (``players`` players) shows ``what``."""
-    rules = canasta._rules.presets.samba(players, upcard_cover_black_three=cover_black)
+    rules = internals.samba(players, upcard_cover_black_three=cover_black)
     for seed in range(3000):
         deal = Game.new(rules, seed=seed).deal
         covered = deal.pile[:-1]
@@ -158,7 +159,7 @@ def test_SA_VAL_2_wild_card_counts_its_own_value() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_SA_SEAT_1_two_three_five_players_each_alone(players: int) -> None:
-    rules = canasta._rules.presets.samba(players)
+    rules = internals.samba(players)
     assert rules.num_sides == players
     game = Game.new(rules, seed=0)
     assert [game.side_of_player(p) for p in range(players)] == list(range(players))
@@ -167,7 +168,7 @@ def test_SA_SEAT_1_two_three_five_players_each_alone(players: int) -> None:
 
 
 def test_SA_SEAT_1_five_players_to_move_cycles_through_all_five() -> None:
-    rules = canasta._rules.presets.samba(5)
+    rules = internals.samba(5)
     hands = ["5C 6C 7C", "5D 6D 7D", "5H 6H 7H", "5S 6S 7S", "4C 6C 7C"]
     game = Game.from_position(rules, hands=hands, pile="9C", players=5)
     seen = []
@@ -181,7 +182,7 @@ def test_SA_SEAT_1_five_players_to_move_cycles_through_all_five() -> None:
 
 
 def test_SA_SEAT_1_six_players_three_pairs_two_seats_apart() -> None:
-    rules = canasta._rules.presets.samba(6)
+    rules = internals.samba(6)
     assert rules.num_sides == 3
     assert [rules.side_of_player(p) for p in range(6)] == [0, 1, 2, 0, 1, 2]
     game = Game.new(rules, seed=0)
@@ -191,7 +192,7 @@ def test_SA_SEAT_1_six_players_three_pairs_two_seats_apart() -> None:
 
 def test_SA_SEAT_1_option_six_players_two_sides_of_three() -> None:
     """A-29: ``six_player_sides=2`` gives two teams of three (1-3-5 / 2-4-6)."""
-    rules = canasta._rules.presets.samba(6, six_player_sides=2)
+    rules = internals.samba(6, six_player_sides=2)
     assert rules.num_sides == 2
     assert [rules.side_of_player(p) for p in range(6)] == [0, 1, 0, 1, 0, 1]
 
@@ -199,7 +200,7 @@ def test_SA_SEAT_1_option_six_players_two_sides_of_three() -> None:
 def test_SA_SEAT_1_option_five_players_two_against_three() -> None:
     """A-29: ``five_player_sides=2`` seats five players as in Classic, two against three
     with one sitting out."""
-    rules = canasta._rules.presets.samba(5, five_player_sides=2)
+    rules = internals.samba(5, five_player_sides=2)
     assert rules.num_sides == 2
     assert rules.active_players == 4
     game = Game.new(rules, seed=0)
@@ -243,7 +244,7 @@ def test_SA_SEAT_3_partner_adds_to_the_sides_meld_but_not_to_the_opponents() -> 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 15), (3, 15), (4, 15), (5, 15), (6, 13)])
 def test_SA_DEAL_1_hand_sizes(players: int, size: int) -> None:
-    rules = canasta._rules.presets.samba(players)
+    rules = internals.samba(players)
     assert rules.hand_size == size
     game = Game.new(rules, seed=2)
     assert [len(h) for h in game.hands] == [size] * players
@@ -264,7 +265,7 @@ def test_SA_DEAL_2_first_player_left_of_dealer_play_clockwise_deal_rotates() -> 
 
 @pytest.mark.parametrize(("players", "stock"), [(2, 132), (3, 117), (4, 102), (5, 87), (6, 84)])
 def test_SA_DEAL_3_stock_size_after_the_deal(players: int, stock: int) -> None:
-    rules = canasta._rules.presets.samba(players)
+    rules = internals.samba(players)
     assert rules.pack_size - rules.hand_size * players == stock
     deal = Game.new(rules, seed=5).deal
     # before the upcard the stock held the pile's cards too; the first player's red threes
@@ -311,7 +312,7 @@ def test_SA_UPC_2_black_three_upcard_blocks_by_position() -> None:
 
 def test_SA_UPC_2_option_black_three_upcard_covered() -> None:
     """A-28: ``upcard_cover_black_three=True`` covers a black three like HW."""
-    rules = canasta._rules.presets.samba(upcard_cover_black_three=True)
+    rules = internals.samba(upcard_cover_black_three=True)
     seed = seed_where(4, "black3 covered", cover_black=True)
     deal = Game.new(rules, seed=seed).deal
     assert any(c.is_black_three for c in deal.pile[:-1])
@@ -404,7 +405,7 @@ def test_SA_MELD_1_no_melds_of_wild_cards(wilds: str) -> None:
     assert_rejected(game, LayMeld(wilds), "SA-MELD-1")
     assert not isinstance(new_meld(Cards.parse(wilds), SA), Meld)
     # Bolivia, which has wild melds, accepts the same cards: the refusal is Samba's rule
-    assert isinstance(new_meld(Cards.parse(wilds), canasta._rules.presets.bolivia()), Meld)
+    assert isinstance(new_meld(Cards.parse(wilds), internals.bolivia()), Meld)
 
 
 def test_SA_MELD_2_rank_meld_with_two_naturals_and_two_wilds() -> None:
@@ -436,7 +437,7 @@ def test_SA_MELD_2_third_wild_never_added_later() -> None:
 
 def test_SA_MELD_2_option_two_naturals_per_wild() -> None:
     """A-31: ``wild_ratio="two_naturals_per_wild"``: ``K K Jk 2`` is no longer a meld."""
-    rules = canasta._rules.presets.samba(wild_ratio="two_naturals_per_wild")
+    rules = internals.samba(wild_ratio="two_naturals_per_wild")
     game = drawn(hand="8C 8D 8H 8S JK 2C 5C", rules=rules)
     assert_rejected(game, LayMeld("8C 8D JK 2C"), "SA-MELD-2")
     assert_rejected(game, LayMeld("8C 8D 8H JK 2C"), "SA-MELD-2")
@@ -571,7 +572,7 @@ def test_SA_INIT_1_7000_needs_150_and_option_hoyle_160() -> None:
     below = drawn(hand="AC AD AH JK 2C 9C", draws="5C 9S", melds=[[], []], scores=[7000, 0])
     assert_rejected(below, LayMeld("AC AD AH JK 2C"), "SA-INIT-1")  # 130
     hoyle_table = ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 160))
-    hoyle = canasta._rules.presets.samba(initial_meld_table=hoyle_table)
+    hoyle = internals.samba(initial_meld_table=hoyle_table)
     assert hoyle.initial_minimum(7000) == 160
     game = drawn(hand=hand, draws="5C 9S", melds=[[], []], scores=[7000, 0], rules=hoyle)
     assert game.minimums[0] == 160
@@ -664,7 +665,7 @@ def test_SA_CAN_2_no_wild_card_onto_a_completed_canasta(wild: str) -> None:
 
 def test_SA_CAN_2_option_wilds_on_a_canasta_up_to_two() -> None:
     """A-27: ``allow_wild_on_canasta=True``: wilds may go on a canasta up to 2 in total."""
-    rules = canasta._rules.presets.samba(allow_wild_on_canasta=True)
+    rules = internals.samba(allow_wild_on_canasta=True)
     game = drawn(hand="JK 2C 2D 5C", melds=[[K7], []], rules=rules)
     game = assert_accepted(game, AddToMeld(None, "JK", meld=0))
     assert game.deal.melds[0][0].canasta_kind_under(SA) is CanastaKind.MIXED
@@ -732,7 +733,7 @@ def test_SA_PILE_1_m4_top_must_fit_the_sequence_directly(top: str) -> None:
 
 def test_SA_PILE_1_option_m4_onto_sequences_only() -> None:
     """A-40: ``layoff_onto_sequences_only=True``: the top card extends only a sequence."""
-    rules = canasta._rules.presets.samba(layoff_onto_sequences_only=True)
+    rules = internals.samba(layoff_onto_sequences_only=True)
     game = position("5C 9D", melds=[["8C 8C 8S", "8S 9S 10S"], []], pile="8D 4C", rules=rules)
     assert_rejected(game, TakePile(meld=0), "SA-PILE-1", "SA-PILE-2")
     game = position("5C 9D", melds=[["8C 8C 8S", "8S 9S 10S"], []], pile="JS 4C", rules=rules)
@@ -1013,7 +1014,7 @@ def test_SA_R3_3_red_threes_plus_only_with_two_canastas() -> None:
 
 def test_SA_R3_3_option_red_threes_plus_with_any_meld() -> None:
     """A-26: ``red_threes_need_canasta=False``: red threes count plus for a side that melded."""
-    rules = canasta._rules.presets.samba(red_threes_need_canasta=False)
+    rules = internals.samba(red_threes_need_canasta=False)
     game = go_out(
         going_out_position(
             rules=rules,
@@ -1058,7 +1059,7 @@ def test_SA_STOCK_1_red_three_first_of_two_with_no_replacement_ends_the_deal() -
 def test_SA_STOCK_1_option_last_red_three_may_meld() -> None:
     """A-36 option ``last_red_three_may_meld=True``: the player may still meld (but, as in
     CL-EXH-1, not discard); the deal then ends without a going-out bonus."""
-    rules = canasta._rules.presets.samba(last_red_three_may_meld=True)
+    rules = internals.samba(last_red_three_may_meld=True)
     game = going_out_position(rules=rules, stock="3H", hand="5C 5D 5H 5S 9H")
     default = going_out_position(stock="3H", hand="5C 5D 5H 5S 9H")
     assert at_deal_end(play(default, Draw()), "SA-STOCK-1").deal_number == 1

@@ -769,6 +769,7 @@ def test_CL_PILE_1_the_whole_pile_is_taken() -> None:
 
 @pytest.mark.parametrize("pile", ["", "2D 9C", "JK 9C", "3S 9C"])
 def test_CL_PILE_2_empty_pile_or_stop_card_cannot_be_taken(pile: str) -> None:
+    # A wild card on the pile freezes it (CL-FRZ-1), so its flag is left to the cards.
     game = position("9H 9S 2H JK 3C 3C", melds=[["9D 9D 9C", "QH QS QD"], []], pile=pile)
     for move in (TakePile(), TakePile("9H 9S"), TakePile("2H JK"), TakePile("3C 3C")):
         assert_rejected(game, move, "CL-PILE-2")

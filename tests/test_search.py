@@ -20,14 +20,13 @@ import pytest
 from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import Deal, melded
 
 import canasta
 from canasta import Cards, Game, Meld, Phase, RuleSet
 from canasta._engine import finishing
 from canasta._engine.search import planner, reference
-from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps
-from canasta._engine.turn.melding import melded
 
 MAX_HAND = 8
 

@@ -12,14 +12,13 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import added, hollywood, merged, new_meld
 
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
-from canasta._engine.meld_rules import added, merged, new_meld
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
-from canasta._rules.presets import hollywood
 
 HOLLYWOOD = hollywood()
 SAMBA_LIKE = attrs.evolve(

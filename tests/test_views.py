@@ -180,7 +180,7 @@ def test_a_long_history_pickles_copies_and_compares_flat() -> None:
     import copy
     import pickle
 
-    from canasta._engine.state import History
+    from internals import History
 
     history = History()
     for _ in range(5000):

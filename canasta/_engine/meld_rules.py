@@ -113,7 +113,8 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
             return Violation(
                 "CL-R3-1", "red threes are never melded; they are laid out as bonus cards"
             )
-        rank = meld_rank(cards)
+        # Wild cards alone make a meld of wild cards, where the rules allow one (checked above).
+        rank = Rank.JOKER if all(face.is_wild for face in faces) else meld_rank(cards)
         if rank is None:
             return Violation("CL-MELD-1", f"{cards} mixes ranks; a meld holds cards of one rank")
         if wild_as is not None:

@@ -20,7 +20,7 @@ from canasta._engine.finishing import PlainFinish, plain_finish
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
-from canasta._engine.steps import meld_steps, steps_with_locked
+from canasta._engine.steps import count_key, meld_steps, steps_with_locked
 from canasta._engine.take_candidates import take_candidates
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.common import may_use_locked
@@ -116,29 +116,47 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
     """The legal new melds and additions."""
     by_position = naming(deal.rules).by_position
     melds = deal.melds[deal.side]
-    if may_use_locked(deal):
+    # With the locked pile cards usable, the whole hand's steps follow the usable cards'
+    # ones, and where suits matter both may offer a count of one rank (other suits): the
+    # first legal one is offered, once a count.
+    with_locked = may_use_locked(deal)
+    if with_locked:
         steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
     else:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_rank_order)
     limits = plain_finish(deal)
+    offered: set[tuple[int | None, tuple[int, ...]]] = set()
     for step in steps:
-        move = step.move(by_position=by_position)
-        if step.kind is MeldKind.BLACK_THREES:
-            if check(deal, move) is None:  # black threes oblige the player to go out
-                yield move
-            continue
-        if _legal_step(deal, limits, step, move):
+        count = None
+        if with_locked and step.listed_by_count:
+            count = (step.target, count_key(step.cards, suits_matter=False))
+            if count in offered:
+                continue
+        move = _offered_move(deal, limits, step, by_position)
+        if move is not None:
+            if count is not None:
+                offered.add(count)
             yield move
-            continue
-        # Which suits a meld of one rank takes matters only to sequences; one move per count
-        # is offered: the first whose turn can still be finished, cheapest for sequences first.
-        for other in step.others():
-            other_move = other.move(by_position=by_position)
-            if _legal_step(deal, limits, other, other_move):
-                yield other_move
-                break
+
+
+def _offered_move(
+    deal: Deal, limits: PlainFinish | None, step: Step, by_position: bool
+) -> LayMeld | AddToMeld | None:
+    """The move the generator offers for ``step``, if one is legal."""
+    move = step.move(by_position=by_position)
+    if step.kind is MeldKind.BLACK_THREES:
+        return move if check(deal, move) is None else None  # black threes oblige going out
+    if _legal_step(deal, limits, step, move):
+        return move
+    # Which suits a meld of one rank takes matters only to sequences; one move per count
+    # is offered: the first whose turn can still be finished, cheapest for sequences first.
+    for other in step.others():
+        other_move = other.move(by_position=by_position)
+        if _legal_step(deal, limits, other, other_move):
+            return other_move
+    return None
 
 
 def _rank_order(step: Step) -> tuple[bool, int]:

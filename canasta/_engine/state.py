@@ -318,6 +318,12 @@ class Deal:
         if known.counts == _ZERO_COUNTS:
             return self.known
         left = known.without(played)
+        locked = self.draft.locked if seat == self.seat else EMPTY
+        if locked.counts != _ZERO_COUNTS:
+            # Pile cards locked until the minimum (CL-INIT-4) stay in the hand for all to
+            # see: a card played is one of the hand's other copies, unless it has none.
+            still_locked = locked.without(played.without(self.usable))
+            left = left + still_locked.without(left)
         if left.counts == known.counts:
             return self.known
         return (*self.known[:seat], left, *self.known[seat + 1 :])

@@ -78,6 +78,12 @@ class Step:
         return self._rank
 
     @property
+    def listed_by_count(self) -> bool:
+        """Whether the step stands for its count of cards whatever their suits (a meld of one
+        rank: :meth:`others` gives the other choices of suits)."""
+        return self._others is not None
+
+    @property
     def grown(self) -> Meld | None:
         """The meld an addition grows (``None`` for a new meld)."""
         return self._meld

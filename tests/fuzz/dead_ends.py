@@ -7,8 +7,9 @@ not over where no move is legal. Run by hand for the long campaign:
 For each family it draws rule sets (``tests/fuzz/options.py``: a preset, and house rules
 from every field's range), plays uniformly random legal moves from seeded deals until the
 deal ends, and counts the decisions, the rule sets, the deals and the dead ends; every tenth
-move is also checked by the validator (``game.is_legal``), and the slowest ``legal_moves()``
-call is timed. It prints one line a family, and the first dead ends found, with what
+move is also checked by the validator (``game.explain``: a generated move it refuses is a
+disagreement, counted, and ends that deal), and the slowest ``legal_moves()`` call is timed.
+It prints one line a family, and the first dead ends and disagreements found, with what
 reproduces them, and exits 1 if there was one.
 """
 
@@ -27,10 +28,19 @@ import canasta
 from fuzz.options import random_rules
 
 
-def campaign(family: str, decisions: int, seed: int) -> tuple[dict[str, Any], list[str]]:
-    """Random play of ``family`` until ``decisions`` decisions: the figures, the dead ends."""
+def campaign(
+    family: str, decisions: int, seed: int, disagreements: list[str]
+) -> tuple[dict[str, Any], list[str]]:
+    """Random play of ``family`` until ``decisions`` decisions: the figures, the dead ends;
+    a generated move the validator refuses is added to ``disagreements`` (that deal ends)."""
     rng = random.Random(f"{seed}/{family}")
-    figures: dict[str, Any] = {"decisions": 0, "rule_sets": 0, "deals": 0, "slowest_ms": 0.0}
+    figures: dict[str, Any] = {
+        "decisions": 0,
+        "rule_sets": 0,
+        "deals": 0,
+        "disagreements": 0,
+        "slowest_ms": 0.0,
+    }
     found: list[str] = []
     while figures["decisions"] < decisions:
         rules = random_rules(rng, family=family)
@@ -47,6 +57,7 @@ def campaign(family: str, decisions: int, seed: int) -> tuple[dict[str, Any], li
             if took > figures["slowest_ms"]:
                 figures["slowest_ms"] = took
                 figures["slowest"] = (rules, game_seed, moves_made)
+                figures["slowest_position"] = game.to_json()
             figures["decisions"] += 1
             if not moves:
                 found.append(
@@ -55,7 +66,14 @@ def campaign(family: str, decisions: int, seed: int) -> tuple[dict[str, Any], li
                 break
             move = rng.choice(moves)
             if figures["decisions"] % 10 == 0:
-                assert game.is_legal(move), (rules, game_seed, moves_made, move)
+                refusal = game.explain(move)
+                if refusal is not None:
+                    figures["disagreements"] += 1
+                    disagreements.append(
+                        f"{family}: seed {game_seed}, rules {rules!r}, after {moves_made} "
+                        f"moves, {move} offered but refused: {refusal}"
+                    )
+                    break
             game = game.apply(move)
             moves_made += 1
     return figures, found
@@ -66,24 +84,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=100_000, help="per family")
     parser.add_argument("--family", nargs="*", default=list(canasta.rule_set_names()))
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--slowest", action="store_true", help="print what the slowest was")
+    parser.add_argument(
+        "--slowest",
+        action="store_true",
+        help="print what the slowest call was: the rule set, the deal's seed, the moves made "
+        "and the position as JSON (canasta.Game.from_json reads it)",
+    )
     args = parser.parse_args(argv)
     dead_ends: list[str] = []
+    disagreements: list[str] = []
     for family in args.family:
         started = time.perf_counter()
-        figures, found = campaign(family, args.decisions, args.seed)
+        figures, found = campaign(family, args.decisions, args.seed, disagreements)
         dead_ends += found
         print(
             f"{family}: {figures['decisions']:,} decisions, {figures['rule_sets']:,} rule sets, "
-            f"{figures['deals']:,} deals, {len(found)} dead ends, slowest legal_moves "
+            f"{figures['deals']:,} deals, {len(found)} dead ends, "
+            f"{figures['disagreements']} generated moves refused, slowest legal_moves "
             f"{figures['slowest_ms']:.1f} ms, {time.perf_counter() - started:.0f} s",
             flush=True,
         )
         if args.slowest:
             print(f"  slowest: {figures.get('slowest')!r}")
+            print(f"  slowest position: {figures.get('slowest_position')}")
     for line in dead_ends[:10]:
         print("dead end:", line)
-    return 1 if dead_ends else 0
+    for line in disagreements[:10]:
+        print("disagreement:", line)
+    return 1 if dead_ends or disagreements else 0
 
 
 if __name__ == "__main__":

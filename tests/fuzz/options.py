@@ -57,12 +57,13 @@ def _table(rng: random.Random) -> tuple[tuple[int | None, int], ...]:
 
 
 #: The numbers a field may take, over its validated range: the usual values most often, and
-#: values far beyond them (the validators set no upper bound; the pack sets one in play).
+#: values far beyond them (the validators set no upper bound; the pack sets one in play), and
+#: scores and bonuses below zero, which the fields allow.
 NUMBERS: dict[str, Draw] = {
     "hand_size": _wide(1, 18, 60),
     "draw_count": _ints(1, 2),
     "canastas_to_go_out": _wide(0, 3, 12),
-    "target_score": _ints(1, 20000),
+    "target_score": _maybe(_ints(1, 20000)),
     "initial_meld_table": _table,
     "red_three_value": _fives(-100, 300),
     "red_three_four_bonus_total": _fives(0, 1500),
@@ -71,24 +72,27 @@ NUMBERS: dict[str, Draw] = {
     "min_naturals": _wide(1, 5, 20),
     "min_meld_size": _wide(2, 6, 20),
     "canasta_size": _wide(3, 10, 60),
-    "natural_canasta_bonus": _fives(0, 1000),
-    "mixed_canasta_bonus": _fives(0, 1000),
-    "going_out_bonus": _fives(0, 500),
-    "concealed_bonus_total": _fives(0, 500),
+    "natural_canasta_bonus": _fives(-100, 1000),
+    "mixed_canasta_bonus": _fives(-100, 1000),
+    "going_out_bonus": _fives(-100, 500),
+    "concealed_bonus_total": _fives(-100, 500),
     "deal_limit": _maybe(_ints(1, 3)),
     "max_wilds_per_sequence": _ints(0, 1),
     "max_sequence_length": _maybe(_wide(3, 11, 40)),
     "max_wild_meld_length": _maybe(_wide(3, 12, 40)),
-    "mixed_sequence_canasta_bonus": _fives(0, 2000),
-    "natural_sequence_canasta_bonus": _fives(0, 2000),
-    "wild_canasta_bonus": _fives(0, 3000),
+    "mixed_sequence_canasta_bonus": _fives(-100, 2000),
+    "natural_sequence_canasta_bonus": _fives(-100, 2000),
+    "wild_canasta_bonus": _fives(-100, 3000),
     "max_black_threes_per_meld": _wide(3, 8, 20),
     "black_three_meld_max_wilds": _wide(0, 3, 100),
     "red_threes_canastas_needed": _wide(1, 3, 10),
-    "black_three_in_hand_value": _fives(0, 200),
+    "black_three_in_hand_value": _fives(-100, 200),
     "sit_out_order": lambda rng: tuple(rng.sample([0, 2, 4], 3)),
     "extra_bracket_start": _ints(0, 10000),
     "extra_bracket_minimum": _fives(0, 300),
+    # Only five or six players may change them; for others the rule set refuses the change.
+    "five_player_sides": lambda rng: rng.choice((2, 5)),
+    "six_player_sides": lambda rng: rng.choice((2, 3)),
 }
 #: Fields the presets fix for their family and player count, left alone.
 _FIXED = frozenset(
@@ -98,8 +102,6 @@ _FIXED = frozenset(
         "decks",
         "rule_ids",
         "six_player_pack",
-        "six_player_sides",
-        "five_player_sides",
     }
 )
 
