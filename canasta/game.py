@@ -237,8 +237,8 @@ class Game:
     @classmethod
     def _from_parts(cls, parts: GameParts) -> Game:
         """The game of parts a position or a document made (see
-        :mod:`canasta._engine.position`)."""
-        return cls(
+        :mod:`canasta._engine.position`), with the legal moves its validator found."""
+        game = cls(
             rules=parts.rules,
             seed=parts.seed,
             deal=parts.deal,
@@ -247,6 +247,9 @@ class Game:
             seat_players=parts.seat_players,
             is_over=parts.is_over,
         )
+        if parts.legal is not None:
+            object.__setattr__(game, "_legal", parts.legal)  # the cache legal_moves() fills
+        return game
 
     def _parts(self) -> GameParts:
         return GameParts(

@@ -43,7 +43,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         history=p.history,
         lone_hand=p.lone_hand,
     )
-    the_deal_can_go_on(c, deal)
+    legal = the_deal_can_go_on(c, deal)
     return GameParts(
         rules=c.rules,
         seed=p.seed,
@@ -52,6 +52,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         results=p.results,
         seat_players=seats,
         is_over=c.is_over,
+        legal=legal,
     )
 
 
@@ -93,8 +94,8 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
         is_over=c.is_over,
         lone_hand=p.lone_hand,
     )
-    if to_move == p.player:
-        the_deal_can_go_on(c, rules_deal(parts))
+    if p.player in (to_move, p.turn_player):  # the player to act, or the one who asked
+        the_deal_can_go_on(c, rules_deal(parts), asker_known=p.player == p.turn_player)
     return parts
 
 

@@ -184,14 +184,12 @@ def hands_fit_the_seats(c: Check) -> None:
 
 
 def the_melds_fit_the_pack(c: Check) -> None:
-    """No more melds are on the table than the pack has cards (CL-DECK-1): counted before
-    any meld is checked, so that a position of a great many melds is refused at once (the
-    cards themselves are counted by :func:`cards_come_from_the_pack`)."""
+    """No more melds are on the table than the pack has cards, counted before any
+    meld is checked so that a great many are refused at once (:func:`cards_come_from_the_pack`
+    counts the cards)."""
     melds, size = sum(len(group) for group in c.p.melds or ()), c.rules.pack_size
     if melds > size:
-        c.refuse(
-            c.where("melds"), f"{melds} melds, more than the pack's {size} cards", "CL-DECK-1"
-        )
+        c.refuse(c.where("melds"), f"{melds} melds, more than the pack's {size} cards")
 
 
 def melds_follow_the_rules(c: Check) -> None:
@@ -397,6 +395,9 @@ def the_turn_is_one_turn(c: Check) -> None:
     locked = c.draft.locked
     if locked and not c.hand_of(p.turn_player).issuperset(locked):
         c.refuse(c.where("locked"), f"the locked cards {locked} are not all in the hand")
+    if locked and not c.known[p.turn_player].issuperset(locked):
+        where, why = c.where("locked"), "came with the pile, so everybody knows them (known)"
+        c.refuse(where, f"the locked cards {locked} {why}", "CL-INIT-4")
 
 
 def the_turn_fits_the_rules(c: Check) -> None:
@@ -439,11 +440,7 @@ def the_pile_is_frozen_by_its_cards(c: Check) -> None:
     may_stay_frozen = rules.pile_frozen_at_start == "always" and not taken
     if p.pile_frozen not in (None, by_cards) and not (p.pile_frozen and may_stay_frozen):
         state = "frozen" if by_cards else "not frozen"
-        c.refuse(
-            c.where("pile_frozen"),
-            f"the pile is {state} by its cards, and pile_frozen says otherwise",
-            "CL-FRZ-1",
-        )
+        c.refuse(c.where("pile_frozen"), f"the pile's cards leave it {state}", "CL-FRZ-1")
 
 
 def red_threes_wait_only_for_a_first_turn(c: Check) -> None:

@@ -11,6 +11,7 @@ from canasta._engine.scoring import DealResult
 from canasta._engine.state import EMPTY, Deal, DealEnd, Event, Phase, TurnDraft
 from canasta._model.cards import Card, Rank
 from canasta._model.deck import Cards
+from canasta._model.moves import Move
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import PositionError
 
@@ -201,6 +202,8 @@ class GameParts:
     results: tuple[DealResult, ...]
     seat_players: tuple[int, ...]
     is_over: bool
+    #: The legal moves, where the validator found them (see :mod:`.playable`).
+    legal: tuple[Move, ...] | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen(kw_only=True)

@@ -12,19 +12,44 @@ from canasta._engine.movegen import legal_moves
 from canasta._engine.position.invariants import Check
 from canasta._engine.position.parts import ViewParts
 from canasta._engine.state import Deal, Phase
+from canasta._engine.transitions import play
 from canasta._model.cards import JOKER
+from canasta._model.moves import Move
 
 __all__ = ["rules_deal", "the_deal_can_go_on"]
 
 
-def the_deal_can_go_on(c: Check, deal: Deal) -> None:
+def the_deal_can_go_on(
+    c: Check, deal: Deal, *, asker_known: bool = True
+) -> tuple[Move, ...] | None:
     """A deal that is not over has a legal move for the player to act: the turn's
     obligations (an opening begun, black threes laid, a partner's "yes", pile cards used
-    before the minimum) can still be met. Checked on the deal built from the position, after
-    every other invariant; for a view, on the viewer's own turn, which only the viewer's hand
-    and the table decide (see :func:`rules_deal`)."""
-    if c.is_over or deal.phase is Phase.OVER or any(legal_moves(deal)):
-        return
+    before the minimum) can still be met; while a partner answers, the asker can go on after
+    either answer (CL-ASK-2), where the asker's hand is known (``asker_known``). Checked on
+    the deal built from the position, after every other invariant; for a view, on the
+    viewer's own turn, which only the viewer's hand and the table decide (see
+    :func:`rules_deal`). Returns the legal moves found (``None`` when the deal is over),
+    which a game keeps: they are what its ``legal_moves()`` would find."""
+    if c.is_over or deal.phase is Phase.OVER:
+        return None
+    moves = tuple(legal_moves(deal))
+    if not moves:
+        _refuse_dead_end(c, deal)
+    if deal.phase is Phase.ANSWER and asker_known:
+        for answer in moves:
+            after = play(deal, answer, trusted=True)
+            if isinstance(after, Deal) and not legal_moves(after):
+                c.refuse(
+                    c.where(""),
+                    f'after the answer "{answer}" player {c.p.turn_player} could not finish the '
+                    "turn: only a player who could go out asks",
+                    "CL-ASK-2",
+                )
+    return moves
+
+
+def _refuse_dead_end(c: Check, deal: Deal) -> None:
+    """Refuse a deal whose player to act has no legal move, citing the obligation at fault."""
     draft = deal.draft
     if draft.black_threes:
         why, rule = "black threes were laid this turn, so the player must go out", "CL-B3-3"
