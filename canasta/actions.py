@@ -470,7 +470,12 @@ def _illegal(position: _Position, action: int) -> ActionError:
                 f"no legal move of this kind here ({text}): {violation.message}",
                 move,
             )
-    return ActionError(f"action {action} ({text}) names no legal move here")
+    # The move the id reads as is legal, but legal_actions() gives it another id (in a game
+    # of numbered melds, an addition by rank is made by the meld's number).
+    return ActionError(
+        f"action {action} ({text}) names no legal move here: its move, {move}, is legal "
+        "under another action id (see legal_actions())"
+    )
 
 
 def _plain_move(action: int) -> Move | None:

@@ -269,5 +269,17 @@ def test_any_id_decodes_to_its_legal_move_or_is_refused_with_a_reason(
                 assert refused.value.message
                 assert refused.value.rule
                 assert isinstance(refused.value, canasta.IllegalMoveError)
-            else:  # an id of no move at all: an addition of no cards
-                assert "names no move" in str(refused.value)
+            else:  # no move at all (an addition of no cards), or a legal one by another id
+                text = str(refused.value)
+                assert "names no move" in text or "is legal under another action id" in text
+
+
+def test_an_id_whose_move_is_legal_under_another_id_says_so() -> None:
+    # Hollywood numbers its melds: adding 7S to the sevens is "add #0 7S", whose id is not
+    # the by-rank id 1902, though the move that id reads as ("add 7 7S") is legal. Found by
+    # the property above (seed 252).
+    game = list(positions(canasta.find_rules("hollywood", players=2), 252, every=11))[8]
+    assert 1902 not in legal_action_map(game)
+    assert game.is_legal(parse_move("add 7 7S"))
+    with pytest.raises(ActionError, match="is legal under another action id"):
+        decode(game, 1902)
