@@ -60,6 +60,16 @@ class Memo(Generic[K, V]):
         self.values: dict[K, V] = {}
         _CLEARS.append(self.values.clear)
 
+    def find(self, key: K) -> V | None:
+        """The value for ``key`` if it is remembered."""
+        return self.values.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        """Remember ``value`` for ``key``."""
+        if len(self.values) >= self.bound:
+            self.values.clear()
+        self.values[key] = value
+
     def get(self, key: K, make: Callable[[], V]) -> V:
         """The value for ``key``, made by ``make()`` the first time."""
         values = self.values

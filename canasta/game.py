@@ -71,6 +71,10 @@ class Game:
     seat_players: tuple[int, ...] = ()
     #: Whether the match has ended (CL-MATCH).
     is_over: bool = False
+    #: Whether the deal in progress was dealt from :attr:`seed` (not set up by hand, nor
+    #: :meth:`redealt`): its JSON says so, and is refused unless its moves replay from there.
+    #: Where the game came from, not part of its value.
+    dealt_from_seed: bool = attrs.field(default=False, eq=False)
     #: The legal moves once asked for: ``apply`` trusts a move found here (a cache, not
     #: part of the value).
     _legal: tuple[Move, ...] | None = attrs.field(
@@ -149,6 +153,7 @@ class Game:
             scores=scores,
             results=results,
             seat_players=rules.seat_players(number),
+            dealt_from_seed=pack is None,
         )
         return game._deal_ended() if deal.phase is Phase.OVER else game
 
@@ -246,6 +251,7 @@ class Game:
             results=parts.results,
             seat_players=parts.seat_players,
             is_over=parts.is_over,
+            dealt_from_seed=parts.dealt_from_seed,
         )
         if parts.legal is not None:
             object.__setattr__(game, "_legal", parts.legal)  # the cache legal_moves() fills
@@ -260,6 +266,7 @@ class Game:
             results=self.results,
             seat_players=self.seat_players,
             is_over=self.is_over,
+            dealt_from_seed=self.dealt_from_seed,
         )
 
     # --- what is going on ----------------------------------------------------------------
@@ -573,11 +580,9 @@ def deal_ender(seat_players: Sequence[int], history: Sequence[Event]) -> int:
 
 
 _SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}
-_KEPT = ("rules", "seed", "scores", "results", "seat_players", "is_over")
+_KEPT = ("rules", "seed", "scores", "results", "seat_players", "is_over", "dealt_from_seed")
 _KEPT_VALUES = attrgetter(*_KEPT)
-_SET_RULES, _SET_SEED, _SET_SCORES, _SET_RESULTS, _SET_SEATS, _SET_OVER = (
-    _SLOT[name] for name in _KEPT
-)
+_SET_KEPT = tuple(_SLOT[name] for name in _KEPT)
 _SET_DEAL, _SET_LEGAL = _SLOT["deal"], _SLOT["_legal"]
 
 
@@ -585,13 +590,8 @@ def _with_deal(game: Game, deal: Deal) -> Game:
     """The game with another deal in progress and no legal moves found yet: ``attrs.evolve``,
     but quicker (``apply`` is hot). It sets the slots directly, as attrs's ``__init__`` does."""
     new = object.__new__(Game)
-    rules, seed, scores, results, seat_players, is_over = _KEPT_VALUES(game)
-    _SET_RULES(new, rules)
-    _SET_SEED(new, seed)
+    for set_slot, value in zip(_SET_KEPT, _KEPT_VALUES(game), strict=True):
+        set_slot(new, value)
     _SET_DEAL(new, deal)
-    _SET_SCORES(new, scores)
-    _SET_RESULTS(new, results)
-    _SET_SEATS(new, seat_players)
-    _SET_OVER(new, is_over)
     _SET_LEGAL(new, None)
     return new

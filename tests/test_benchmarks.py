@@ -187,3 +187,19 @@ def test_the_decisions_script_plays_a_fixed_number_of_decisions() -> None:
     lines = done.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["classic", "samba"]
     assert all(" 50 decisions, " in line for line in lines)
+
+
+REPLAY = SCRIPT.with_name("replay.py")
+
+
+def test_the_replay_script_reports_loads_with_and_without_the_replay() -> None:
+    done = subprocess.run(
+        [sys.executable, str(REPLAY), "--matches", "1", "--rounds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    seed = next(line for line in done.stdout.splitlines() if line.startswith("  seed 0:"))
+    assert len(seed.split()) == 11, seed  # size, deals, moves and three times

@@ -206,6 +206,7 @@ def test_CL_INIT_1_minimums_disagreeing_with_the_scores_table() -> None:
     error = refusal(json.dumps(data))
     assert (error.path, "CL-INIT-1" in error.message) == ("deal.minimums", True), str(error)
     data["scores"], data["deal"]["minimums"] = [1500, -5], [90, 15]
+    del data["scores_from_results"]  # edited by hand: the scores are no longer the results'
     assert Game.from_json(json.dumps(data)).minimums == (90, 15)
 
 
@@ -366,3 +367,167 @@ def test_every_accepted_mutated_turn_is_playable(
         assert world.view(player) == view
     move = rng.choice(list(fresh.legal_moves()))
     game.apply(move)
+
+
+# --- a document the library wrote replays exactly ----------------------------------------------
+
+
+def played(game: Game, moves: int, seed: int = 0) -> Game:
+    """``game`` after ``moves`` random legal moves (NextDeal included), or once it is over."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game = game.apply(rng.choice(list(game.legal_moves())))
+    return game
+
+
+def deals_played(deals: int, seed: int = 3) -> Game:
+    """A classic match after ``deals`` finished deals, a few moves into the next one."""
+    game, rng = Game.new("classic", seed=seed), random.Random(seed)
+    while len(game.results) < deals:
+        game = game.apply(rng.choice(list(game.legal_moves())))
+    return played(game, 6, seed)
+
+
+def test_json_a_game_dealt_from_its_seed_says_so_and_loads_equal() -> None:
+    game = played(Game.new("classic", seed=4), 30)
+    data = json.loads(game.to_json())
+    assert (data["deal"]["dealt_from_seed"], data["scores_from_results"]) == (True, True)
+    loaded = Game.from_json(game.to_json())
+    assert loaded == game
+    assert loaded.dealt_from_seed
+    assert played(loaded, 20, 1) == played(game, 20, 1)
+
+
+def test_json_a_history_that_does_not_replay_from_the_seed_is_refused() -> None:
+    game = played(Game.new("classic", seed=4), 30)
+    data = json.loads(game.to_json())
+    history, stock = data["deal"]["history"], data["deal"]["stock"].split()
+    changed: dict[str, dict[str, Any]] = {
+        "another seed": {**data, "seed": 5},
+        "a move dropped": {**data, "deal": {**data["deal"], "history": history[:-1]}},
+        "a move repeated": {**data, "deal": {**data["deal"], "history": [*history, history[-1]]}},
+        "two moves swapped": {
+            **data,
+            "deal": {**data["deal"], "history": [history[1], history[0], *history[2:]]},
+        },
+        "another stock": {**data, "deal": {**data["deal"], "stock": " ".join(reversed(stock))}},
+    }
+    for why, document in changed.items():
+        error = refusal(json.dumps(document))
+        assert error.path.startswith("deal.history"), (why, str(error))
+    assert "stock differ" in str(refusal(json.dumps(changed["another stock"])))
+    # The same document without "dealt_from_seed" is a position set up by hand, its history a
+    # record: as documents written before the flag existed load.
+    del data["deal"]["dealt_from_seed"]
+    for document in changed.values():
+        if "dealt_from_seed" in document["deal"]:
+            del document["deal"]["dealt_from_seed"]
+    assert Game.from_json(json.dumps(changed["a move dropped"])).moves == game.moves[:-1]
+
+
+def test_json_a_game_set_up_by_hand_keeps_its_moves_and_is_not_replayed() -> None:
+    start = Game.from_position(
+        "classic",
+        hands=["KH KS 5C 5D 9S", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
+        melds=[["QH QS QD"], []],
+        pile="KD 8C",
+        seed=9,
+    )
+    game = played(start, 8)
+    data = json.loads(game.to_json())
+    assert "dealt_from_seed" not in data["deal"]
+    assert len(data["deal"]["history"]) == 8
+    loaded = Game.from_json(game.to_json())
+    assert loaded == game
+    assert loaded.moves == game.moves
+    assert not loaded.dealt_from_seed
+    # A game redealt from a pack (as OpenSpiel deals) was not dealt from its seed either.
+    redealt = Game.new("classic", seed=1).redealt(list(canasta.pack_cards(2)))
+    assert not redealt.dealt_from_seed
+    assert "dealt_from_seed" not in json.loads(redealt.apply(canasta.Draw()).to_json())["deal"]
+
+
+def test_CL_SCORE_3_a_game_set_up_by_hand_deals_its_next_deal_from_the_seed() -> None:
+    ended = Game.from_position(
+        "classic",
+        hands=["", "4C 4D 4H", "6C 6D 6H", "7C 7D 7H"],
+        scores=[500, 300],
+        phase="over",
+        end="stock_exhausted",
+        seed=9,
+    )
+    assert not ended.dealt_from_seed
+    data = json.loads(ended.to_json())
+    assert "dealt_from_seed" not in data["deal"]
+    assert "scores_from_results" not in data
+    game = played(ended.apply(canasta.NextDeal()), 12)
+    assert game.dealt_from_seed
+    assert game.deal_number == 1
+    data = json.loads(game.to_json())
+    # Its next deal replays from the seed; its scores began at 500 and 300, not at zero.
+    assert data["deal"]["dealt_from_seed"]
+    assert "scores_from_results" not in data
+    assert Game.from_json(game.to_json()) == game
+    data["deal"]["history"] = data["deal"]["history"][:-1]
+    assert refusal(json.dumps(data)).path == "deal.history"
+
+
+def test_CL_SCORE_3_scores_that_are_not_the_sums_of_the_results_are_refused() -> None:
+    game = deals_played(2)
+    data = json.loads(game.to_json())
+    assert data["scores_from_results"]
+    assert Game.from_json(game.to_json()) == game
+    more = {**data, "scores": [data["scores"][0] + 100, data["scores"][1]]}
+    error = refusal(json.dumps(more))
+    assert (error.path, "CL-SCORE-3" in error.message) == ("scores", True), str(error)
+    result = data["results"][0]
+    bonus = {**result["scores"][1], "canasta_bonus": result["scores"][1]["canasta_bonus"] + 300}
+    results = [{**result, "scores": [result["scores"][0], bonus]}, *data["results"][1:]]
+    assert refusal(json.dumps({**data, "results": results})).path == "scores"
+    view = json.loads(game.view(1).to_json())
+    assert view["scores_from_results"]
+    error = refusal(json.dumps({**view, "scores": more["scores"]}), PlayerView)
+    assert error.path == "scores", str(error)
+    # Without the flag the scores are a position's own: the match began from them.
+    del more["scores_from_results"]
+    assert Game.from_json(json.dumps(more)).scores == tuple(more["scores"])
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(
+    preset=st.sampled_from(["classic", "hollywood", "samba", "bolivia"]),
+    players=st.sampled_from([None, 2, 5]),
+    seed=st.integers(0, 2**20),
+    moves=st.integers(0, 150),
+)
+def test_json_every_document_of_random_play_replays_from_its_seed(
+    preset: str, players: int | None, seed: int, moves: int
+) -> None:
+    try:
+        rules = canasta.find_rules(preset, players)
+    except RuleSetError:
+        return
+    game = played(Game.new(rules, seed=seed), moves, seed)
+    for history in ("results", "full"):
+        loaded = Game.from_json(game.to_json(history=history))
+        assert loaded == game
+        assert loaded.dealt_from_seed
+        assert loaded.legal_moves() == game.legal_moves()
+
+
+def test_json_remembered_replays_refuse_as_fresh_ones() -> None:
+    """Loading the document of each move in turn replays one move from the last load's
+    replay; a changed move is refused all the same, with the caches warm or cleared."""
+    game, rng = Game.new("classic", seed=11), random.Random(11)
+    for _ in range(40):
+        game = game.apply(rng.choice(list(game.legal_moves())))
+        data = json.loads(game.to_json())
+        history = data["deal"]["history"]
+        bad = {**data, "deal": {**data["deal"], "history": [*history[:-1], "P3 discard JK"]}}
+        for clear in (False, True):
+            if clear:
+                canasta.clear_caches()
+            assert Game.from_json(game.to_json()) == game
+            assert refusal(json.dumps(bad)).path.startswith("deal.history")

@@ -289,6 +289,10 @@ def _game_top(doc: JsonObject, rules: RuleSet) -> dict[str, Any]:
         parts["is_over"] = read_bool(doc.data["is_over"], "is_over")
     if doc.has("results"):
         parts["results"] = read_results(doc.data["results"], "results", rules)
+    if doc.has("scores_from_results"):
+        parts["scores_from_results"] = read_bool(
+            doc.data["scores_from_results"], "scores_from_results"
+        )
     return parts
 
 
@@ -323,6 +327,8 @@ def read_game(doc: JsonObject) -> Position:
         )
     if deal.has("concealed"):
         parts["concealed"] = read_bool(deal.data["concealed"], "deal.concealed")
+    if deal.has("dealt_from_seed"):
+        parts["dealt_from_seed"] = read_bool(deal.data["dealt_from_seed"], "deal.dealt_from_seed")
     deal.finish()
     doc.finish()
     return Position(rules=rules, hands=hands, seed=seed, deal_number=number, **parts)

@@ -14,7 +14,13 @@ from typing import Any, Literal
 
 import attrs
 
-from canasta._engine.position import GameParts, ViewParts, default_pile_frozen, turn_facts
+from canasta._engine.position import (
+    GameParts,
+    ViewParts,
+    default_pile_frozen,
+    result_sums,
+    turn_facts,
+)
 from canasta._engine.scoring import DealResult, SideScore
 from canasta._engine.state import Deal, DealEnd, Event, Phase, TurnDraft
 from canasta._model.deck import Cards
@@ -66,10 +72,25 @@ def game_to_data(
         "scores": list(game.scores),
         "deal": _deal_data(rules, deal, game.seat_players, game.scores),
     }
+    if game.dealt_from_seed:  # the reader replays the deal's history from the seed
+        data["deal"]["dealt_from_seed"] = True
     if game.is_over or deal.phase is Phase.OVER:  # an ended deal says whether the match is
         data["is_over"] = game.is_over
-    data["results"] = _results_data(rules, game.results, history)
+    _results_and_sums(data, rules, game.scores, game.results, history)
     return data
+
+
+def _results_and_sums(
+    data: dict[str, Any],
+    rules: RuleSet,
+    scores: tuple[int, ...],
+    results: tuple[DealResult, ...],
+    history: History,
+) -> None:
+    """The finished deals, and whether the scores are their sums (the reader checks it)."""
+    data["results"] = _results_data(rules, results, history)
+    if scores == result_sums(results, rules.num_sides):
+        data["scores_from_results"] = True
 
 
 def _deal_data(
@@ -241,7 +262,7 @@ def view_to_data(
     }
     if view.is_over or view.phase is Phase.OVER:
         data["is_over"] = view.is_over
-    data["results"] = _results_data(rules, view.results, history)
+    _results_and_sums(data, rules, view.scores, view.results, history)
     if legal_moves is not None:
         data["legal_moves"] = [_move_data(move) for move in legal_moves]
     return data

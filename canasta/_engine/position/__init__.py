@@ -20,7 +20,9 @@ them around.
 
 The modules: :mod:`.parts` (the descriptions and the built values), :mod:`.turn` (the turn in
 progress: facts to the engine's turn draft and back), :mod:`.invariants`, :mod:`.playable`
-(the last invariant, on the built deal: it can go on), :mod:`.build`.
+(the last invariant, on the built deal: it can go on), :mod:`.replay` (what a document the
+library wrote promises besides: its history replays from the seed, its scores add up),
+:mod:`.build`.
 """
 
 from canasta._engine.position.build import default_pile_frozen, game_parts, view_parts
@@ -41,6 +43,7 @@ from canasta._engine.position.parts import (
     outcomes,
 )
 from canasta._engine.position.playable import rules_deal
+from canasta._engine.position.replay import result_sums
 from canasta._engine.position.turn import TURN_FACTS, turn_facts
 
 __all__ = [
@@ -58,6 +61,7 @@ __all__ = [
     "default_pile_frozen",
     "game_parts",
     "outcomes",
+    "result_sums",
     "rules_deal",
     "seats_that_may_hold_red_threes",
     "turn_facts",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from canasta._engine.position.invariants import GAME_INVARIANTS, VIEW_INVARIANTS, Check
 from canasta._engine.position.parts import GameParts, Position, ViewParts, ViewPosition, Where
 from canasta._engine.position.playable import rules_deal, the_deal_can_go_on
+from canasta._engine.position.replay import the_history_replays, the_scores_add_up
 from canasta._engine.state import Deal, Phase
 from canasta._model.cards import Card
 from canasta._rules.ruleset import RuleSet
@@ -15,7 +16,7 @@ __all__ = ["default_pile_frozen", "game_parts", "view_parts"]
 def game_parts(position: Position, where: Where | None = None) -> GameParts:
     """Check ``position`` against every invariant and build the game's values."""
     c = Check(position, where or Where())
-    for invariant in GAME_INVARIANTS:
+    for invariant in (*GAME_INVARIANTS, the_scores_add_up):
         invariant(c)
     p, seats = position, c.seat_players
     deal = Deal(
@@ -43,6 +44,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         history=p.history,
         lone_hand=p.lone_hand,
     )
+    the_history_replays(c, deal)
     legal = the_deal_can_go_on(c, deal)
     return GameParts(
         rules=c.rules,
@@ -52,6 +54,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         results=p.results,
         seat_players=seats,
         is_over=c.is_over,
+        dealt_from_seed=p.dealt_from_seed,
         legal=legal,
     )
 
@@ -59,7 +62,7 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
 def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
     """Check a view's ``position`` against every invariant and build the view's values."""
     c = Check(position, where or Where())
-    for invariant in VIEW_INVARIANTS:
+    for invariant in (*VIEW_INVARIANTS, the_scores_add_up):
         invariant(c)
     p, rules, seats = position, c.rules, c.seat_players
     if c.is_over or p.phase is Phase.OVER:

@@ -156,6 +156,11 @@ class Position(TurnFacts):
     concealed: bool = False
     results: tuple[DealResult, ...] = ()
     is_over: bool | None = None
+    #: The deal was dealt from the seed: its history replays to the position (a document
+    #: the library wrote says so; see :mod:`.replay`).
+    dealt_from_seed: bool = False
+    #: The scores are the sums of the results: the match was played from its first deal.
+    scores_from_results: bool = False
     #: Three-player cutthroat: the player who plays alone against the other two, who then
     #: show the same, pooled, melds (CL-V3-3); ``None`` before anyone took the pile.
     lone_hand: int | None = None
@@ -188,6 +193,8 @@ class ViewPosition(TurnFacts):
     results: tuple[DealResult, ...] = ()
     is_over: bool | None = None
     #: As in :class:`Position`.
+    scores_from_results: bool = False
+    #: As in :class:`Position`.
     lone_hand: int | None = None
 
 
@@ -202,6 +209,8 @@ class GameParts:
     results: tuple[DealResult, ...]
     seat_players: tuple[int, ...]
     is_over: bool
+    #: The deal in progress was dealt from the seed (see :mod:`.replay`).
+    dealt_from_seed: bool = False
     #: The legal moves, where the validator found them (see :mod:`.playable`).
     legal: tuple[Move, ...] | None = attrs.field(default=None, eq=False)
 
