@@ -77,17 +77,22 @@ def going_out_possible(
     black = sum(counts[face] for face in _BLACK_THREE_FACES)
     if concealed:
         owed, exempt = _ALWAYS_SHORT, True
-    for discard in _discards(counts, nat, stray, hand.points, owed, exempt, rules):
+    discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
+    # The natural discards are tried in one search with melding every card (the search
+    # leaves out one card of them where it meets it, see Sweep.out): melding every card is
+    # tried wherever a natural discard is, or (a stray natural) cannot succeed.
+    spare = frozenset(face for face in discards if 0 <= face < NATURAL_FACES.stop)
+    others = [face for face in discards if face not in spare]
+    if spare and -1 not in others:
+        others.insert(0, -1)
+    for discard in others:
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
-        rest = nat
-        if 0 <= discard < NATURAL_FACES.stop:
-            less = bytearray(nat)
-            less[discard] -= 1
-            rest = bytes(less)
-        if search.out(rest, wilds - (discard in _WILD_FACES), layout, Summary(), black_room):
+        left_wilds = wilds - (discard in _WILD_FACES)
+        naturals = spare if discard < 0 else frozenset()
+        if search.out(nat, left_wilds, layout, Summary(), black_room, naturals):
             return True
     return False
 
