@@ -72,16 +72,16 @@ class Sweep:
         if any(summary.no_better_than(other) for other in refuted):
             return False
         position = lowest(nat) // _PER_RANK
-        for face in _discards_now(nat, layout, position, spare):
-            less = bytearray(nat)
-            less[face] -= 1
-            if self.out(bytes(less), wilds, layout, summary, black_room):
-                return True
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
             for kept, summed in self._finished(grown, summary, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
+        for face in _discards_now(nat, layout, position, spare):
+            less = bytearray(nat)
+            less[face] -= 1
+            if self.out(bytes(less), wilds, layout, summary, black_room):
+                return True
         refuted.append(summary)
         return False
 
