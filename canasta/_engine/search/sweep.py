@@ -8,6 +8,11 @@ count alone, since suits no longer matter to melds of one rank. The melds no lat
 join are then summed up for the wild cards (:class:`~canasta._engine.search.summary.Summary`),
 so that positions of the search that differ only in melds already finished are one.
 
+The discard, where it may be any of several natural cards, is one choice of the same search
+(:func:`_discards_now`): rather than a search for each card that might be discarded, which
+repeats the work below that card's rank for every one, a card of it is left out where the
+search meets its rank, after every way of placing it failed.
+
 Melds on the table that may still merge with another of their family (HW-MRG-1) are kept as
 they are until the end, when every merge the rules allow is tried
 (:func:`~canasta._engine.search.layout.merge_options`).
