@@ -2,7 +2,8 @@
 
 :func:`going_out_possible` asks whether every card of a hand but at most one, which is
 discarded, can be melded onto the side's melds so that the side has the canastas going out
-needs. It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
+needs: melding every card first, then with a discard (the natural ones all in one search).
+It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
 remembering each position of the search it has refuted, then spreads the wild cards and
 counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.
 merge_options`). Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
@@ -77,17 +78,21 @@ def going_out_possible(
     black = sum(counts[face] for face in _BLACK_THREE_FACES)
     if concealed:
         owed, exempt = _ALWAYS_SHORT, True
-    for discard in _discards(counts, nat, stray, hand.points, owed, exempt, rules):
+    discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
+    # The natural discards are tried in one search, which leaves out one card of them where
+    # it meets it (see Sweep.out), after melding every card; the others one by one.
+    spare = frozenset(face for face in discards if 0 <= face < NATURAL_FACES.stop)
+    roots = [(face, frozenset[int]()) for face in discards if face not in spare]
+    if spare:
+        after_all = 1 if roots and roots[0][0] == -1 else 0
+        roots.insert(after_all, (-1, spare))
+    for discard, naturals in roots:
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
-        rest = nat
-        if 0 <= discard < NATURAL_FACES.stop:
-            less = bytearray(nat)
-            less[discard] -= 1
-            rest = bytes(less)
-        if search.out(rest, wilds - (discard in _WILD_FACES), layout, Summary(), black_room):
+        left_wilds = wilds - (discard in _WILD_FACES)
+        if search.out(nat, left_wilds, layout, Summary(), black_room, naturals):
             return True
     return False
 

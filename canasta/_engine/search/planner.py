@@ -13,6 +13,8 @@ which :mod:`canasta._engine.search.reference` checks by playing every step out i
 
 from __future__ import annotations
 
+from collections import Counter
+
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
@@ -76,18 +78,21 @@ def out_after_unlocking(
     """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile
     cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1).
 
-    A depth-first search over the melds of the opening, each position refuted once; a branch
+    A depth-first search over the melds of the opening, each position searched once (the
+    side's melds as a multiset: the order the steps laid them in changes nothing); a branch
     ends as soon as going out is impossible even with the pile cards unlocked.
     """
-    refuted: set[tuple[Cards, tuple[Meld, ...], int]] = set()
+    searched: set[tuple[Cards, frozenset[tuple[Meld, int]], int]] = set()
 
     def search(usable: Cards, melds: tuple[Meld, ...], owed: int) -> bool:
+        key = (usable, frozenset(Counter(melds).items()), max(0, owed))
+        if key in searched:
+            return False  # refuted already (a success ends the whole search)
+        searched.add(key)
         if owed <= 0:
             return going_out_possible(usable + locked, melds, rules, 0, False)
-        key = (usable, melds, owed)
-        if key in refuted or not going_out_possible(usable + locked, melds, rules, 0, False):
+        if not going_out_possible(usable + locked, melds, rules, 0, False):
             return False
-        refuted.add(key)
         for step in meld_steps(usable, melds, rules):
             if step.kind is not MeldKind.BLACK_THREES and search(
                 usable - step.cards, step.applied_to(melds), owed - step.points

@@ -8,6 +8,11 @@ count alone, since suits no longer matter to melds of one rank. The melds no lat
 join are then summed up for the wild cards (:class:`~canasta._engine.search.summary.Summary`),
 so that positions of the search that differ only in melds already finished are one.
 
+The discard, where it may be any of several natural cards, is one choice of the same search
+(:func:`_discards_now`): rather than a search for each card that might be discarded, which
+repeats the work below that card's rank for every one, a card of it is left out where the
+search meets its rank, after every way of placing it failed.
+
 Melds on the table that may still merge with another of their family (HW-MRG-1) are kept as
 they are until the end, when every merge the rules allow is tried
 (:func:`~canasta._engine.search.layout.merge_options`).
@@ -46,20 +51,28 @@ class Sweep:
         self.escalera = escalera
         self.needed = t.rules.canastas_to_go_out
         self.new_wild = new_wild
-        #: The summaries refuted at each position (naturals, wild cards, melds, black room).
-        self.refuted: dict[tuple[bytes, int, Layout, int], list[Summary]] = {}
+        #: The summaries refuted at each position (naturals, wild cards, melds, black room,
+        #: faces one card of which may be the discard).
+        self.refuted: dict[tuple[bytes, int, Layout, int, frozenset[int]], list[Summary]] = {}
 
     def out(
-        self, nat: bytes, wilds: int, layout: Layout, summary: Summary, black_room: int
+        self,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        summary: Summary,
+        black_room: int,
+        spare: frozenset[int] = frozenset(),
     ) -> bool:
         """Whether the naturals ``nat`` and ``wilds`` wild cards can all be melded onto the
-        melds ``layout`` (and those summed up in ``summary``) with the canastas needed."""
+        melds ``layout`` (and those summed up in ``summary``) with the canastas needed; all
+        but at most one natural card of a face in ``spare``, which is the discard."""
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
             return False
-        key = (nat, wilds, layout, black_room)
+        key = (nat, wilds, layout, black_room, spare)
         refuted = self.refuted.setdefault(key, [])
         if any(summary.no_better_than(other) for other in refuted):
             return False
@@ -67,8 +80,13 @@ class Sweep:
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
             for kept, summed in self._finished(grown, summary, following, left):
-                if self.out(after, left, kept, summed, black_room):
+                if self.out(after, left, kept, summed, black_room, spare):
                     return True
+        for face in _discards_now(nat, layout, position, spare):
+            less = bytearray(nat)
+            less[face] -= 1
+            if self.out(bytes(less), wilds, layout, summary, black_room):
+                return True
         refuted.append(summary)
         return False
 
@@ -192,6 +210,25 @@ class Sweep:
                 if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
                     return True
         return False
+
+
+def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[int]) -> list[int]:
+    """The faces of ``spare`` whose discard is tried at this position of the search: those
+    of the rank ``position`` about to be placed, and a lone card a block below a sequence of
+    its suit would take (:func:`~canasta._engine.search.placing.run_placements` fills the
+    gap with a wild card only where the card is not held). Every plan that discards a card
+    of ``spare`` is so found: before then the search places the other cards as it would
+    without the card, since placing a card never depends on it otherwise."""
+    faces = []
+    for face in sorted(spare):
+        held = nat[face]
+        here, suit = divmod(face, _PER_RANK)
+        if held and (
+            here == position
+            or (held == 1 and any(r.suit == suit and here < r.low for r in layout.runs))
+        ):
+            faces.append(face)
+    return faces
 
 
 def _open(run: Run, next_position: int, wilds: int, t: Tables) -> bool:
