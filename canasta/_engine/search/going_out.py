@@ -79,14 +79,7 @@ def going_out_possible(
     if concealed:
         owed, exempt = _ALWAYS_SHORT, True
     discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
-    # The natural discards are tried in one search, which leaves out one card of them where
-    # it meets it (see Sweep.out), after melding every card; the others one by one.
-    spare = frozenset(face for face in discards if 0 <= face < NATURAL_FACES.stop)
-    roots = [(face, frozenset[int]()) for face in discards if face not in spare]
-    if spare:
-        after_all = 1 if roots and roots[0][0] == -1 else 0
-        roots.insert(after_all, (-1, spare))
-    for discard, naturals in roots:
+    for discard, naturals in _roots(discards):
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
@@ -95,6 +88,19 @@ def going_out_possible(
         if search.out(nat, left_wilds, layout, Summary(), black_room, naturals):
             return True
     return False
+
+
+def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:
+    """The searches to make for ``discards`` (-1: no discard), in order: each a discard and
+    the natural faces the search may leave out. The natural discards are tried in one search,
+    which leaves out one card of them where it meets it (see Sweep.out), after melding every
+    card; the others one by one."""
+    spare = frozenset(face for face in discards if 0 <= face < NATURAL_FACES.stop)
+    roots = [(face, frozenset[int]()) for face in discards if face not in spare]
+    if spare:
+        after_all = 1 if roots and roots[0][0] == -1 else 0
+        roots.insert(after_all, (-1, spare))
+    return roots
 
 
 def _stray(
