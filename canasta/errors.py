@@ -214,7 +214,20 @@ class MoveCardParseError(MoveParseError, CardParseError):
 
 
 class PositionError(CanastaError):
-    """A position that cannot arise under the rules (wrong card counts, invalid melds ...)."""
+    """A position that cannot arise under the rules (wrong card counts, invalid melds ...).
+
+    ``rule`` is the ID of the rule the position breaks where one is named (``"CL-FRZ-1"``),
+    empty for a plain inconsistency (a card too many, a wrong number of hands).
+
+    >>> PositionError("pile_frozen: the pile is not frozen (CL-FRZ-1)", rule="CL-FRZ-1").rule
+    'CL-FRZ-1'
+    """
+
+    rule: str = ""  # JsonError, made with a path, has no rule of its own
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class JsonError(PositionError):

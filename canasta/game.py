@@ -233,7 +233,7 @@ class Game:
         try:
             parts = game_parts(position, Where(deal="", names={"number": "deal_number"}))
         except InvalidPositionError as refusal:
-            raise PositionError(str(refusal)) from None
+            raise PositionError(str(refusal), refusal.rule) from None
         game = cls._from_parts(parts)
         if game.deal.phase is Phase.OVER and game.deal_result is None:
             game = attrs.evolve(game, is_over=False)._deal_ended()  # scored, and maybe won

@@ -7,6 +7,7 @@ unless a test says version 1, whose turn draft can say what version 2 derives.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -531,3 +532,17 @@ def test_json_remembered_replays_refuse_as_fresh_ones() -> None:
                 canasta.clear_caches()
             assert Game.from_json(game.to_json()) == game
             assert refusal(json.dumps(bad)).path.startswith("deal.history")
+
+
+def test_CL_FRZ_1_a_position_refused_by_from_position_names_its_rule() -> None:
+    with pytest.raises(canasta.PositionError) as refused:
+        canasta.Game.from_position(
+            "classic", players=2, hands=["5C 6C", "7C 8C"], pile="8C 2H 4C", pile_frozen=False
+        )
+    assert refused.value.rule == "CL-FRZ-1"
+    assert "(CL-FRZ-1)" in str(refused.value)
+    assert pickle.loads(pickle.dumps(refused.value)).rule == "CL-FRZ-1"
+    with pytest.raises(canasta.PositionError) as plain:
+        canasta.Game.from_position("classic", players=2, hands=["4C 4C 4C", "5C"])
+    assert plain.value.rule == ""
+    assert canasta.JsonError("deal", "no").rule == ""

@@ -358,7 +358,7 @@ def game_from_text(text: str) -> GameParts:
     try:
         return game_parts(Position(rules=rules, hands=tuple(hands), **parts), _WHERE)
     except InvalidPositionError as refusal:
-        raise PositionError(str(refusal)) from None
+        raise PositionError(str(refusal), refusal.rule) from None
 
 
 def _seed(text: str) -> int | str:
@@ -408,4 +408,4 @@ def view_from_text(text: str) -> ViewParts:
     try:
         return view_parts(position, _WHERE)
     except InvalidPositionError as refusal:
-        raise PositionError(str(refusal)) from None
+        raise PositionError(str(refusal), refusal.rule) from None
