@@ -11,7 +11,7 @@ import attrs
 
 from canasta._rules.presets import find_rules, rule_set_names
 from canasta._rules.ruleset import RuleSet
-from canasta.errors import RecordError, RuleSetError
+from canasta.errors import RecordError, RuleSetError, did_you_mean
 
 #: The version of the record format that :func:`dumps` writes. :func:`loads` reads it and
 #: format 1, which had no Moves header.
@@ -164,7 +164,9 @@ def apply_options(preset: RuleSet, text: str, line: int) -> RuleSet:
         name = match.group(1)
         if name not in fields:
             raise RecordError(
-                line, f"unknown option {name!r}; options are: {', '.join(sorted(fields))}"
+                line,
+                f"unknown option {name!r}{did_you_mean(name, fields)}: the options are the"
+                " fields of RuleSet that hold one value",
             )
         if name == "num_players":
             raise RecordError(line, "the Players header sets the number of players")

@@ -32,7 +32,9 @@ This module imports nothing from the rest of the package, so every layer may rai
 
 from __future__ import annotations
 
+import difflib
 import warnings
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -51,6 +53,7 @@ __all__ = [
     "RecordError",
     "RuleSetError",
     "Violation",
+    "did_you_mean",
     "rule_url",
     "shown",
 ]
@@ -87,6 +90,16 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text)} chars)"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean draw?)`` for a word close to some of ``choices`` (in any case), else
+    ``""``."""
+    by_lower = {choice.lower(): choice for choice in choices}
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {' or '.join(by_lower[match] for match in close)}?)"
 
 
 def rule_url(rule: str, base: str = RULES_URL) -> str:

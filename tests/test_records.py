@@ -289,6 +289,11 @@ def test_the_players_header_defaults_to_the_presets_count() -> None:
             "unknown option 'colour'",
         ),
         (
+            '[Rules "classic"]\n[Options "targte_score=100"]\n[Seed "3"]\n',
+            2,
+            "unknown option 'targte_score' (did you mean target_score?): the options are",
+        ),
+        (
             '[Rules "classic"]\n[Options "hand_size=0"]\n[Seed "3"]\n',
             2,
             "bad options: hand_size must be a whole number ≥ 1; got 0",

@@ -25,9 +25,10 @@ from collections.abc import Sequence
 
 from canasta import __version__
 from canasta.cli import _actions, _info, _ladder, _play, _replay, _rules, _serve, _simulate
-from canasta.cli._common import Parser, ReadError, UsageError, did_you_mean
+from canasta.cli._common import Parser, ReadError, UsageError
 from canasta.cli._play import play
 from canasta.cli._session import LineReader, PlaySession
+from canasta.errors import did_you_mean
 
 __all__ = ["LineReader", "PlaySession", "build_parser", "main", "play"]
 

@@ -4,9 +4,8 @@ small pieces of wording."""
 from __future__ import annotations
 
 import argparse
-import difflib
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from canasta import RuleSet, RuleSetError, find_rules, rule_set_names
@@ -104,16 +103,6 @@ def rules_from(name: str, players: int | None, target: int | None = None) -> Rul
         return rules if target is None else rules.with_options(target_score=target)
     except RuleSetError as error:
         raise UsageError(str(error)) from None
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean draw?)`` for a word close to some of ``choices`` (in any case), else
-    ``""``."""
-    by_lower = {choice.lower(): choice for choice in choices}
-    close = difflib.get_close_matches(word.lower(), list(by_lower), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return f" (did you mean {' or '.join(by_lower[match] for match in close)}?)"
 
 
 def plural(count: int, word: str) -> str:

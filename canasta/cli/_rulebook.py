@@ -18,8 +18,8 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from canasta import rule_url
-from canasta.cli._common import did_you_mean
 from canasta.cli._screen import Screen, bold
+from canasta.errors import did_you_mean
 
 #: A rule ID (``CL-PILE-5``) or an area of rules (``CL-PILE``), in any case.
 RULE_QUERY = re.compile(r"(?:CL|HW|SA|BO)-[A-Z0-9]+(?:-[0-9]+)?", re.IGNORECASE)

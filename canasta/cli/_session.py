@@ -16,11 +16,12 @@ from rich.text import Text
 from canasta import Game, IllegalMoveError, Move, MoveParseError, NextDeal, Phase, RuleSet
 from canasta.bots import Bot, GreedyBot
 from canasta.cli import _rulebook
-from canasta.cli._common import did_you_mean, scores_text
+from canasta.cli._common import scores_text
 from canasta.cli._display import show_moves, show_result, show_table, show_winner, totals
 from canasta.cli._saving import SaveFile
 from canasta.cli._screen import Screen, hanging
 from canasta.cli._words import hint_reason, in_words
+from canasta.errors import did_you_mean
 
 #: Reads the person's next line after showing a prompt; ``None`` at the end of the input.
 #: It is also given the game as it stands (a terminal ignores it; a test's script reads it).

@@ -7,6 +7,7 @@ import attrs
 from canasta import CanastaError
 from canasta._rules.presets import find_rules
 from canasta._rules.ruleset import RuleSet
+from canasta.errors import did_you_mean
 
 # RuleSet fields that an option cannot set: the family's name and the player count (the
 # ``players`` parameter), and fields whose values are tables rather than one value.
@@ -75,9 +76,10 @@ def parse_options(text: str) -> dict[str, int | bool | str | None]:
             )
         if key not in _OPTIONS:
             hint = " (use the players parameter)" if key == "num_players" else ""
+            near = hint or did_you_mean(key, _OPTIONS)
             raise CanastaError(
-                f"unknown option {key!r}{hint}; the options are the rule-set fields that hold "
-                f"one value: {', '.join(sorted(_OPTIONS))}"
+                f"unknown option {key!r}{near}: the options are the fields of RuleSet that "
+                "hold one value"
             )
         if key in options:
             raise CanastaError(f"option {key!r} is given twice")
