@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -23,10 +22,9 @@ from canasta.cli._common import (
     whole,
 )
 from canasta.cli._screen import Screen
-from canasta.cli._simulate import add_backend_options, progress_bar
+from canasta.cli._simulate import add_backend_options, add_match_options, base_seed, progress_bar
 from canasta.errors import CanastaError
 from canasta.ladder import DEFAULT_RESAMPLES, Ladder, ladder_svg, play_ladder
-from canasta.simulate import DEFAULT_MAX_DEALS
 
 
 def add_to(commands: object) -> None:
@@ -58,14 +56,7 @@ def add_to(commands: object) -> None:
         "--games", type=positive, default=20, help="games per pair of bots (default: 20)"
     )
     add_backend_options(ladder, "games")
-    ladder.add_argument("--seed", type=whole, default=None, help="base seed (default: random)")
-    ladder.add_argument("--target", type=positive, default=None, help="play to this score")
-    ladder.add_argument(
-        "--max-deals",
-        type=positive,
-        default=DEFAULT_MAX_DEALS,
-        help=f"stop a game after this many deals (default: {DEFAULT_MAX_DEALS})",
-    )
+    add_match_options(ladder)
     ladder.add_argument(
         "--resamples",
         type=positive,
@@ -83,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--bots: name two or more different bots")
     if args.games < 2:
         raise UsageError("--games: 2 or more, one game in each seat order")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = base_seed(args)
     try:
         with progress_bar("playing") as progress:
             ladder = play_ladder(

@@ -61,14 +61,7 @@ def add_to(commands: Any) -> None:
         "iterations a move) (default: greedy,random)",
     )
     add_backend_options(sim, "games")
-    sim.add_argument("--seed", type=whole, default=None, help="base seed (default: random)")
-    sim.add_argument("--target", type=positive, default=None, help="play to this score")
-    sim.add_argument(
-        "--max-deals",
-        type=positive,
-        default=DEFAULT_MAX_DEALS,
-        help=f"stop a game after this many deals (default: {DEFAULT_MAX_DEALS})",
-    )
+    add_match_options(sim)
     sim.add_argument(
         "--out",
         metavar="FILE",
@@ -103,9 +96,26 @@ def add_backend_options(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def add_match_options(parser: argparse.ArgumentParser) -> None:
+    """``--seed``, ``--target`` and ``--max-deals``: the games' seed and length."""
+    parser.add_argument("--seed", type=whole, default=None, help="base seed (default: random)")
+    parser.add_argument("--target", type=positive, default=None, help="play to this score")
+    parser.add_argument(
+        "--max-deals",
+        type=positive,
+        default=DEFAULT_MAX_DEALS,
+        help=f"stop a game after this many deals (default: {DEFAULT_MAX_DEALS})",
+    )
+
+
+def base_seed(args: argparse.Namespace) -> int:
+    """The ``--seed`` given, or one from the operating system's entropy."""
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+
 def run(args: argparse.Namespace) -> int:
     rules = rules_from(args.rules, args.players, args.target)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = base_seed(args)
     options = {
         "games": args.games,
         "seed": seed,
