@@ -11,6 +11,16 @@ hopeless searches: no plan melds more points than the hand holds, no plan makes 
 canastas than the cards there are, and no going out leaves more than one card (the last
 discard) that no meld can take.
 
+One order of the steps is enough once the turn is *settled*: no opening minimum is owed
+and no pile card is locked (CL-INIT-4). From then on a step reads only its own cards, its
+own meld (or melds of the same rank: a merge, a second meld of a rank) and the partner's
+answer; what it writes in the turn draft (cards melded, melds touched) is the same in any
+order. So two steps on melds of different *keys* (:func:`_key`: the rank of a meld of a
+rank, the suit of a sequence, wild cards, black threes last) give the same table in either
+order, and the search tries the steps of a settled turn by key, never going back to a key
+it has passed. Without sequences a natural card of a rank passed can then go to no meld:
+it stays in hand, which counts for going out.
+
 It is slow where the planner (:mod:`~canasta._engine.search.planner`) is quick, and simple
 where the planner is clever: the tests hold one to the other, and ``CANASTA_REFERENCE=1``
 runs the whole engine on this one (:mod:`canasta._engine.finishing`).
@@ -29,6 +39,7 @@ from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.draw import pass_violation
 from canasta._engine.turn.ending import discard_violation, going_out
 from canasta._engine.turn.melding import addition_target, laid_meld, melded, merge_made
+from canasta._model.cards import Rank, Suit
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, MergeMelds
@@ -37,6 +48,31 @@ from canasta.errors import Violation
 __all__ = ["can_finish", "can_go_out", "can_stay"]
 
 _EMPTY = Cards()
+
+#: The order in which a settled turn tries the steps: a step's key (see :func:`_key`).
+Key = tuple[int, int]
+_KIND_ORDER = {MeldKind.SEQUENCE: 0, MeldKind.RANK: 1, MeldKind.WILD: 2, MeldKind.BLACK_THREES: 3}
+_RANK_ORDER = {rank: order for order, rank in enumerate(Rank)}
+_SUIT_ORDER = {suit: order for order, suit in enumerate(Suit)}
+#: Below every key: a turn not yet settled, or just settled, may try any step.
+_ANY: Key = (-1, -1)
+
+
+def _key(meld: Meld) -> Key:
+    """Which steps touch the same melds, in the order a settled turn tries them: sequences
+    by suit, then melds of a rank by rank, then wild cards, black threes last."""
+    if meld.kind is MeldKind.SEQUENCE:
+        assert meld.suit is not None
+        return (_KIND_ORDER[meld.kind], _SUIT_ORDER[meld.suit])
+    if meld.kind is MeldKind.RANK:
+        return (_KIND_ORDER[meld.kind], _RANK_ORDER[meld.rank])
+    return (_KIND_ORDER[meld.kind], 0)
+
+
+def _settled(deal: Deal) -> bool:
+    """No opening minimum owed and no pile card locked: the order of the steps no longer
+    matters."""
+    return not deal.draft.locked and not (deal.draft.opening and not deal.minimum_reached())
 
 
 def can_finish(deal: Deal) -> bool:
@@ -65,24 +101,28 @@ class _Explorer:
         self.out = out
         self.answered: dict[object, bool] = {}
 
-    def finishable(self, deal: Deal) -> bool:
-        key = (deal.hands[deal.seat], deal.melds[deal.side], deal.draft)
+    def finishable(self, deal: Deal, floor: Key = _ANY) -> bool:
+        """Whether the turn can be finished, by steps of keys from ``floor`` on."""
+        key = (deal.hands[deal.seat], deal.melds[deal.side], deal.draft, floor)
         known = self.answered.get(key)
         if known is None:
-            known = self.answered[key] = self._finishable(deal)
+            known = self.answered[key] = self._finishable(deal, floor)
         return known
 
-    def _finishable(self, deal: Deal) -> bool:
+    def _finishable(self, deal: Deal, floor: Key) -> bool:
         if self._ends_now(deal):
             return True
-        if not self._worth_searching(deal):
+        if not self._worth_searching(deal, floor):
             return False
-        for after in _steps(deal):
+        settled = _settled(deal)
+        for step_key, after in _steps(deal):
+            if settled and step_key < floor:
+                continue
             if not after.hand:  # the step melded the last card: going out
                 if self.out and not isinstance(going_out(after, discarded=False), Violation):
                     return True
                 continue
-            if self.finishable(after):
+            if self.finishable(after, step_key if settled else _ANY):
                 return True
         return False
 
@@ -95,12 +135,12 @@ class _Explorer:
             return self.out and discard_violation(deal, next(iter(hand))) is None
         return self.stay and any(discard_violation(deal, face) is None for face in hand.faces())
 
-    def _worth_searching(self, deal: Deal) -> bool:
+    def _worth_searching(self, deal: Deal, floor: Key) -> bool:
         """Whether some end may still be reached by melding: staying needs the points of an
         opening begun (at most all the hand's cards but one), going out the canastas (at most
         one a canasta's worth of cards, counting the side's melds that are not canastas)."""
         stay = self.stay and not must_go_out(deal) and _points_may_reach(deal)
-        return stay or (self.out and _canastas_may_reach(deal) and _strays_may_go(deal))
+        return stay or (self.out and _canastas_may_reach(deal) and _strays_may_go(deal, floor))
 
 
 def _points_may_reach(deal: Deal) -> bool:
@@ -122,11 +162,13 @@ def _canastas_may_reach(deal: Deal) -> bool:
     return done + cards // rules.canasta_size >= rules.canastas_to_go_out
 
 
-def _strays_may_go(deal: Deal) -> bool:
+def _strays_may_go(deal: Deal, floor: Key = _ANY) -> bool:
     """Going out melds every card in hand but the last discard, so at most one card may be
-    one that no meld can take this turn: a natural card of a rank with no meld of the side,
-    too few of its rank to begin one (``min_naturals``) and no sequence to join, or a lone
-    black three where a meld of black threes takes no wild card and the side has none."""
+    one that no meld can take this turn: a natural card of a rank the search has passed
+    (``floor``: sequences come first, so none is left to join either), or of a rank with no
+    meld of the side, too few of its rank to begin one (``min_naturals``) and no sequence to
+    join, or a lone black three where a meld of black threes takes no wild card and the side
+    has none."""
     rules = deal.rules
     hand = deal.hand
     melds = deal.melds[deal.side]
@@ -138,18 +180,18 @@ def _strays_may_go(deal: Deal) -> bool:
         and all(meld.kind is not MeldKind.BLACK_THREES for meld in melds)
     )
     strays = 1 if lone_three_stays else 0
-    if not rules.sequences_allowed:
-        naturals = Counter(face.rank for face in hand if face.is_natural and not face.is_three)
-        strays += sum(
-            count
-            for rank, count in naturals.items()
-            if rank not in ranks and count < rules.min_naturals
-        )
+    naturals = Counter(face.rank for face in hand if face.is_natural and not face.is_three)
+    for rank, count in naturals.items():
+        passed = (_KIND_ORDER[MeldKind.RANK], _RANK_ORDER[rank]) < floor
+        too_few = not rules.sequences_allowed and rank not in ranks and count < rules.min_naturals
+        if passed or too_few:
+            strays += count
     return strays <= 1
 
 
-def _steps(deal: Deal) -> Iterator[Deal]:
-    """The deal after each meld step the rules allow now: new melds, additions and merges."""
+def _steps(deal: Deal) -> Iterator[tuple[Key, Deal]]:
+    """The deal after each meld step the rules allow now (new melds, additions and merges),
+    with the step's key."""
     rules = deal.rules
     by_position = naming(rules).by_position
     melds = deal.melds[deal.side]
@@ -162,17 +204,17 @@ def _steps(deal: Deal) -> Iterator[Deal]:
         if isinstance(move, LayMeld):
             laid = laid_meld(deal, move)
             if not isinstance(laid, Violation):
-                yield melded(deal, move.cards, None, laid)
+                yield _key(laid), melded(deal, move.cards, None, laid)
         else:
             grown = _addition(deal, move)
             if grown is not None:
-                yield melded(deal, move.cards, *grown)
+                yield _key(grown[1]), melded(deal, move.cards, *grown)
     for second in range(len(melds)):
         for first in range(second):
             made = merge_made(deal, MergeMelds(first, second))
             if not isinstance(made, Violation):
                 one, two, joined = made
-                yield melded(deal, _EMPTY, one, joined, two)
+                yield _key(joined), melded(deal, _EMPTY, one, joined, two)
 
 
 def _addition(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | None:
