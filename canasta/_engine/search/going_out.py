@@ -2,7 +2,7 @@
 
 :func:`going_out_possible` asks whether every card of a hand but at most one, which is
 discarded, can be melded onto the side's melds so that the side has the canastas going out
-needs: melding every card first, then with a discard (the natural ones all in one search).
+needs, with a discard or none (the natural discards and none in one search).
 It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
 remembering each position of the search it has refuted, then spreads the wild cards and
 counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.
@@ -93,14 +93,16 @@ def going_out_possible(
 def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:
     """The searches to make for ``discards`` (-1: no discard), in order: each a discard and
     the natural faces the search may leave out. The natural discards are tried in one search,
-    which leaves out one card of them where it meets it (see Sweep.out), after melding every
-    card; the others one by one."""
+    which leaves out one card of them where it meets it (see Sweep.out), first: it melds
+    every card too where it can (a plan that reaches the last card has discarded none), so
+    that no search of melding every card is needed beside it. The others one by one."""
     spare = frozenset(face for face in discards if 0 <= face < NATURAL_FACES.stop)
-    roots = [(face, frozenset[int]()) for face in discards if face not in spare]
-    if spare:
-        after_all = 1 if roots and roots[0][0] == -1 else 0
-        roots.insert(after_all, (-1, spare))
-    return roots
+    if not spare:
+        return [(face, frozenset[int]()) for face in discards]
+    return [
+        (-1, spare),
+        *((face, frozenset[int]()) for face in discards if face >= NATURAL_FACES.stop),
+    ]
 
 
 def _stray(

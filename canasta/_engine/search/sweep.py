@@ -69,12 +69,14 @@ class Sweep:
         but at most one natural card of a face in ``spare``, which is the discard."""
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
+        if spare:  # only the faces still held can be discarded: fewer positions to remember
+            spare = frozenset(face for face in spare if nat[face])
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
             return False
         key = (nat, wilds, layout, black_room, spare)
         refuted = self.refuted.setdefault(key, [])
-        if any(summary.no_better_than(other) for other in refuted):
+        if any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
