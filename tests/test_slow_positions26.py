@@ -27,6 +27,15 @@ POSITIONS = [
     ("bolivia-5p-going-out-needs-a-natural-sequence.json", 210, "2e80261b05"),
     # Bolivia for five: the pile taken before the minimum, its cards locked (CL-INIT-4).
     ("bolivia-5p-pile-taken-before-the-minimum.json", 1, "76a4e12c21"),
+    # Found by benchmarks/worst_case.py (counts and digests by the search before the going-out
+    # search had one root for the natural discards and melding every card; 5.6 s, 0.6 s and
+    # 0.13 s then). Samba for five with an opening minimum of 140: taking the pile is
+    # offered, and every way to finish the turn after it asks whether going out can follow.
+    ("samba-5p-pile-offered-before-a-140-minimum.json", 1, "76a4e12c21"),
+    # Samba for three, hand_size=3 and a sequence may hold one wild card: a 40-card hand.
+    ("samba-3p-hand-size-3-40-cards.json", 224, "d322cb6dc7"),
+    # Hollywood for two: a 42-card hand after taking the pile.
+    ("hollywood-2p-42-cards-after-taking-the-pile.json", 227, "d5fa70a9af"),
 ]
 
 

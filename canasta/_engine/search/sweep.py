@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.search.bounds import escalera_possible
+from canasta._engine.search.bounds import escalera_possible, placing_fails
 from canasta._engine.search.layout import (
     Layout,
     RankGroup,
@@ -33,6 +33,7 @@ from canasta._engine.search.layout import (
 )
 from canasta._engine.search.placing import lowest, run_placements
 from canasta._engine.search.summary import Summary
+from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
@@ -74,6 +75,8 @@ class Sweep:
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
             return False
+        if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
+            return False
         key = (nat, wilds, layout, black_room, spare)
         refuted = self.refuted.setdefault(key, [])
         if any(summary.no_better_than(other, self.needed) for other in refuted):
@@ -81,7 +84,7 @@ class Sweep:
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
-            for kept, summed in self._finished(grown, summary, following, left):
+            for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
         for face in _discards_now(nat, layout, position, spare):
@@ -90,6 +93,10 @@ class Sweep:
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
         refuted.append(summary)
+        if spare:  # a plan with no discard would have been found too: none from here
+            self.refuted.setdefault((nat, wilds, layout, black_room, frozenset()), []).append(
+                summary
+            )
         return False
 
     # --- one rank -------------------------------------------------------------------------
@@ -139,15 +146,16 @@ class Sweep:
     # --- melds no later card can join ------------------------------------------------------
 
     def _finished(
-        self, layout: Layout, summary: Summary, next_position: int, wilds: int
+        self, layout: Layout, summary: Summary, nat: bytes, next_position: int, wilds: int
     ) -> Iterator[tuple[Layout, Summary]]:
-        """The layout without the melds no natural of rank ``next_position`` or higher can
-        join, which are summed up: melds of one rank that may merge (HW-MRG-1) merged in
-        each way the rules allow; sequences and melds of wild cards that may merge stay as
-        they are, for :meth:`_leaf`."""
+        """The layout without the melds no natural still to place (``nat``, of rank
+        ``next_position`` or higher) can join, which are summed up: melds of one rank that
+        may merge (HW-MRG-1) merged in each way the rules allow; sequences and melds of
+        wild cards that may merge stay as they are, for :meth:`_leaf`."""
         t = self.t
         ranks = [g for g in layout.ranks if g.position >= next_position]
-        runs = [r for r in layout.runs if _open(r, next_position, wilds, t)]
+        held = suit_masks(nat) if layout.runs else []
+        runs = [r for r in layout.runs if _open(r, held[r.suit], wilds, t)]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
         others = [
             *(_sequence(r, t) for r in layout.runs if r not in runs),
@@ -233,13 +241,18 @@ def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[in
     return faces
 
 
-def _open(run: Run, next_position: int, wilds: int, t: Tables) -> bool:
-    """Whether a natural of rank ``next_position`` or higher may still join ``run``: the
-    next rank up, or the one after with a wild card between (see
-    :func:`~canasta._engine.search.placing.run_placements`); or it may merge."""
-    if run.merges or run.high + 1 >= next_position:
-        return True
-    return run.high + 2 == next_position and wilds > 0 and run.wilds < t.sequence_wilds
+def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
+    """Whether a natural still to place (``held``: the positions of those of its suit, as
+    bits) may yet join ``run``, by the ways of
+    :func:`~canasta._engine.search.placing.run_placements`: the card of its suit just above
+    it, or the one after with a wild card between, or one below it leading a block; or it
+    may merge. Only a card held can join it, so a sequence whose next cards of its suit are
+    not in the hand is finished as soon as its last card is placed, whatever rank the search
+    has reached: sequences that differ only in such finished ones are one position."""
+    if run.merges or held & ((1 << run.low) - 1) or held >> (run.high + 1) & 1:
+        return True  # it may merge, or take a block below it or the card above it
+    gap = wilds > 0 and run.wilds < t.sequence_wilds
+    return gap and bool(held >> (run.high + 2) & 1)
 
 
 #: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is
