@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from canasta._cache import remembered
 from canasta._engine.search.bounds import (
     canasta_bound,
     escalera_possible,
@@ -74,11 +75,12 @@ def going_out_possible(
         return False
     several_wild = t.several or not layout.wilds
     new_wild = wild_meld_canastas(rules) if t.wild_melds and several_wild else (0,)
-    search = Sweep(t, escalera, new_wild)
+    search = _search(t, escalera, new_wild)
     black = sum(counts[face] for face in _BLACK_THREE_FACES)
     if concealed:
         owed, exempt = _ALWAYS_SHORT, True
     discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
+    search.forget(_REMEMBERED)
     for discard, naturals in _roots(discards):
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
@@ -88,6 +90,21 @@ def going_out_possible(
         if search.out(nat, left_wilds, layout, Summary(), black_room, naturals):
             return True
     return False
+
+
+@remembered(2)
+def _search(t: Tables, escalera: bool, new_wild: tuple[int, ...]) -> Sweep:
+    """The search for these numbers, with the positions it refuted before: the calls of one
+    turn ask of hands that differ in a step or two (the cards of a meld laid or not), whose
+    searches meet the same positions once past those cards' ranks. Sound because what a
+    position's search finds depends on the position and these numbers alone; bounded by
+    :data:`_REMEMBERED` positions each (about 0.75 kB a position: some 30 MB for the two
+    searches kept at most; then forgotten, see :meth:`Sweep.forget`)."""
+    return Sweep(t, escalera, new_wild)
+
+
+#: The positions a search remembers refuted, at most, between calls.
+_REMEMBERED = 20_000
 
 
 def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:

@@ -53,8 +53,15 @@ class Sweep:
         self.needed = t.rules.canastas_to_go_out
         self.new_wild = new_wild
         #: The summaries refuted at each position (naturals, wild cards, melds, black room,
-        #: faces one card of which may be the discard).
+        #: faces one card of which may be the discard). What is refuted at a position
+        #: depends on the position and the numbers above alone, so one search may serve
+        #: every hand asked of with them (see ``going_out._search``).
         self.refuted: dict[tuple[bytes, int, Layout, int, frozenset[int]], list[Summary]] = {}
+
+    def forget(self, bound: int) -> None:
+        """Forget the positions refuted if more than ``bound`` are remembered."""
+        if len(self.refuted) > bound:
+            self.refuted.clear()
 
     def out(
         self,
