@@ -42,6 +42,9 @@ __all__ = ["Sweep"]
 _PER_RANK = len(SUITS)
 #: A position of the search: naturals still to place, wild cards, unfinished melds.
 Position = tuple[bytes, int, Layout]
+#: A position as remembered: naturals, wild cards, melds, black room, faces one card of
+#: which may be the discard.
+Key = tuple[bytes, int, Layout, int, frozenset[int]]
 
 
 class Sweep:
@@ -56,12 +59,16 @@ class Sweep:
         #: faces one card of which may be the discard). What is refuted at a position
         #: depends on the position and the numbers above alone, so one search may serve
         #: every hand asked of with them (see ``going_out._search``).
-        self.refuted: dict[tuple[bytes, int, Layout, int, frozenset[int]], list[Summary]] = {}
+        self.refuted: dict[Key, list[Summary]] = {}
+        #: The summaries with which going out was found from each position: one at least as
+        #: good finds it too (the order of :meth:`Summary.no_better_than`).
+        self.solved: dict[Key, list[Summary]] = {}
 
     def forget(self, bound: int) -> None:
-        """Forget the positions refuted if more than ``bound`` are remembered."""
-        if len(self.refuted) > bound:
+        """Forget the positions decided if more than ``bound`` are remembered."""
+        if len(self.refuted) + len(self.solved) > bound:
             self.refuted.clear()
+            self.solved.clear()
 
     def out(
         self,
@@ -85,9 +92,33 @@ class Sweep:
         if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
             return False
         key = (nat, wilds, layout, black_room, spare)
+        solved = self.solved.get(key, ())
+        if any(other.no_better_than(summary, self.needed) for other in solved):
+            return True
         refuted = self.refuted.setdefault(key, [])
         if any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
+        if self._placed(nat, wilds, layout, summary, black_room, spare):
+            self.solved.setdefault(key, []).append(summary)
+            return True
+        refuted.append(summary)
+        if spare:  # a plan with no discard would have been found too: none from here
+            self.refuted.setdefault((nat, wilds, layout, black_room, frozenset()), []).append(
+                summary
+            )
+        return False
+
+    def _placed(
+        self,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        summary: Summary,
+        black_room: int,
+        spare: frozenset[int],
+    ) -> bool:
+        """:meth:`out` at a position not decided before: each way to place the lowest
+        rank's naturals, then each discard the search may make here."""
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
@@ -99,11 +130,6 @@ class Sweep:
             less[face] -= 1
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
-        refuted.append(summary)
-        if spare:  # a plan with no discard would have been found too: none from here
-            self.refuted.setdefault((nat, wilds, layout, black_room, frozenset()), []).append(
-                summary
-            )
         return False
 
     # --- one rank -------------------------------------------------------------------------
@@ -252,14 +278,19 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
     """Whether a natural still to place (``held``: the positions of those of its suit, as
     bits) may yet join ``run``, by the ways of
     :func:`~canasta._engine.search.placing.run_placements`: the card of its suit just above
-    it, or the one after with a wild card between, or one below it leading a block; or it
-    may merge. Only a card held can join it, so a sequence whose next cards of its suit are
-    not in the hand is finished as soon as its last card is placed, whatever rank the search
-    has reached: sequences that differ only in such finished ones are one position."""
-    if run.merges or held & ((1 << run.low) - 1) or held >> (run.high + 1) & 1:
-        return True  # it may merge, or take a block below it or the card above it
+    it, or the one after with a wild card between; or a block below it, which holds the
+    card just below it, or the one below that with a wild card between; or it may merge.
+    Only a card held can join it, so a sequence whose next cards of its suit are not in the
+    hand is finished as soon as its last card is placed, whatever rank the search has
+    reached: sequences that differ only in such finished ones are one position."""
+    if run.merges:
+        return True
     gap = wilds > 0 and run.wilds < t.sequence_wilds
-    return gap and bool(held >> (run.high + 2) & 1)
+    above = held >> (run.high + 1)
+    if above & 1 or (gap and above & 2):
+        return True
+    below = (held << 2) >> run.low  # bit 1: the position just below it; bit 0: the next
+    return bool(below & 2 or (gap and below & 1))
 
 
 #: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is
