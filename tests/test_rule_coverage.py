@@ -12,7 +12,8 @@ The IDs the engine can cite are read from its code, not listed by hand:
 A test cites an ID when its name holds the ID with underscores (``test_CL_PILE_3_...``, not
 followed by a digit) and its body or decorators hold the ID itself in a string, the rule it
 checks a refusal (or a view) against. Every ID cited must be a rule of the rules pages
-(``canasta rules ID`` shows it).
+(``canasta rules ID`` shows it). Every key of the maps is an ID the engine cites, or is listed
+with its reason in ``rule_ids.UNCITED_KEYS``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ import functools
 import re
 from pathlib import Path
 
-from internals import preset_labels
-from internals import rulebook_rule_ids as rule_ids
+from internals import preset_labels, rule_ids
+from internals import rulebook_rule_ids as rulebook_ids
 
 import canasta
 
@@ -97,14 +98,20 @@ def presets() -> list[canasta.RuleSet]:
     ]
 
 
-@functools.cache
-def citable_ids() -> frozenset[str]:
-    """Every rule ID a refusal (or a view's ``frozen_rule``) of some preset can name."""
+def _engine_cites() -> set[str]:
+    """The IDs (suffixes kept) the engine writes or builds, before the maps."""
     trees = _engine_trees()
     written = written_ids(trees)
     suffixes = runtime_suffixes(trees)
-    built = {f"{rule}{suffix}" for rule in written if "/" not in rule for suffix in suffixes}
-    return frozenset(rules.rule_id(rule) for rules in presets() for rule in written | built)
+    return written | {
+        f"{rule}{suffix}" for rule in written if "/" not in rule for suffix in suffixes
+    }
+
+
+@functools.cache
+def citable_ids() -> frozenset[str]:
+    """Every rule ID a refusal (or a view's ``frozen_rule``) of some preset can name."""
+    return frozenset(rules.rule_id(rule) for rules in presets() for rule in _engine_cites())
 
 
 @functools.cache
@@ -153,8 +160,19 @@ def test_the_citable_ids_are_read_from_the_code() -> None:
     assert len(citable_ids()) > 100
 
 
+def test_every_key_of_the_rule_maps_is_cited_by_the_engine_or_kept_with_a_reason() -> None:
+    # A key no refusal cites maps nothing: it is listed, with why it stays, in
+    # rule_ids.UNCITED_KEYS, and a listed key the engine comes to cite leaves the list.
+    cited = _engine_cites()
+    maps = (rule_ids.HOLLYWOOD_RULE_IDS, rule_ids.SAMBA_RULE_IDS, rule_ids.BOLIVIA_RULE_IDS)
+    uncited = {key for mapping in maps for key in mapping if key not in cited}
+    assert uncited == set(rule_ids.UNCITED_KEYS)
+    assert all(reason.strip() for reason in rule_ids.UNCITED_KEYS.values())
+    assert set(rule_ids.UNCITED_KEYS) <= set(rulebook_ids())
+
+
 def test_every_citable_id_is_a_rule_of_the_rules_pages() -> None:
-    assert sorted(citable_ids() - set(rule_ids())) == []
+    assert sorted(citable_ids() - set(rulebook_ids())) == []
 
 
 def test_every_citable_id_is_cited_by_a_scenario_test_named_after_it() -> None:
