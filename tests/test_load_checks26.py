@@ -106,6 +106,72 @@ def test_CL_TURN_8_a_player_in_the_middle_of_a_turn_holds_a_card() -> None:
     assert (error.path, "(CL-TURN-8)" in str(error)) == ("deal.hand_sizes[0]", True), str(error)
 
 
+def black_threes_view(melds: list[str]) -> dict[str, Any]:
+    """Player 1's view of player 0's turn, in which player 0 laid black threes (meld #0) and
+    holds 3 cards."""
+    placed = sum(len(meld.split()) for meld in melds)
+    return {
+        "format": "canasta-view",
+        "version": 2,
+        "rules": "classic",
+        "player": 1,
+        "deal": {
+            "hand": "4H 5H 6H 7H 8H 9H 10H JH QH KH 4S",
+            "hand_sizes": [3, 11, 11, 11],
+            "melds": [melds, []],
+            "stock_size": 108 - 36 - placed,
+            "turn_player": 0,
+            "phase": "meld",
+            "new_melds": [0],
+        },
+    }
+
+
+def test_CL_B3_3_another_players_turn_that_must_go_out_without_the_cards_for_a_canasta() -> None:
+    # Player 0 must go out (CL-B3-3), which needs a canasta (CL-OUT-2): 7 cards more, and
+    # the hand holds 3, whatever they are.
+    error = refusal(json.dumps(black_threes_view(["3C 3S 3C"])))
+    assert (error.path, "(CL-B3-3)" in str(error), "(CL-OUT-2)" in str(error)) == (
+        "deal",
+        True,
+        True,
+    ), str(error)
+    # With six kings on the table, one king more makes it: the view loads and samples.
+    view = PlayerView.from_json(json.dumps(black_threes_view(["3C 3S 3C", "KC KD KH KS KC KD"])))
+    assert view.sample(random.Random(1)).view(1) == view
+
+
+def opening_view(opening_points: int) -> str:
+    """Player 1's view of player 0's turn: player 0 took the pile for an unopened side with
+    AC AH AD, owes the minimum of 90 and holds 2 cards, so may meld none of them (two are
+    kept, one to discard) and cannot go out (no canasta)."""
+    hands = [
+        "5C 6C",
+        "4H 5H 6H 7H 8H 9H 10H JH QH KH 4S",
+        "4S 5S 6S 7S 8S 9S 10S JS QS KS 4D",
+        "4D 5D 6D 7D 8D 9D 10D JD QD KD 4C",
+    ]
+    game = Game.from_position(
+        "classic",
+        hands=hands,
+        melds=[["AC AH AD"], []],
+        phase="meld",
+        took_pile=True,
+        new_melds=[0],
+        scores=[1500, 0],
+        opening_points=90,
+    )
+    return view_with(game, 1, opening_points=opening_points)
+
+
+def test_CL_INIT_1_another_players_opening_that_cannot_reach_its_minimum() -> None:
+    view = PlayerView.from_json(opening_view(90))
+    assert view.sample(random.Random(1)).view(1) == view
+    error = refusal(opening_view(89))
+    assert (error.path, "(CL-INIT-1)" in str(error)) == ("deal.opening_points", True), str(error)
+    assert "owes 1 more points toward the minimum of 90" in error.message
+
+
 def _mid_turn_views() -> list[tuple[Game, int]]:
     """Positions in the middle of a turn from seeded random play, with a player who watches."""
     found: list[tuple[Game, int]] = []
@@ -132,6 +198,7 @@ FACTS = st.fixed_dictionaries(
         "took_pile": st.booleans(),
         "melded": st.booleans(),
         "no_discard": st.booleans(),
+        "opening_points": st.sampled_from([0, 20, 50, 90]),
         "new_melds": st.lists(st.integers(0, 4), max_size=2, unique=True),
     },
 )
