@@ -80,11 +80,15 @@ def the_obligations_can_be_met(c: Check) -> None:
             c.refuse(
                 c.where(""),
                 f"player {p.turn_player} has no legal move and the deal is not over: {why}, "
-                f"which needs {rules.canastas_to_go_out} canastas (CL-OUT-2): {needed} cards "
+                f"which needs {_canastas(rules.canastas_to_go_out)} (CL-OUT-2): {needed} cards "
                 f"more at least, and the hand holds {_hand_size(c)}",
                 rule,
             )
     _the_opening_can_reach_its_minimum(c)
+
+
+def _canastas(count: int) -> str:
+    return "a canasta" if count == 1 else f"{count} canastas"
 
 
 def _obliged_by(c: Check) -> tuple[str, str]:
