@@ -102,10 +102,16 @@ def _obliged_by(c: Check) -> tuple[str, str]:
 
 def _cards_to_go_out(c: Check) -> int:
     """The fewest cards that could complete the canastas the side needs to go out (CL-OUT-2):
-    the melds nearest to a canasta first, then new ones. Where melds of a rank may be merged,
-    0: two melds may make a canasta without a card."""
+    the melds nearest to a canasta first, then new ones. Where two of the side's melds could
+    be merged (HW-MRG-1: of one rank, or sequences of one suit), 0: a merge may make a
+    canasta without a card; a meld laid to merge costs its cards all the same."""
     rules, melds = c.rules, c.melds[c.side]
-    if rules.several_melds_per_rank:
+    families = [
+        (meld.kind, meld.suit if meld.kind is MeldKind.SEQUENCE else meld.rank)
+        for meld in melds
+        if meld.kind is not MeldKind.BLACK_THREES
+    ]
+    if len(set(families)) < len(families):
         return 0
     size = rules.canasta_size
     missing = rules.canastas_to_go_out - sum(1 for meld in melds if rules.is_canasta(meld))
