@@ -27,6 +27,18 @@ POSITIONS = [
     ("bolivia-5p-going-out-needs-a-natural-sequence.json", 210, "2e80261b05"),
     # Bolivia for five: the pile taken before the minimum, its cards locked (CL-INIT-4).
     ("bolivia-5p-pile-taken-before-the-minimum.json", 1, "76a4e12c21"),
+    # Found later by benchmarks/worst_case.py (counts and digests from before the changes
+    # they led to). Samba for five, an opening minimum of 125 owed: each take of the pile
+    # asked whether the locked cards could be unlocked and melded out, a search over every
+    # opening (about 6 s) although the usable cards reach no 125 points at all.
+    ("samba-5p-pile-locked-opening-out-of-reach.json", 1, "76a4e12c21"),
+    # Hollywood for six, canastas of nine: a 45-card hand whose meld of black threes is
+    # legal only if it goes out (CL-B3-3), one going-out search a choice (about 4.5 s).
+    ("hollywood-6p-black-threes-with-45-cards.json", 481, "bb68f0ec27"),
+    # Black threes laid, so every step must go out: Hollywood for five with 36 cards, Samba
+    # for four with 31 (a going-out search a meld step, 155 and 119 of them).
+    ("hollywood-5p-36-cards-after-black-threes.json", 29, "c51cb76441"),
+    ("samba-4p-31-cards-after-black-threes.json", 36, "3f59aa5c1d"),
 ]
 
 

@@ -80,7 +80,10 @@ def out_after_unlocking(
 
     A depth-first search over the melds of the opening, each position searched once (the
     side's melds as a multiset: the order the steps laid them in changes nothing); a branch
-    ends as soon as going out is impossible even with the pile cards unlocked.
+    ends as soon as the usable cards left cannot reach the points still owed
+    (:func:`~canasta._engine.search.opening.opening_reachable`, which keeps no card), the
+    cheaper question asked first, or going out is impossible even with the pile cards
+    unlocked.
     """
     searched: set[tuple[Cards, frozenset[tuple[Meld, int]], int]] = set()
 
@@ -91,6 +94,8 @@ def out_after_unlocking(
         searched.add(key)
         if owed <= 0:
             return going_out_possible(usable + locked, melds, rules, 0, False)
+        if not opening_reachable(usable, melds, rules, 0, owed):
+            return False  # the steps below meld usable cards only: they never reach it
         if not going_out_possible(usable + locked, melds, rules, 0, False):
             return False
         for step in meld_steps(usable, melds, rules):
