@@ -94,6 +94,7 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_steps_and_planner.py", "canasta._engine.steps"),
         ("tests/test_steps_and_planner.py", "canasta._engine.step"),
         ("tests/test_steps_and_planner.py", "canasta._engine.search"),
+        ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
     }
 )
 
