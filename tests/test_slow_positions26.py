@@ -39,6 +39,9 @@ POSITIONS = [
     # for four with 31 (a going-out search a meld step, 155 and 119 of them).
     ("hollywood-5p-36-cards-after-black-threes.json", 29, "c51cb76441"),
     ("samba-4p-31-cards-after-black-threes.json", 36, "3f59aa5c1d"),
+    # Hollywood for two: a 42-card hand that cannot go out, and twelve melds of black threes
+    # (with up to two wild cards of each kind), each refused after its own going-out search.
+    ("hollywood-2p-black-threes-refused-42-cards.json", 227, "d5fa70a9af"),
 ]
 
 

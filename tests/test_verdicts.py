@@ -49,3 +49,34 @@ def test_cl_b3_3_steps_answered_from_related_steps_agree_with_explain(
         move = step.move(by_position=by_position)
         assert asked.legal(step, move) is (game.explain(move) is None), move
     assert len(searches) < 0.7 * len(steps)  # 95 of 152 and 68 of 155 when written
+
+
+def test_cl_b3_3_melds_of_black_threes_refused_once_going_out_is_impossible(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Twelve melds of black threes from a hand that cannot go out: the validator's verdict
+    for each, from two checks and one going-out question."""
+    name = "hollywood-2p-black-threes-refused-42-cards.json"
+    game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
+    deal = game.deal
+    checks = []
+    check = verdicts.check
+
+    def counted(*args: object) -> object:
+        checks.append(args)
+        return check(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verdicts, "check", counted)
+    asked = Verdicts(deal)
+    steps = [
+        step
+        for step in meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+        if step.kind is MeldKind.BLACK_THREES
+    ]
+    assert len(steps) == 12
+    for step in steps:
+        move = step.move(by_position=deal.rules.melds_by_position)
+        assert isinstance(move, canasta.LayMeld)
+        assert not asked.black_threes_legal(step, move)
+        assert game.explain(move) is not None
+    assert len(checks) == 2

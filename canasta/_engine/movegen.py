@@ -150,8 +150,9 @@ def _offered_move(
 ) -> LayMeld | AddToMeld | None:
     """The move the generator offers for ``step``, if one is legal."""
     move = step.move(by_position=by_position)
-    if step.kind is MeldKind.BLACK_THREES:
-        return move if check(deal, move) is None else None  # black threes oblige going out
+    if step.kind is MeldKind.BLACK_THREES:  # they oblige going out
+        assert isinstance(move, LayMeld)
+        return move if verdicts.black_threes_legal(step, move) else None
     if _legal_step(limits, verdicts, step, move):
         return move
     # Which suits a meld of one rank takes matters only to sequences; one move per count

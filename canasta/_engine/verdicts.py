@@ -15,13 +15,21 @@ smaller one, ``X``, followed by one addition ``T`` that the validator allows
 answer, and searches only where no answer it holds gives the step's this way. Where a
 player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
 one meld (a meld of one rank with more naturals or wild cards, a longer sequence) are many.
+
+A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
+player can go out from the position itself (lay it, then go out): once two are refused,
+that is asked, once, and where the answer is no every other meld of black threes is refused
+with no search of its own (a hand may hold a dozen of them: the threes with each choice of
+wild cards). Not after the first refusal: a hand that can go out often has one meld of
+black threes that fails and one that does not, and the question would be one search more.
 """
 
 from __future__ import annotations
 
+from canasta._engine import finishing
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
-from canasta._engine.transitions import check_built
+from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 
@@ -50,12 +58,28 @@ class Verdicts:
     """The legality of the meld steps of ``deal`` that are valid by construction and need
     a search (see the module's introduction)."""
 
-    __slots__ = ("_answers", "deal")
+    __slots__ = ("_answers", "_going_out", "_refused", "deal")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
         #: The answers found, by the meld the step lays (``None``) or grows.
         self._answers: dict[int | None, list[_Answer]] = {}
+        #: Whether the player can go out from ``deal``, once asked; the melds of black
+        #: threes refused until then.
+        self._going_out: bool | None = None
+        self._refused = 0
+
+    def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
+        """``check(deal, move) is None`` for ``step``, a meld of black threes."""
+        leaves_cards = step.size < len(self.deal.hand)
+        if leaves_cards and self._going_out is False:
+            return False
+        legal = check(self.deal, move) is None
+        if not legal and leaves_cards and self._going_out is None:
+            self._refused += 1
+            if self._refused == 2:
+                self._going_out = finishing.can_go_out(self.deal)
+        return legal
 
     def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, valid by construction."""
