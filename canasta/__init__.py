@@ -11,7 +11,9 @@ Draw()
 <Phase.MELD: 'meld'>
 """
 
+import importlib as _importlib
 import sys as _sys
+from typing import TYPE_CHECKING
 
 from canasta.__about__ import __version__
 from canasta._cache import clear_caches
@@ -86,10 +88,35 @@ _OLD_MODULES = {
 _sys.modules.update({f"{__name__}.{name}": module for name, module in _OLD_MODULES.items()})
 
 
+#: The public modules, imported when first used (``canasta.records.loads`` after a plain
+#: ``import canasta``), so that ``import canasta`` imports only attrs and the standard
+#: library's modules it needs, and a program pays for the bots or the pictures only if it
+#: uses them.
+_PUBLIC_MODULES = frozenset(
+    {"actions", "bots", "integrations", "ladder", "observation", "records", "simulate", "svg"}
+)
+
+if TYPE_CHECKING:  # the type checker sees the modules as attributes of the package
+    from canasta import actions as actions
+    from canasta import bots as bots
+    from canasta import integrations as integrations
+    from canasta import ladder as ladder
+    from canasta import observation as observation
+    from canasta import records as records
+    from canasta import simulate as simulate
+    from canasta import svg as svg
+
+
 def __getattr__(name: str) -> object:
+    if name in _PUBLIC_MODULES:
+        return _importlib.import_module(f"{__name__}.{name}")
     if name in _OLD_MODULES:
         return _OLD_MODULES[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _PUBLIC_MODULES)
 
 
 __all__ = [

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta._action_table import MELD_SLOTS as _ACTION_MELD_SLOTS
 from canasta._cache import remembered
 from canasta._engine.meld_rules import Meld, MeldKind
 from canasta._engine.state import Phase
@@ -42,16 +43,18 @@ if TYPE_CHECKING:
 __all__ = [
     "MELD_SLOTS",
     "SLOT_WIDTH",
+    "meld_slots",
     "observation",
     "observation_layout",
     "observation_shape",
 ]
 
+#: The most meld slots of a side in any game action ids cover (``#0`` to ``#77``): the same
+#: constant as :data:`canasta.actions.MELD_SLOTS`. A rule set's own count is
+#: :func:`meld_slots`.
+MELD_SLOTS = _ACTION_MELD_SLOTS
 #: Card faces: 4 to Ace of each suit, the twos, the threes and the joker.
 FACES = 53
-#: Meld slots per side where melds are named by position (``rules.melds_by_position``); a
-#: side's melds after the 24th appear only in its summary blocks.
-MELD_SLOTS = 24
 _MELD_KINDS = (MeldKind.RANK, MeldKind.SEQUENCE, MeldKind.WILD, MeldKind.BLACK_THREES)
 _PHASES = (Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER)
 _POSITION = {rank: position for position, rank in enumerate(NATURAL_RANKS)}
@@ -85,7 +88,7 @@ def _blocks(rules: RuleSet) -> list[tuple[str, int]]:
             (f"side{k}.canastas", 5),
         ]
         if rules.melds_by_position:
-            blocks.append((f"side{k}.meld_slots", MELD_SLOTS * SLOT_WIDTH))
+            blocks.append((f"side{k}.meld_slots", meld_slots(rules) * SLOT_WIDTH))
         blocks.append((f"side{k}.red_threes", 1))
     blocks += [
         ("pile_top", FACES + 1),
@@ -145,18 +148,32 @@ def observation_shape(rules: RuleSet) -> tuple[int, ...]:
 
     >>> import canasta
     >>> observation_shape(canasta.find_rules("hollywood", players=2))
-    (1621,)
+    (3077,)
     """
     _, start, length = _layout(rules)[-1]
     return (start + length,)
 
 
+def meld_slots(rules: RuleSet) -> int:
+    """The meld slots of each side's ``meld_slots`` block: the most melds one side can hold
+    where melds are named by number (every card but the red threes, in melds of the least
+    size), so that the observation describes every meld a move, or an action id, can name;
+    0 where melds are named by rank. Never more than :data:`MELD_SLOTS` in the games action
+    ids cover.
+
+    >>> import canasta
+    >>> meld_slots(canasta.find_rules("hollywood")), meld_slots(canasta.find_rules("classic"))
+    (52, 0)
+    """
+    if not rules.melds_by_position:
+        return 0
+    return (rules.pack_size - rules.red_threes_in_pack) // rules.min_meld_size
+
+
 def _meld_scale(rules: RuleSet) -> int:
     """The most melds one side could hold: one per natural rank and black threes, or, where
-    melds are named by position, every card but the red threes in melds of the least size."""
-    if not rules.melds_by_position:
-        return _NATURALS + 1
-    return (rules.pack_size - rules.red_threes_in_pack) // rules.min_meld_size
+    melds are named by position, :func:`meld_slots`."""
+    return meld_slots(rules) or _NATURALS + 1
 
 
 def _max_minimum(rules: RuleSet) -> int:
@@ -265,8 +282,8 @@ def _put_side(vector: _Vector, view: PlayerView, k: int, side: int) -> None:
     vector.put(f"side{k}.meld_kinds", np.asarray(kinds) / vector.meld_scale)
     vector.put(f"side{k}.canastas", np.asarray(canastas) / vector.meld_scale)
     if rules.melds_by_position:
-        slots = np.zeros((MELD_SLOTS, SLOT_WIDTH), dtype=np.float32)
-        for slot, meld in zip(slots, melds[:MELD_SLOTS], strict=False):
+        slots = np.zeros((meld_slots(rules), SLOT_WIDTH), dtype=np.float32)
+        for slot, meld in zip(slots, melds, strict=False):
             _fill_slot(slot, meld, rules)
         vector.put(f"side{k}.meld_slots", slots.reshape(-1))
     vector.put(f"side{k}.red_threes", [len(table.red_threes[side]) / rules.red_threes_in_pack])

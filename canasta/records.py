@@ -48,6 +48,8 @@ import attrs
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import DealEnd, Phase
 from canasta._model.moves import Move, NextDeal, parse_move
+from canasta._notation.read import most_results
+from canasta._notation.values import MAX_DOCUMENT
 from canasta._record_headers import (
     FORMAT_VERSION,
     PLAYER_HEADER,
@@ -333,10 +335,17 @@ def loads(text: str) -> Record:
 
     Blank lines are skipped, and so are comments: a line starting with ``;``, and text in
     braces ``{...}`` (which may span lines) after the headers. Raises :class:`RecordError`
-    with the line number and what is wrong.
+    with the line number and what is wrong. A record has at most 8 MiB of text and 1,000
+    finished deals (fewer under ``deal_limit``), checked before the moves are replayed and
+    as they are.
     """
     if not isinstance(text, str):
         raise RecordError(None, f"a record is text, not {shown(text)} ({type(text).__name__})")
+    if len(text) > MAX_DOCUMENT:
+        raise RecordError(
+            None,
+            f"the record has {len(text):,} characters, more than the {MAX_DOCUMENT:,} allowed",
+        )
     lines = _lines_without_comments(text)
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
@@ -481,6 +490,8 @@ class _Reader:
         game = self.game
         if not _at_deal_end(game):
             return
+        if len(game.results) >= most_results(game.rules):  # a deal more would be too many
+            raise RecordError(number, f"a record holds at most {len(game.results)} finished deals")
         if player is None:
             player = _next_deal_player(game)
         elif player >= game.rules.num_players:

@@ -36,6 +36,7 @@ import os
 import random
 import signal
 import statistics
+import sys
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, Literal
@@ -536,6 +537,11 @@ def local_ray_options(cpus: int) -> dict[str, Any]:
 def _on_ray(task: _Task, todo: list[int], workers: int | None, address: str | None) -> Runner:
     """Each chunk of games a Ray task; Ray schedules them, retries a task whose worker died
     and brings back the results."""
+    if address is None and "ray" not in sys.modules:
+        # A new local cluster has token authentication unless RAY_AUTH_MODE says otherwise;
+        # where it is unset, Ray sets RAY_AUTH_MODE=token itself and warns on stderr. Set
+        # before Ray is imported (Ray reads it then), it keeps the same security, unwarned.
+        os.environ.setdefault("RAY_AUTH_MODE", "token")
     try:
         import ray as ray_module
     except ImportError:

@@ -56,8 +56,9 @@ __all__ = ["PlayerView", "PreviewError"]
 
 _ANSWERS = (Answer(True), Answer(False))
 #: How many worlds :meth:`PlayerView.sample` draws before it gives up: the validator refuses
-#: a view whose own player could not move, but whether the hidden hand of another player
-#: can finish their turn is known only by drawing it.
+#: a view whose own player could not move, and turn facts that no hand of the acting player's
+#: size could meet (:mod:`canasta._engine.position.obligations`), but whether the hidden hand
+#: of another player can finish their turn is known only by drawing it.
 SAMPLE_TRIES = 1000
 _NEXT_DEAL = NextDeal()
 #: The steps a view can play itself: they show no card the player cannot see.
@@ -295,10 +296,11 @@ class PlayerView:
 
         The player whose turn it is may have obligations that only some hands can meet (an
         opening begun, a partner's "yes"); worlds where that hand could not finish the turn
-        are drawn again, so the sample is uniform among the worlds the rules allow. After
+        are drawn again, so the sample is uniform among the worlds the rules allow. Turn
+        facts that no hand could meet are refused when the view is made or loaded. After
         :data:`SAMPLE_TRIES` worlds none of which lets that player go on (a hand-written view
-        that no game reaches), :class:`~canasta.errors.PositionError` is raised: sampling
-        never runs without end.
+        that no game reaches, or one only rare hands can finish),
+        :class:`~canasta.errors.PositionError` is raised: sampling never runs without end.
         """
         for _ in range(SAMPLE_TRIES):
             world = self._world(rng)

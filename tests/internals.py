@@ -14,8 +14,9 @@ Why the public API does not serve yet:
 - ``new_meld``, ``added``, ``merged``: the meld algebra, the Meld a step makes or the
   Violation (``canasta.check_new_meld`` and ``check_addition`` give only the violation);
 - ``start_deal``, ``play``, ``melded``, ``score_deal``, ``Deal``, ``History``,
-  ``TURN_FACTS``, ``LIST_LIMITS``: the engine's steps and values, for building positions no
-  game reaches by itself, and the bounds the loader holds documents to;
+  ``TURN_FACTS``, ``LIST_LIMITS``, ``MAX_DOCUMENT``, ``MAX_RESULTS``, ``MAX_RULE_VALUES``:
+  the engine's steps and values, for building positions no game reaches by itself, and the
+  bounds the loader holds documents to;
 - ``rule_ids``, ``preset_labels``, ``rulebook_rule_ids``: the rule-ID tables, the presets'
   labels and the rulebook's IDs, that the documentation and the citations are checked
   against.
@@ -30,6 +31,9 @@ from canasta._engine.scoring import score_deal
 from canasta._engine.state import Deal, History
 from canasta._engine.transitions import play
 from canasta._engine.turn.melding import melded
+from canasta._notation.read import MAX_RESULTS
+from canasta._notation.rules import MAX_RULE_VALUES
+from canasta._notation.values import MAX_DOCUMENT
 from canasta._rules import rule_ids
 from canasta._rules.fields import LIST_LIMITS
 from canasta._rules.presets import bolivia, hollywood, samba
@@ -39,6 +43,9 @@ from canasta.cli._rulebook import rule_ids as rulebook_rule_ids
 
 __all__ = [
     "LIST_LIMITS",
+    "MAX_DOCUMENT",
+    "MAX_RESULTS",
+    "MAX_RULE_VALUES",
     "TURN_FACTS",
     "Deal",
     "History",

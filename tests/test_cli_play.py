@@ -304,6 +304,44 @@ def test_save_and_resume_refuse_what_they_cannot_do(
     assert "save it as JSON instead: --save NAME.json" in err
 
 
+def test_CL_V3_3_play_cutthroat_sets_up_three_player_cutthroat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["play", "--cutthroat", "--seed", "7", "--color", "never", "--save", "cut.txt"]
+    code, out, err = run(argv, monkeypatch, "draw\nquit\n")
+    assert (code, err) == (0, "")
+    assert "Canasta (classic, 3 players, cutthroat, to 7500); seed 7." in out
+    assert "Players 0: you, 1: greedy, 2: greedy." in out
+    rules = loads(Path("cut.txt").read_text("utf-8")).game().rules
+    assert rules == canasta.RuleSet.classic(3, three_player_mode="cutthroat")
+    assert (rules.cutthroat, rules.draw_count, rules.canastas_to_go_out) == (True, 2, 2)
+    # CL-V3-3 after a stock draw of two: 13 dealt, 15 in hand.
+    assert "Your hand (15):" in out
+    # A resumed game keeps its rules; --target still sets the score.
+    code, _, err = run(["play", "--resume", "cut.txt", "--cutthroat"], monkeypatch)
+    assert code == 2
+    assert "--cutthroat: a resumed game keeps the settings it was saved with" in err
+    code, out, _ = run(["play", "--cutthroat", "--target", "3000", "--demo"], monkeypatch)
+    assert "Canasta (classic, 3 players, cutthroat, to 3000)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--players", "4"], "--cutthroat is a game of three players (CL-V3-3), not 4"),
+        (["--rules", "samba"], "three_player_mode='cutthroat' (CL-V3-3) pools melds by rank"),
+        (["--rules", "pinochle"], "unknown rule set 'pinochle'"),
+    ],
+)
+def test_CL_V3_3_play_cutthroat_refuses_what_it_cannot_be(
+    argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(["play", "--cutthroat", "--demo", *argv], monkeypatch)
+    assert (code, out) == (2, "")
+    assert says in err
+
+
 # --- the end of a deal -----------------------------------------------------------------------
 
 

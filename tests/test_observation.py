@@ -18,9 +18,12 @@ from test_views import positions, swap_hidden_card  # noqa: E402
 
 import canasta  # noqa: E402
 from canasta import Game, rule_set_names  # noqa: E402
+from canasta.actions import MELD_SLOTS as ACTION_MELD_SLOTS  # noqa: E402
+from canasta.actions import describe, encode, num_actions  # noqa: E402
 from canasta.observation import (  # noqa: E402
     MELD_SLOTS,
     SLOT_WIDTH,
+    meld_slots,
     observation,
     observation_layout,
     observation_shape,
@@ -76,7 +79,7 @@ def test_the_layout_tiles_the_vector(name: str, players: int) -> None:
     assert len(known) == rules.num_players - 1
     slots = [(start, length) for block, start, length in layout if block.endswith("meld_slots")]
     if rules.melds_by_position:
-        assert {length for _, length in slots} == {MELD_SLOTS * SLOT_WIDTH}
+        assert {length for _, length in slots} == {meld_slots(rules) * SLOT_WIDTH}
         assert len(slots) == rules.num_sides
     else:
         assert not slots
@@ -197,6 +200,46 @@ def test_meld_slots_describe_sequences() -> None:
     assert slot[21] > 0  # the joker stands for a rank
     assert slot[22] == pytest.approx(4 / 30)
     assert not vector[start + SLOT_WIDTH : start + 2 * SLOT_WIDTH].any()
+
+
+def test_an_observation_has_a_slot_for_every_meld_an_action_id_can_name() -> None:
+    # The most melds a side can hold: every card but the red threes in melds of the least
+    # size. Action ids name melds up to the same bound over the games they cover.
+    assert MELD_SLOTS == ACTION_MELD_SLOTS == 78
+    widest = canasta.find_rules("classic", players=6).with_options(
+        several_melds_per_rank=True, min_meld_size=2, min_naturals=2
+    )
+    assert num_actions(widest) > 0  # a game the ids cover
+    assert meld_slots(widest) == ACTION_MELD_SLOTS
+    for name, players in PRESETS:
+        rules = canasta.find_rules(name, players=players)
+        assert meld_slots(rules) <= ACTION_MELD_SLOTS
+        if rules.melds_by_position:
+            assert meld_slots(rules) == (rules.pack_size - rules.red_threes_in_pack) // 3 == 52
+        else:
+            assert meld_slots(rules) == 0
+
+
+def test_a_side_with_many_melds_has_each_one_in_its_slot() -> None:
+    # 33 melds of naturals, three of each rank 4 to Ace: an action id names the last one.
+    ranks = [rank.value for rank in canasta.NATURAL_RANKS]
+    melds = [
+        meld
+        for rank in ranks
+        for meld in (f"{rank}C {rank}D {rank}H",) * 2 + (f"{rank}S {rank}S {rank}C",)
+    ]
+    rules = canasta.find_rules("hollywood", players=2)
+    game = Game.from_position(rules, hands=["AD 4S", "6S 7S"], melds=[melds, []], pile="KD")
+    assert len(game.table.melds[0]) == 33 > 24  # 24 slots were all an observation had
+    assert "#32" in describe(encode(canasta.parse_move("add #32 AD")))
+    vector = observation(game.view(0))
+    start = next(s for name, s, _ in observation_layout(rules) if name == "side0.meld_slots")
+    slots = vector[start : start + meld_slots(rules) * SLOT_WIDTH].reshape(-1, SLOT_WIDTH)
+    for number, meld in enumerate(game.table.melds[0]):
+        assert slots[number, 0] == 1.0  # a meld of one rank
+        assert slots[number, 4 + canasta.NATURAL_RANKS.index(meld.rank)] == 1.0, number
+        assert slots[number, 22] == pytest.approx(3 / 30)
+    assert not slots[33:].any()
 
 
 def test_the_docs_page_names_every_block() -> None:

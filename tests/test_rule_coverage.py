@@ -12,7 +12,10 @@ The IDs the engine can cite are read from its code, not listed by hand:
 A test cites an ID when its name holds the ID with underscores (``test_CL_PILE_3_...``, not
 followed by a digit) and its body or decorators hold the ID itself in a string, the rule it
 checks a refusal (or a view) against. Every ID cited must be a rule of the rules pages
-(``canasta rules ID`` shows it).
+(``canasta rules ID`` shows it). Every key of the maps is an ID the engine cites, or is listed
+with its reason in ``rule_ids.UNCITED_KEYS``. Every rule of the rules pages is cited by a
+test named after it, or listed in ``tests/data/rules_not_tested.txt``: with the reason the
+engine cannot enforce it, or (not sorted yet) alone, on a list that may only shrink.
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ import functools
 import re
 from pathlib import Path
 
-from internals import preset_labels
-from internals import rulebook_rule_ids as rule_ids
+from internals import preset_labels, rule_ids
+from internals import rulebook_rule_ids as rulebook_ids
 
 import canasta
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The rules no test named after them cites: "ID: reason" (not enforceable), "ID" (not sorted).
+NOT_TESTED = ROOT / "tests" / "data" / "rules_not_tested.txt"
 #: A rule ID as the engine writes it, with an optional ``/detail`` suffix.
 RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z0-9]+-\d+(?:/[a-z]+)?")
 #: Texts, not refusals: the terminal's and the web's help, the rules sheet's descriptions of
@@ -97,14 +102,21 @@ def presets() -> list[canasta.RuleSet]:
     ]
 
 
-@functools.cache
-def citable_ids() -> frozenset[str]:
-    """Every rule ID a refusal (or a view's ``frozen_rule``) of some preset can name."""
+def _engine_cites() -> set[str]:
+    """The IDs (suffixes kept) the engine writes or builds, before the maps."""
     trees = _engine_trees()
     written = written_ids(trees)
     suffixes = runtime_suffixes(trees)
-    built = {f"{rule}{suffix}" for rule in written if "/" not in rule for suffix in suffixes}
-    return frozenset(rules.rule_id(rule) for rules in presets() for rule in written | built)
+    return written | {
+        f"{rule}{suffix}" for rule in written if "/" not in rule for suffix in suffixes
+    }
+
+
+@functools.cache
+def citable_ids() -> frozenset[str]:
+    """Every rule ID a refusal (or a view's ``frozen_rule``) of some preset can name."""
+    cited = _engine_cites()
+    return frozenset(rules.rule_id(rule) for rules in presets() for rule in cited)
 
 
 @functools.cache
@@ -153,8 +165,19 @@ def test_the_citable_ids_are_read_from_the_code() -> None:
     assert len(citable_ids()) > 100
 
 
+def test_every_key_of_the_rule_maps_is_cited_by_the_engine_or_kept_with_a_reason() -> None:
+    # A key no refusal cites maps nothing: it is listed, with why it stays, in
+    # rule_ids.UNCITED_KEYS, and a listed key the engine comes to cite leaves the list.
+    cited = _engine_cites()
+    maps = (rule_ids.HOLLYWOOD_RULE_IDS, rule_ids.SAMBA_RULE_IDS, rule_ids.BOLIVIA_RULE_IDS)
+    uncited = {key for mapping in maps for key in mapping if key not in cited}
+    assert uncited == set(rule_ids.UNCITED_KEYS)
+    assert all(reason.strip() for reason in rule_ids.UNCITED_KEYS.values())
+    assert set(rule_ids.UNCITED_KEYS) <= set(rulebook_ids())
+
+
 def test_every_citable_id_is_a_rule_of_the_rules_pages() -> None:
-    assert sorted(citable_ids() - set(rule_ids())) == []
+    assert sorted(citable_ids() - set(rulebook_ids())) == []
 
 
 def test_every_citable_id_is_cited_by_a_scenario_test_named_after_it() -> None:
@@ -163,6 +186,38 @@ def test_every_citable_id_is_cited_by_a_scenario_test_named_after_it() -> None:
         "no test named after these rule IDs (test_CL_PILE_3_...) checks them by their ID: "
         + ", ".join(missing)
     )
+
+
+def cited_rules() -> set[str]:
+    """Every rule a test named after it cites (:func:`cited_by_a_test`), the tests read once."""
+    named = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}_[A-Z0-9]+(?:_\d+)?(?![0-9])")
+    found = set()
+    for test, strings in scenario_tests():
+        for rule in (name.replace("_", "-") for name in named.findall(test)):
+            if cited_by_a_test(rule, ((test, strings),)):
+                found.add(rule)
+    return found
+
+
+def not_tested() -> dict[str, str]:
+    """The rules of :data:`NOT_TESTED`, each with its reason ("" for a rule not sorted yet)."""
+    listed: dict[str, str] = {}
+    for line in NOT_TESTED.read_text("utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            rule, _, reason = line.partition(":")
+            assert rule.strip() not in listed, f"{rule} listed twice"
+            listed[rule.strip()] = reason.strip()
+    return listed
+
+
+def test_every_rule_of_the_rules_pages_is_cited_by_a_test_or_listed_as_not_tested() -> None:
+    rules = set(rulebook_ids())
+    listed = not_tested()
+    assert sorted(set(listed) - rules) == []  # no rule the pages lack
+    tested = cited_rules() & rules
+    assert sorted(tested & set(listed)) == [], "now cited by a test named after it: unlist it"
+    assert sorted(rules - tested - set(listed)) == [], "no test named after it cites it"
+    assert len(listed) < len(rules) - 100  # most rules have their own tests
 
 
 def test_a_test_cites_an_id_by_its_name_and_a_string() -> None:

@@ -31,6 +31,26 @@ POSITIONS = [
     ("bolivia-5p-going-out-needs-a-natural-sequence.json", 210, "2e80261b05"),
     # Bolivia for five: the pile taken before the minimum, its cards locked (CL-INIT-4).
     ("bolivia-5p-pile-taken-before-the-minimum.json", 1, "76a4e12c21"),
+    # Found by benchmarks/worst_case.py (counts and digests from before the changes they led
+    # to). Samba for five with an opening minimum of 140: taking the pile is offered, and
+    # every way to finish the turn after it asked whether the locked cards could be unlocked
+    # and melded out, a search over every opening (5.6 s then) although the usable cards
+    # reach no 140 points at all.
+    ("samba-5p-pile-offered-before-a-140-minimum.json", 1, "76a4e12c21"),
+    # Samba for three, hand_size=3 and a sequence may hold one wild card: a 40-card hand.
+    ("samba-3p-hand-size-3-40-cards.json", 224, "d322cb6dc7"),
+    # Hollywood for two: a 42-card hand that cannot go out, after taking the pile, and twelve
+    # melds of black threes (with up to two wild cards of each kind), each refused after its
+    # own going-out search.
+    ("hollywood-2p-42-cards-after-taking-the-pile.json", 227, "d5fa70a9af"),
+    # Hollywood for six, canasta_size=9 and black threes freeze the pile: a 45-card hand
+    # whose meld of black threes is legal only if it goes out (CL-B3-3); going out melds
+    # every card, found only after some 50,000 positions of the search (3.3 s before).
+    ("hollywood-6p-canasta-size-9-black-threes-freeze.json", 481, "bb68f0ec27"),
+    # Black threes laid, so every step must go out: Hollywood for five with 36 cards, Samba
+    # for four with 31 (a going-out search a meld step, 155 and 119 of them).
+    ("hollywood-5p-36-cards-after-black-threes.json", 29, "c51cb76441"),
+    ("samba-4p-31-cards-after-black-threes.json", 36, "3f59aa5c1d"),
 ]
 
 

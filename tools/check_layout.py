@@ -94,6 +94,9 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_steps_and_planner.py", "canasta._engine.steps"),
         ("tests/test_steps_and_planner.py", "canasta._engine.step"),
         ("tests/test_steps_and_planner.py", "canasta._engine.search"),
+        ("tests/test_search_cuts.py", "canasta._engine.search"),  # the going-out search's cuts
+        ("tests/test_search_cuts.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
     }
 )
 

@@ -7,7 +7,9 @@ asking, passing. Each is offered if the validator (:func:`~canasta._engine.trans
 accepts it, asked in the quickest way that gives the validator's verdict: a meld step valid by
 construction that keeps two cards and leaves nothing owed can always be followed by a discard
 (:func:`~canasta._engine.finishing.plain_finish`); for the others only whether the turn
-can still be finished after them is asked (:func:`~canasta._engine.transitions.check_built`).
+can still be finished after them is asked (:func:`~canasta._engine.transitions.check_built`),
+through :class:`~canasta._engine.verdicts.Verdicts`, which answers a step without a search
+where a related step of the same meld answered already tells.
 Where suits matter (sequences), a meld of one rank is offered once per count, with the first
 choice of suits, cheapest for sequences first, after which the turn can be finished.
 """
@@ -22,9 +24,10 @@ from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
 from canasta._engine.steps import count_key, meld_steps, steps_with_locked
 from canasta._engine.take_candidates import take_candidates
-from canasta._engine.transitions import check, check_built
+from canasta._engine.transitions import check
 from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.pile import take_preamble
+from canasta._engine.verdicts import Verdicts
 from canasta._model.cards import ALL_FACES
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import (
@@ -127,6 +130,7 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_rank_order)
     limits = plain_finish(deal)
+    verdicts = Verdicts(deal)
     offered: set[tuple[int | None, tuple[int, ...]]] = set()
     for step in steps:
         count = None
@@ -134,7 +138,7 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
             count = (step.target, count_key(step.cards, suits_matter=False))
             if count in offered:
                 continue
-        move = _offered_move(deal, limits, step, by_position)
+        move = _offered_move(deal, limits, verdicts, step, by_position)
         if move is not None:
             if count is not None:
                 offered.add(count)
@@ -142,19 +146,20 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
 
 
 def _offered_move(
-    deal: Deal, limits: PlainFinish | None, step: Step, by_position: bool
+    deal: Deal, limits: PlainFinish | None, verdicts: Verdicts, step: Step, by_position: bool
 ) -> LayMeld | AddToMeld | None:
     """The move the generator offers for ``step``, if one is legal."""
     move = step.move(by_position=by_position)
-    if step.kind is MeldKind.BLACK_THREES:
-        return move if check(deal, move) is None else None  # black threes oblige going out
-    if _legal_step(deal, limits, step, move):
+    if step.kind is MeldKind.BLACK_THREES:  # they oblige going out
+        assert isinstance(move, LayMeld)
+        return move if verdicts.black_threes_legal(step, move) else None
+    if _legal_step(limits, verdicts, step, move):
         return move
     # Which suits a meld of one rank takes matters only to sequences; one move per count
     # is offered: the first whose turn can still be finished, cheapest for sequences first.
     for other in step.others():
         other_move = other.move(by_position=by_position)
-        if _legal_step(deal, limits, other, other_move):
+        if _legal_step(limits, verdicts, other, other_move):
             return other_move
     return None
 
@@ -164,13 +169,14 @@ def _rank_order(step: Step) -> tuple[bool, int]:
 
 
 def _legal_step(
-    deal: Deal, limits: PlainFinish | None, step: Step, move: LayMeld | AddToMeld
+    limits: PlainFinish | None, verdicts: Verdicts, step: Step, move: LayMeld | AddToMeld
 ) -> bool:
     """``check(deal, move) is None`` for a step valid by construction; ``limits`` are the
-    deal's :func:`~canasta._engine.finishing.plain_finish`."""
+    deal's :func:`~canasta._engine.finishing.plain_finish`, ``verdicts`` answer the rest
+    (searching where the answers of related steps do not tell)."""
     if limits is not None and limits.allows(step.cards, step.size, step.points, step.kind):
         return True
-    return check_built(deal, move, step.target, step.result)
+    return verdicts.legal(step, move)
 
 
 def _merges(deal: Deal) -> list[MergeMelds]:

@@ -20,7 +20,7 @@ from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
 from canasta._model.cards import NATURAL_RANKS, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._notation.pieces import read_move
-from canasta._notation.read import most_events, most_melds, seating
+from canasta._notation.read import most_events, most_melds, most_results, seating
 from canasta._notation.rules import describe_hint, matches_hint, rules_from_data
 from canasta._notation.values import (
     JsonObject,
@@ -168,7 +168,7 @@ def _result(value: object, path: str, rules: RuleSet) -> DealResult:
 
 
 def _results(value: object, path: str, rules: RuleSet) -> tuple[DealResult, ...]:
-    items = read_list(value, path, what=" of deal results")
+    items = read_list(value, path, what=" of deal results", most=most_results(rules))
     return tuple(_result(item, at(path, i), rules) for i, item in enumerate(items))
 
 

@@ -43,10 +43,12 @@ from canasta._notation.values import (
 from canasta._rules.ruleset import RuleSet
 
 __all__ = [
+    "MAX_RESULTS",
     "built_game",
     "built_view",
     "most_events",
     "most_melds",
+    "most_results",
     "read_game",
     "read_results",
     "read_view",
@@ -63,6 +65,17 @@ _RANKS = {rank.text: rank for rank in NATURAL_RANKS}
 def most_melds(rules: RuleSet) -> int:
     """A side's melds: each holds at least one card of the pack."""
     return rules.pack_size
+
+
+#: The most finished deals a document or a record holds (``results``).
+MAX_RESULTS = 1000
+
+
+def most_results(rules: RuleSet) -> int:
+    """A match's finished deals: one result each, at most ``deal_limit`` of them, and at most
+    :data:`MAX_RESULTS` (a match without ``deal_limit`` may go on without end)."""
+    limit = rules.deal_limit
+    return MAX_RESULTS if limit is None else min(limit, MAX_RESULTS)
 
 
 def most_events(rules: RuleSet) -> int:
@@ -163,7 +176,7 @@ _RESULTS: Memo[tuple[RuleSet, str], DealResult] = Memo(1024)
 def read_results(value: object, path: str, rules: RuleSet) -> tuple[DealResult, ...]:
     """The finished deals, oldest first. Each is remembered by its JSON: a match's document
     holds the same results again after every move."""
-    items = read_list(value, path, what=" of deal results")
+    items = read_list(value, path, what=" of deal results", most=most_results(rules))
     return tuple(_remembered(item, at(path, i), rules) for i, item in enumerate(items))
 
 

@@ -252,11 +252,51 @@ def rules_from_data(value: object, path: str = "rules") -> RuleSet:
     {...}}`` (players and options optional), a preset's name alone, or every field by name
     (as :func:`rules_to_data` writes it with ``full``). The rule sets read are remembered by
     their JSON text: a server reads the same few again and again."""
+    _check_size(value, path)
     try:
         key = json.dumps(value, sort_keys=True)
     except (TypeError, ValueError):
         return _read(value, path)
     return _READ.get(key, lambda: _read(value, path))
+
+
+#: The most values (numbers, texts, lists, objects) and the most characters of text a rule
+#: set's JSON may hold, checked before anything else is done with it: every field of a preset
+#: with 1,024 ``rule_ids`` pairs and 32-row tables holds about 3,500 values and 25,000 characters.
+MAX_RULE_VALUES = 4096
+MAX_RULE_CHARACTERS = 65536
+
+
+def _check_size(value: object, path: str) -> None:
+    """Refuse a rule set's JSON with more values or text than any rule set has, or a list
+    field longer than its limit (``LIST_LIMITS``), looking at no more of it than that."""
+    stack, values, characters = [(value, path)], 0, 0
+    while stack:
+        item, where = stack.pop()
+        values += 1
+        if isinstance(item, str):
+            characters += len(item)
+        elif isinstance(item, dict):
+            for key, entry in item.items():
+                most = LIST_LIMITS.get(key)
+                if most is not None and isinstance(entry, (list, dict)) and len(entry) > most:
+                    fail(
+                        join(where, str(key)), f"expected at most {most} entries, got {len(entry)}"
+                    )
+                stack.append((entry, join(where, str(key))))
+                characters += len(key) if isinstance(key, str) else 0
+                if len(stack) > MAX_RULE_VALUES:
+                    break
+        elif isinstance(item, list):
+            if len(item) > MAX_RULE_VALUES:
+                fail(where, f"expected at most {MAX_RULE_VALUES} entries, got {len(item)}")
+            stack.extend((entry, where) for entry in item)
+        if values + len(stack) > MAX_RULE_VALUES or characters > MAX_RULE_CHARACTERS:
+            fail(
+                path,
+                f"a rule set holds at most {MAX_RULE_VALUES:,} values and "
+                f"{MAX_RULE_CHARACTERS:,} characters of text; this one holds more",
+            )
 
 
 #: Fields of :class:`~canasta.RuleSet` added after documents listed every field: a document

@@ -17,6 +17,7 @@ from canasta._model.deck import MAX_COPIES, Cards, trusted_cards
 from canasta.errors import JsonError
 
 __all__ = [
+    "MAX_DOCUMENT",
     "MAX_TEXT",
     "JsonObject",
     "at",
@@ -38,6 +39,11 @@ E = TypeVar("E", bound=enum.Enum)
 #: The longest text a document's card lists, melds, moves and events may have, checked before
 #: it is read: no place holds more than the 162 cards of three decks, about 650 characters.
 MAX_TEXT = 4096
+
+#: The longest document (a game's or a view's JSON, or a record), in characters (or bytes),
+#: checked before it is parsed: a match of :data:`~canasta._notation.read.MAX_RESULTS` deals
+#: with every move of each takes about 3 MB (a match's document usually 5 to 45 KB).
+MAX_DOCUMENT = 8 * 1024 * 1024
 
 #: Each face by the text the library writes for it.
 CARD_BY_TEXT: dict[str, Card] = {FACE_TEXT[card.index]: card for card in ALL_FACES}
@@ -217,7 +223,11 @@ def read_enum(kind: type[E], value: object, path: str) -> E:
 
 
 def load(text: object) -> object:
-    """Parse JSON text (or UTF-8 bytes); nothing in it is executed."""
+    """Parse JSON text (or UTF-8 bytes) of at most :data:`MAX_DOCUMENT` characters (or
+    bytes), checked first; nothing in it is executed."""
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_DOCUMENT:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        fail("", f"the document has {len(text):,} {unit}, more than the {MAX_DOCUMENT:,} allowed")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")

@@ -7,7 +7,21 @@ its own rules, so that a front end links to the rule of the game being played.
 
 from __future__ import annotations
 
-__all__ = ["BOLIVIA_RULE_IDS", "HOLLYWOOD_RULE_IDS", "SAMBA_RULE_IDS"]
+__all__ = ["BOLIVIA_RULE_IDS", "HOLLYWOOD_RULE_IDS", "SAMBA_RULE_IDS", "UNCITED_KEYS"]
+
+#: The keys of the maps below that no refusal cites, each with why it stays. A preset's
+#: ``rule_ids`` are part of its value and game documents list them, so a key dropped from a
+#: map makes the documents written before load with a rule set that is not the preset's:
+#: these stay until the engine cites them. ``tests/test_rule_coverage.py`` checks that every
+#: other key is one the engine cites, and that each of these is still cited by none.
+UNCITED_KEYS = {
+    "CL-DECK-1": "the position checks refuse a card the pack lacks without citing the rule "
+    "(their docstring names CL-DECK-1); they would cite HW-DECK-1, SA-DECK-1 or BO-DECK-1",
+    "CL-V5-1": "the position checks refuse a wrong number of seats without citing the rule; "
+    "they would cite HW-SEAT-3, SA-SEAT-1 or BO-SEAT-2",
+    "HW-INIT-4": "Samba's and Bolivia's refusals of a take before opening cite CL-PILE-6, "
+    "mapped to SA-INIT-4 or BO-INIT-3; the engine never writes HW-INIT-4 itself",
+}
 
 #: Where Hollywood's rules stand in for Classic's, for the rejections both games share.
 HOLLYWOOD_RULE_IDS = {

@@ -96,10 +96,23 @@ def add_command(
     return parser
 
 
-def rules_from(name: str, players: int | None, target: int | None = None) -> RuleSet:
-    """The preset ``name`` for ``players``, maybe with another target score."""
+def rules_from(
+    name: str, players: int | None, target: int | None = None, cutthroat: bool | None = None
+) -> RuleSet:
+    """The preset ``name`` for ``players``, maybe with another target score, maybe in
+    three-player cutthroat (CL-V3-3: Classic's three-player preset's draw and going out)."""
+    if cutthroat and players not in (None, 3):
+        raise UsageError(f"--cutthroat is a game of three players (CL-V3-3), not {players}")
     try:
-        rules = find_rules(name, players=players)
+        if cutthroat:
+            rules = find_rules(name, players=3)
+            rules = (
+                RuleSet.classic(3, three_player_mode="cutthroat")
+                if rules.name == "classic"
+                else rules.with_options(three_player_mode="cutthroat")
+            )
+        else:
+            rules = find_rules(name, players=players)
         return rules if target is None else rules.with_options(target_score=target)
     except RuleSetError as error:
         raise UsageError(str(error)) from None

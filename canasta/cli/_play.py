@@ -29,7 +29,7 @@ from canasta.cli._screen import Screen
 from canasta.cli._session import LineReader, PlaySession
 
 #: The options that set up a new game, which a resumed game keeps from its file.
-_NEW_GAME_OPTIONS = ("rules", "players", "seed", "target")
+_NEW_GAME_OPTIONS = ("rules", "players", "seed", "target", "cutthroat")
 
 
 def add_to(commands: Any) -> None:
@@ -47,6 +47,7 @@ def add_to(commands: Any) -> None:
         """
         canasta play                          four players, you are player 0
         canasta play --players 2 --seed 7     two players, a reproducible game
+        canasta play --cutthroat              three players, the first to take the pile alone
         canasta play --bots greedy,random --seat 1 --target 1000
         canasta play --save game.txt          later: canasta play --resume game.txt
         canasta play --demo                   watch bots play one deal
@@ -65,6 +66,14 @@ def add_to(commands: Any) -> None:
         metavar="BOT[,BOT...]",
         help="the computer players, given to the other seats in turn, clockwise from yours "
         f"({', '.join(bot_names())}; default: greedy)",
+    )
+    play.add_argument(
+        "--cutthroat",
+        action="store_true",
+        default=None,
+        help="three-player cutthroat (CL-V3-3): the first player to take the pile plays alone "
+        "against the other two, who pool their melds; draw two, two canastas to go out, "
+        "to 7500 (Classic only; implies --players 3)",
     )
     play.add_argument("--target", type=positive, default=None, help="play to this score")
     play.add_argument("--color", choices=COLOR_CHOICES, default="auto", help="colour the cards")
@@ -118,7 +127,8 @@ def play(args: argparse.Namespace, read_line: LineReader, out: IO[str]) -> int:
     described = ", ".join(f"{player}: {label}" for player, label in enumerate(labels))
     screen.say(
         Text(
-            f"Canasta ({rules.name}, {rules.num_players} players, to {rules.target_score}); "
+            f"Canasta ({rules.name}, {rules.num_players} players"
+            f"{', cutthroat' if rules.cutthroat else ''}, to {rules.target_score}); "
             f"seed {game.seed}."
         ),
         Text(f"Players {described}."),
@@ -143,7 +153,7 @@ def play(args: argparse.Namespace, read_line: LineReader, out: IO[str]) -> int:
 def _starting_game(args: argparse.Namespace) -> tuple[Game, Sequence[str | None]]:
     """A new game from the options, or the saved one of ``--resume``, with its seats' names."""
     if args.resume is None:
-        rules = rules_from(args.rules or "classic", args.players, args.target)
+        rules = rules_from(args.rules or "classic", args.players, args.target, args.cutthroat)
         return Game.new(rules, seed=args.seed), (None,) * rules.num_players
     if args.demo:
         raise UsageError("--demo plays a new deal; it does not go with --resume")

@@ -538,6 +538,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=10.0, help="seconds an input may take")
     parser.add_argument("--show", type=int, default=10, help="failures to print")
     parser.add_argument("--slowest", type=Path, help="write each slowest call's input here")
+    parser.add_argument("--failures", type=Path, help="write every failure's whole input here")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     figures = campaign(60 * args.minutes, args.seed, args.limit)
@@ -547,6 +548,13 @@ def main(argv: list[str] | None = None) -> int:
             "".join(
                 f"# slowest {name}: {1000 * took:.1f} ms\n{what}\n\n"
                 for name, (took, what) in figures.slowest.items()
+            )
+        )
+    if args.failures:
+        args.failures.write_text(
+            "".join(
+                f"# {outcome} ({kind}): {detail}\n{text}\n\n"
+                for outcome, kind, detail, text in figures.failures
             )
         )
     print(f"{sum(figures.counts.values()):,} inputs in {time.perf_counter() - started:.0f} s")

@@ -19,7 +19,9 @@ last. The edges (JSON, the notation, ``from_position``) write both top card firs
 them around.
 
 The modules: :mod:`.parts` (the descriptions and the built values), :mod:`.turn` (the turn in
-progress: facts to the engine's turn draft and back), :mod:`.invariants`, :mod:`.playable`
+progress: facts to the engine's turn draft and back), :mod:`.invariants`,
+:mod:`.obligations` (one of them: what the turn obliges its player to do, a hand of the
+player's size could do, checked from what every view shows), :mod:`.playable`
 (the last invariant, on the built deal: it can go on), :mod:`.replay` (what a document the
 library wrote promises besides: its history replays from the seed, its scores add up),
 :mod:`.build`.

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from operator import add, gt, sub
 
 from canasta._engine.meld_rules import Meld, MeldKind, new_meld
+from canasta._engine.position.obligations import the_obligations_can_be_met
 from canasta._engine.position.parts import (
     InvalidPositionError,
     MeldSpec,
@@ -573,6 +574,7 @@ GAME_INVARIANTS: tuple[Invariant, ...] = (
     red_threes_wait_only_for_a_first_turn,
     the_ending_fits_the_phase,
     the_turn_fits_the_rules,
+    the_obligations_can_be_met,
     the_pile_is_frozen_by_its_cards,
     the_match_ends_with_its_deal,
     minimums_follow_the_scores,
@@ -590,6 +592,7 @@ VIEW_INVARIANTS: tuple[Invariant, ...] = (
     the_turn_player_plays,
     the_turn_is_one_turn,
     the_turn_fits_the_rules,
+    the_obligations_can_be_met,
     the_pile_is_frozen_by_its_cards,
     hidden_red_threes_have_a_place,
     the_match_ends_with_its_deal,

@@ -229,3 +229,75 @@ def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
             if run_length >= size:
                 return True
     return False
+
+
+def placing_fails(
+    nat: bytes, layout: Layout, wilds: int, needed: int, spare: frozenset[int], t: Tables
+) -> bool:
+    """Whether the naturals still to place, ``nat``, surely cannot all be melded onto the
+    open melds ``layout`` and new ones with ``wilds`` wild cards (``needed`` of them already
+    owed to finished melds), but one card of a face in ``spare``, which is discarded.
+
+    The test of :func:`stuck_naturals` and :func:`wilds_short`, made anywhere in the search:
+    a natural of a rank with no open meld of it and too few of the rank left for a new one,
+    which no sequence can take (none of its suit is open, and too few of its suit are left
+    in a row for a new one), cannot be melded; a rank with no open meld of it and a card
+    no sequence can take needs a new meld, and its wild cards. Cards are only ever placed
+    onto the layout's melds and melds made of the cards still to place, so what none of
+    those can take, nothing takes. Found where a choice below the rank made it so, this
+    cuts every way of placing the ranks between."""
+    totals = rank_totals(nat)
+    rank_melds = {group.position for group in layout.ranks}
+    sequences = t.sequences and t.min_size <= t.longest_sequence
+    outside = _Outside(nat, {run.suit for run in layout.runs}, wilds, sequences, t)
+    stuck = 0
+    owed = needed
+    spared = 0
+    for position, have in enumerate(totals):
+        new = t.new_meld_wilds[have]
+        if not have or not new or position in rank_melds:
+            continue
+        forced, lone = outside.forced(position)
+        if not forced:
+            continue
+        if new > wilds:
+            stuck += forced
+            if stuck > 1 or lone not in spare:
+                return True
+        else:
+            owed += new
+            if forced == 1 and lone in spare:
+                spared = max(spared, new)
+    if stuck:
+        spared = 0  # the discard is the stuck card
+    return owed - spared > wilds
+
+
+class _Outside:
+    """The naturals still to place that no sequence can take, for :func:`placing_fails`."""
+
+    def __init__(
+        self, nat: bytes, run_suits: set[int], wilds: int, sequences: bool, t: Tables
+    ) -> None:
+        self.nat = nat
+        self.run_suits = run_suits
+        self.masks = suit_masks(nat) if sequences else []
+        self.wild = min(t.sequence_wilds, wilds)
+        self.t = t
+
+    def forced(self, position: int) -> tuple[int, int]:
+        """The naturals of rank ``position`` that no sequence can take (none of their suit
+        is open, too few of it left in a row for a new one), and the face of the last."""
+        forced = lone = 0
+        t = self.t
+        for suit in range(_PER_RANK):
+            face = natural_face(position, suit)
+            if not self.nat[face] or suit in self.run_suits:
+                continue
+            if self.masks and in_run(
+                self.masks[suit], position, t.sequence_naturals, t.min_size, self.wild
+            ):
+                continue
+            forced += self.nat[face]
+            lone = face
+        return forced, lone

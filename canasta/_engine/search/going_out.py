@@ -2,7 +2,7 @@
 
 :func:`going_out_possible` asks whether every card of a hand but at most one, which is
 discarded, can be melded onto the side's melds so that the side has the canastas going out
-needs: melding every card first, then with a discard (the natural ones all in one search).
+needs, with a discard or none (the natural discards and none in one search).
 It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
 remembering each position of the search it has refuted, then spreads the wild cards and
 counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from canasta._cache import remembered
 from canasta._engine.search.bounds import (
     canasta_bound,
     escalera_possible,
@@ -74,11 +75,12 @@ def going_out_possible(
         return False
     several_wild = t.several or not layout.wilds
     new_wild = wild_meld_canastas(rules) if t.wild_melds and several_wild else (0,)
-    search = Sweep(t, escalera, new_wild)
+    search = _search(t, escalera, new_wild)
     black = sum(counts[face] for face in _BLACK_THREE_FACES)
     if concealed:
         owed, exempt = _ALWAYS_SHORT, True
     discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
+    search.forget(_REMEMBERED)
     for discard, naturals in _roots(discards):
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
@@ -90,17 +92,34 @@ def going_out_possible(
     return False
 
 
+@remembered(2)
+def _search(t: Tables, escalera: bool, new_wild: tuple[int, ...]) -> Sweep:
+    """The search for these numbers, with the positions it refuted before: the calls of one
+    turn ask of hands that differ in a step or two (the cards of a meld laid or not), whose
+    searches meet the same positions once past those cards' ranks. Sound because what a
+    position's search finds depends on the position and these numbers alone; bounded by
+    :data:`_REMEMBERED` positions each (about 0.75 kB a position: some 30 MB for the two
+    searches kept at most; then forgotten, see :meth:`Sweep.forget`)."""
+    return Sweep(t, escalera, new_wild)
+
+
+#: The positions a search remembers refuted, at most, between calls.
+_REMEMBERED = 20_000
+
+
 def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:
     """The searches to make for ``discards`` (-1: no discard), in order: each a discard and
     the natural faces the search may leave out. The natural discards are tried in one search,
-    which leaves out one card of them where it meets it (see Sweep.out), after melding every
-    card; the others one by one."""
+    which leaves out one card of them where it meets it (see Sweep.out), first: it melds
+    every card too where it can (a plan that reaches the last card has discarded none), so
+    that no search of melding every card is needed beside it. The others one by one."""
     spare = frozenset(face for face in discards if 0 <= face < NATURAL_FACES.stop)
-    roots = [(face, frozenset[int]()) for face in discards if face not in spare]
-    if spare:
-        after_all = 1 if roots and roots[0][0] == -1 else 0
-        roots.insert(after_all, (-1, spare))
-    return roots
+    if not spare:
+        return [(face, frozenset[int]()) for face in discards]
+    return [
+        (-1, spare),
+        *((face, frozenset[int]()) for face in discards if face >= NATURAL_FACES.stop),
+    ]
 
 
 def _stray(

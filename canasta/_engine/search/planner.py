@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from canasta._cache import remembered
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
-from canasta._engine.search.going_out import going_out_possible
+from canasta._engine.search import going_out
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps
@@ -55,7 +56,7 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     draft, rules = deal.draft, deal.rules
     melds = deal.melds[deal.side]
     if draft.concealed_only:
-        return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
+        return going_out_possible(deal.hand, melds, rules, 0, False, True)
     owed = 0
     exempt = False
     if draft.opening and not deal.minimum_reached():
@@ -64,12 +65,27 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         # minimum (CL-CONC-4).
         exempt = not rules.concealed_needs_minimum(draft.took_pile)
     if draft.locked:
-        if may_use_locked(deal) and going_out_possible(
-            deal.hand, melds, rules, owed, False, concealed=True
-        ):
+        if may_use_locked(deal) and going_out_possible(deal.hand, melds, rules, owed, False, True):
             return True
         return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
     return going_out_possible(deal.hand, melds, rules, owed, exempt)
+
+
+@remembered(1 << 10)
+def going_out_possible(
+    hand: Cards,
+    melds: tuple[Meld, ...],
+    rules: RuleSet,
+    owed: int,
+    exempt: bool,
+    concealed: bool = False,
+) -> bool:
+    """:func:`~canasta._engine.search.going_out.going_out_possible`, remembered: the same
+    question recurs from one call to the next (the validator asks again of the move a
+    player picked what the move generator asked of it; a step left as it was by a
+    neighbouring deal), and one search can take a second. A thousand answers: each holds a
+    hand and the side's melds, which the deals share."""
+    return going_out.going_out_possible(hand, melds, rules, owed, exempt, concealed=concealed)
 
 
 def out_after_unlocking(
@@ -80,7 +96,10 @@ def out_after_unlocking(
 
     A depth-first search over the melds of the opening, each position searched once (the
     side's melds as a multiset: the order the steps laid them in changes nothing); a branch
-    ends as soon as going out is impossible even with the pile cards unlocked.
+    ends as soon as the usable cards left cannot reach the points still owed
+    (:func:`~canasta._engine.search.opening.opening_reachable`, which keeps no card), the
+    cheaper question asked first, or going out is impossible even with the pile cards
+    unlocked.
     """
     searched: set[tuple[Cards, frozenset[tuple[Meld, int]], int]] = set()
 
@@ -91,6 +110,8 @@ def out_after_unlocking(
         searched.add(key)
         if owed <= 0:
             return going_out_possible(usable + locked, melds, rules, 0, False)
+        if not opening_reachable(usable, melds, rules, 0, owed):
+            return False  # the steps below meld usable cards only: they never reach it
         if not going_out_possible(usable + locked, melds, rules, 0, False):
             return False
         for step in meld_steps(usable, melds, rules):

@@ -58,20 +58,29 @@ class Summary(NamedTuple):
             shorts = tuple(sorted((*shorts, short)))[: max(0, needed - self.done)]
         return self._replace(need=self.need + need, room=total_room, shorts=shorts)
 
-    def no_better_than(self, other: Summary) -> bool:
-        """Whether ``other`` is at least as good for the wild cards in every respect, with the
-        same canastas made and the same escalera kept: no more wild cards needed, as much
-        room, as many melds short of a canasta by no more. The rest of the search keeps that
-        order (:meth:`add` and :meth:`canastas` only gain from each), so where going out
-        failed with ``other`` it fails with this one."""
-        return (
-            self.done == other.done
-            and self.escalera == other.escalera
-            and other.need <= self.need
-            and other.room >= self.room
-            and len(other.shorts) >= len(self.shorts)
-            and all(o <= s for o, s in zip(other.shorts, self.shorts, strict=False))
-        )
+    def no_better_than(self, other: Summary, needed: int) -> bool:
+        """Whether ``other`` is at least as good for the wild cards in every respect: the
+        escalera kept if this one keeps it, no more wild cards needed, as much room, and,
+        counting each canasta made as a meld short of one by no card, as many melds short of
+        a canasta by no more (of the ``needed`` closest). The rest of the search keeps that
+        order (:meth:`add` and :meth:`canastas` only gain from each: a canasta made is a
+        meld whose shortfall costs no wild card; an escalera kept is one more choice made
+        already, see ``Sweep._summed``), so where going out failed with ``other`` it fails
+        with this one."""
+        if (
+            other.need > self.need
+            or other.room < self.room
+            or (self.escalera and not other.escalera)
+        ):
+            return False
+        mine = self.shortfalls(needed)
+        theirs = other.shortfalls(needed)
+        return len(theirs) >= len(mine) and all(o <= s for o, s in zip(theirs, mine, strict=False))
+
+    def shortfalls(self, needed: int) -> tuple[int, ...]:
+        """The cards short of a canasta of the ``needed`` melds closest to one: 0 for each
+        canasta made, then :attr:`shorts`."""
+        return ((0,) * self.done + self.shorts)[:needed]
 
     def canastas(self, wilds: int, black_room: int, new_wild: tuple[int, ...]) -> int:
         """The most canastas once all ``wilds`` are melded (``black_room`` of them may go into

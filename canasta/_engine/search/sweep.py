@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.search.bounds import escalera_possible
+from canasta._engine.search.bounds import escalera_possible, placing_fails
 from canasta._engine.search.layout import (
     Layout,
     RankGroup,
@@ -33,6 +33,7 @@ from canasta._engine.search.layout import (
 )
 from canasta._engine.search.placing import lowest, run_placements
 from canasta._engine.search.summary import Summary
+from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
@@ -41,6 +42,9 @@ __all__ = ["Sweep"]
 _PER_RANK = len(SUITS)
 #: A position of the search: naturals still to place, wild cards, unfinished melds.
 Position = tuple[bytes, int, Layout]
+#: A position as remembered: naturals, wild cards, melds, black room, faces one card of
+#: which may be the discard.
+Key = tuple[bytes, int, Layout, int, frozenset[int]]
 
 
 class Sweep:
@@ -52,8 +56,19 @@ class Sweep:
         self.needed = t.rules.canastas_to_go_out
         self.new_wild = new_wild
         #: The summaries refuted at each position (naturals, wild cards, melds, black room,
-        #: faces one card of which may be the discard).
-        self.refuted: dict[tuple[bytes, int, Layout, int, frozenset[int]], list[Summary]] = {}
+        #: faces one card of which may be the discard). What is refuted at a position
+        #: depends on the position and the numbers above alone, so one search may serve
+        #: every hand asked of with them (see ``going_out._search``).
+        self.refuted: dict[Key, list[Summary]] = {}
+        #: The summaries with which going out was found from each position: one at least as
+        #: good finds it too (the order of :meth:`Summary.no_better_than`).
+        self.solved: dict[Key, list[Summary]] = {}
+
+    def forget(self, bound: int) -> None:
+        """Forget the positions decided if more than ``bound`` are remembered."""
+        if len(self.refuted) + len(self.solved) > bound:
+            self.refuted.clear()
+            self.solved.clear()
 
     def out(
         self,
@@ -69,17 +84,45 @@ class Sweep:
         but at most one natural card of a face in ``spare``, which is the discard."""
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
+        if spare:  # only the faces still held can be discarded: fewer positions to remember
+            spare = frozenset(face for face in spare if nat[face])
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
             return False
-        key = (nat, wilds, layout, black_room, spare)
-        refuted = self.refuted.setdefault(key, [])
-        if any(summary.no_better_than(other) for other in refuted):
+        if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
             return False
+        key = (nat, wilds, layout, black_room, spare)
+        solved = self.solved.get(key, ())
+        if any(other.no_better_than(summary, self.needed) for other in solved):
+            return True
+        refuted = self.refuted.setdefault(key, [])
+        if any(summary.no_better_than(other, self.needed) for other in refuted):
+            return False
+        if self._placed(nat, wilds, layout, summary, black_room, spare):
+            self.solved.setdefault(key, []).append(summary)
+            return True
+        refuted.append(summary)
+        if spare:  # a plan with no discard would have been found too: none from here
+            self.refuted.setdefault((nat, wilds, layout, black_room, frozenset()), []).append(
+                summary
+            )
+        return False
+
+    def _placed(
+        self,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        summary: Summary,
+        black_room: int,
+        spare: frozenset[int],
+    ) -> bool:
+        """:meth:`out` at a position not decided before: each way to place the lowest
+        rank's naturals, then each discard the search may make here."""
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
-            for kept, summed in self._finished(grown, summary, following, left):
+            for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
         for face in _discards_now(nat, layout, position, spare):
@@ -87,7 +130,6 @@ class Sweep:
             less[face] -= 1
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
-        refuted.append(summary)
         return False
 
     # --- one rank -------------------------------------------------------------------------
@@ -137,15 +179,16 @@ class Sweep:
     # --- melds no later card can join ------------------------------------------------------
 
     def _finished(
-        self, layout: Layout, summary: Summary, next_position: int, wilds: int
+        self, layout: Layout, summary: Summary, nat: bytes, next_position: int, wilds: int
     ) -> Iterator[tuple[Layout, Summary]]:
-        """The layout without the melds no natural of rank ``next_position`` or higher can
-        join, which are summed up: melds of one rank that may merge (HW-MRG-1) merged in
-        each way the rules allow; sequences and melds of wild cards that may merge stay as
-        they are, for :meth:`_leaf`."""
+        """The layout without the melds no natural still to place (``nat``, of rank
+        ``next_position`` or higher) can join, which are summed up: melds of one rank that
+        may merge (HW-MRG-1) merged in each way the rules allow; sequences and melds of
+        wild cards that may merge stay as they are, for :meth:`_leaf`."""
         t = self.t
         ranks = [g for g in layout.ranks if g.position >= next_position]
-        runs = [r for r in layout.runs if _open(r, next_position, wilds, t)]
+        held = suit_masks(nat) if layout.runs else []
+        runs = [r for r in layout.runs if _open(r, held[r.suit], wilds, t)]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
         others = [
             *(_sequence(r, t) for r in layout.runs if r not in runs),
@@ -231,13 +274,23 @@ def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[in
     return faces
 
 
-def _open(run: Run, next_position: int, wilds: int, t: Tables) -> bool:
-    """Whether a natural of rank ``next_position`` or higher may still join ``run``: the
-    next rank up, or the one after with a wild card between (see
-    :func:`~canasta._engine.search.placing.run_placements`); or it may merge."""
-    if run.merges or run.high + 1 >= next_position:
+def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
+    """Whether a natural still to place (``held``: the positions of those of its suit, as
+    bits) may yet join ``run``, by the ways of
+    :func:`~canasta._engine.search.placing.run_placements`: the card of its suit just above
+    it, or the one after with a wild card between; or a block below it, which holds the
+    card just below it, or the one below that with a wild card between; or it may merge.
+    Only a card held can join it, so a sequence whose next cards of its suit are not in the
+    hand is finished as soon as its last card is placed, whatever rank the search has
+    reached: sequences that differ only in such finished ones are one position."""
+    if run.merges:
         return True
-    return run.high + 2 == next_position and wilds > 0 and run.wilds < t.sequence_wilds
+    gap = wilds > 0 and run.wilds < t.sequence_wilds
+    above = held >> (run.high + 1)
+    if above & 1 or (gap and above & 2):
+        return True
+    below = (held << 2) >> run.low  # bit 1: the position just below it; bit 0: the next
+    return bool(below & 2 or (gap and below & 1))
 
 
 #: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is

@@ -1,0 +1,131 @@
+"""What the searches of one position tell about its other meld steps.
+
+Whether a meld step is legal is, once the step is valid by the rules of melds, whether the
+turn can still be finished after it (CL-TURN-8, CL-B3-3, CL-OUT-1): a search. Two steps of
+one position that lay or grow the same meld are related when the larger one, ``Y``, is the
+smaller one, ``X``, followed by one addition ``T`` that the validator allows
+(:func:`~canasta._engine.turn.melding.addition_target`) and that leads to the very deal
+``Y`` leads to. Then
+
+* the turn can be finished after ``X`` if it can after ``Y``: make ``T``, then finish as
+  after ``Y``;
+* so it cannot be finished after ``Y`` if it cannot after ``X``.
+
+:class:`Verdicts` answers the move generator's steps of one position, remembering each
+answer, and searches only where no answer it holds gives the step's this way. Where a
+player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
+one meld (a meld of one rank with more naturals or wild cards, a longer sequence) are many.
+
+A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
+player can go out from the position itself (lay it, then go out): once two are refused,
+that is asked, once, and where the answer is no every other meld of black threes is refused
+with no search of its own (a hand may hold a dozen of them: the threes with each choice of
+wild cards). Not after the first refusal: a hand that can go out often has one meld of
+black threes that fails and one that does not, and the question would be one search more.
+"""
+
+from __future__ import annotations
+
+from canasta._engine import finishing
+from canasta._engine.state import Deal
+from canasta._engine.step import Step
+from canasta._engine.transitions import check, check_built
+from canasta._engine.turn.melding import addition_target, melded
+from canasta._model.moves import AddToMeld, LayMeld, make_addition
+
+__all__ = ["Verdicts"]
+
+
+class _Answer:
+    """A step, whether it is legal, and the deal after it (made when first needed)."""
+
+    __slots__ = ("_after", "legal", "step")
+
+    def __init__(self, step: Step, legal: bool) -> None:
+        self.step = step
+        self.legal = legal
+        self._after: Deal | None = None
+
+    def after(self, deal: Deal) -> Deal:
+        """The deal after the step, from ``deal``."""
+        if self._after is None:
+            step = self.step
+            self._after = melded(deal, step.cards, step.target, step.result)
+        return self._after
+
+
+class Verdicts:
+    """The legality of the meld steps of ``deal`` that are valid by construction and need
+    a search (see the module's introduction)."""
+
+    __slots__ = ("_answers", "_going_out", "_refused", "deal")
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        #: The answers found, by the meld the step lays (``None``) or grows.
+        self._answers: dict[int | None, list[_Answer]] = {}
+        #: Whether the player can go out from ``deal``, once asked; the melds of black
+        #: threes refused until then.
+        self._going_out: bool | None = None
+        self._refused = 0
+
+    def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
+        """``check(deal, move) is None`` for ``step``, a meld of black threes."""
+        leaves_cards = step.size < len(self.deal.hand)
+        if leaves_cards and self._going_out is False:
+            return False
+        legal = check(self.deal, move) is None
+        if not legal and leaves_cards and self._going_out is None:
+            self._refused += 1
+            if self._refused == 2:
+                self._going_out = finishing.can_go_out(self.deal)
+        return legal
+
+    def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
+        """``check(deal, move) is None`` for ``step``, valid by construction."""
+        if step.size == len(self.deal.hand):  # it goes out: no search to spare
+            return check_built(self.deal, move, step.target, step.result)
+        answers = self._answers.setdefault(step.target, [])
+        answer = _Answer(step, False)
+        known = self._inferred(answer, answers)
+        answer.legal = (
+            known if known is not None else check_built(self.deal, move, step.target, step.result)
+        )
+        answers.append(answer)
+        return answer.legal
+
+    def _inferred(self, answer: _Answer, answers: list[_Answer]) -> bool | None:
+        """The legality of ``answer``'s step that an answer of a related step gives, if one
+        does."""
+        step = answer.step
+        for other in answers:
+            known = other.step
+            if known.kind is not step.kind or known.size == step.size:
+                continue
+            if other.legal and known.size > step.size and known.cards.issuperset(step.cards):
+                if self._follows(answer, other):
+                    return True
+            elif (
+                not other.legal
+                and known.size < step.size
+                and step.cards.issuperset(known.cards)
+                and self._follows(other, answer)
+            ):
+                return False
+        return None
+
+    def _follows(self, first: _Answer, then: _Answer) -> bool:
+        """Whether ``then``'s step is ``first``'s followed by one addition the validator
+        allows, leading to the same deal."""
+        deal, smaller, larger = self.deal, first.step, then.step
+        after = first.after(deal)
+        side_melds = after.melds[after.side]
+        index = next((i for i, meld in enumerate(side_melds) if meld is smaller.result), None)
+        if index is None or not after.hand:
+            return False
+        rest = larger.cards - smaller.cards
+        wild_as = larger.wild_as if smaller.wild_as is None else None
+        grown = addition_target(after, make_addition(None, rest, index, wild_as))
+        if not isinstance(grown, tuple) or grown[1] != larger.result:
+            return False
+        return melded(after, rest, index, grown[1]) == then.after(deal)

@@ -1,0 +1,88 @@
+"""The cuts of the going-out search (issue 26, bounded work), each against what it stands for.
+
+:meth:`Summary.no_better_than` must only say "no better" where every way to finish from the
+one is open to the other, and :func:`placing_fails` must only say "fails" where no plan
+melds the cards; the planner-vs-reference tests (tests/test_search.py) check the answers
+they lead to, these the cuts themselves.
+"""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from canasta import Cards, find_rules
+from canasta._engine.search.bounds import placing_fails
+from canasta._engine.search.layout import Layout, Run
+from canasta._engine.search.summary import Summary
+from canasta._engine.tables import tables
+
+NEEDED = 2
+NEW_WILD = (0,) * 41  # no melds of wild cards
+
+summaries = st.builds(
+    Summary,
+    done=st.integers(0, NEEDED),
+    need=st.integers(0, 3),
+    room=st.integers(0, 6),
+    shorts=st.lists(st.integers(1, 4), max_size=NEEDED).map(lambda s: tuple(sorted(s))),
+    escalera=st.booleans(),
+)
+melds_added = st.lists(st.tuples(st.integers(1, 9), st.integers(0, 3)), max_size=3)
+
+
+def finishes(
+    summary: Summary | None, added: list[tuple[int, int]], wilds: int, escalera: bool
+) -> bool:
+    """Whether ``summary``, with ``added`` melds (size, room) summed up, makes the canastas
+    (and keeps the escalera if ``escalera``) with ``wilds`` wild cards: the rest of a
+    search, in brief."""
+    for size, room in added:
+        if summary is None:
+            return False
+        summary = summary.add(size, room, min_size=3, canasta_size=7, needed=NEEDED, wilds=wilds)
+    if summary is None or (escalera and not summary.escalera):
+        return False
+    return summary.canastas(wilds, 0, NEW_WILD) >= NEEDED
+
+
+@settings(max_examples=400)
+@given(summaries, summaries, melds_added, st.integers(0, 8), st.booleans())
+@example(Summary(done=2, room=2), Summary(done=2), [], 2, False)  # room counts
+@example(Summary(done=2, room=2), Summary(done=2, need=2, room=2), [], 1, False)  # need too
+def test_a_summary_no_better_than_another_never_finishes_where_the_other_does_not(
+    mine: Summary, other: Summary, added: list[tuple[int, int]], wilds: int, escalera: bool
+) -> None:
+    if mine.no_better_than(other, NEEDED) and finishes(mine, added, wilds, escalera):
+        assert finishes(other, added, wilds, escalera)
+
+
+def test_a_canasta_made_counts_as_a_meld_short_by_no_card() -> None:
+    made = Summary(done=1, room=2, shorts=(3,))
+    short = Summary(done=0, room=2, shorts=(1, 3))
+    assert short.no_better_than(made, NEEDED)
+    assert not made.no_better_than(short, NEEDED)
+    # Kept for the natural sequence canasta (BO-OUT-1) is better, not only other.
+    assert Summary(room=2).no_better_than(Summary(room=2, escalera=True), NEEDED)
+    assert not Summary(room=2, escalera=True).no_better_than(Summary(room=2), NEEDED)
+
+
+def test_placing_fails_where_a_natural_has_no_meld_to_go_to() -> None:
+    t = tables(find_rules("hollywood"))
+    # 5H 9C 9C 9C: the five has no meld of its rank, too few fives for one, no sequence.
+    nat = Cards.parse("5H 9C 9C 9C").counts[:44]
+    assert placing_fails(nat, Layout(), 0, 0, frozenset(), t)
+    # It may be the discard.
+    five_hearts = Cards.parse("5H").counts[:44].index(1)
+    assert not placing_fails(nat, Layout(), 0, 0, frozenset({five_hearts}), t)
+    # A sequence of its suit is open: it may join it (placed lower in the search).
+    run = Run(suit=2, low=0, high=0, wilds=0)
+    assert not placing_fails(nat, Layout(runs=(run,)), 0, 0, frozenset(), t)
+
+
+def test_placing_fails_where_the_new_melds_need_more_wild_cards_than_there_are() -> None:
+    t = tables(find_rules("samba"))  # a new meld of two naturals takes one wild card
+    nat = Cards.parse("5H 5S 9C 9D").counts[:44]
+    assert not placing_fails(nat, Layout(), 2, 0, frozenset(), t)
+    assert placing_fails(nat, Layout(), 1, 0, frozenset(), t)
+    assert placing_fails(nat, Layout(), 2, 1, frozenset(), t)  # one owed to finished melds
