@@ -123,7 +123,7 @@ def plain_finish(deal: Deal) -> PlainFinish | None:
     ``None`` where no step is surely so. Asked once for all the steps of a position: after
     such a step no search is needed."""
     draft = deal.draft
-    if must_go_out(deal) or draft.no_discard:
+    if must_go_out(deal.draft) or draft.no_discard:
         return None
     owed = 0
     if draft.opening and not deal.minimum_reached():

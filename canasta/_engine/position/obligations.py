@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta._engine.meld_rules import MeldKind
+from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.position.parts import Position
 from canasta._engine.state import Phase
 from canasta._model.cards import ALL_FACES
@@ -63,20 +64,11 @@ def the_obligations_can_be_met(c: Check) -> None:
                 "concealed",
                 "CL-CONC-1",
             )
-    must = draft.answer is True or draft.black_threes or draft.concealed_only
-    if must:
+    if must_go_out(draft):
         _may_go_out(c)
         needed = _cards_to_go_out(c)
         if needed > _hand_size(c):
-            if draft.black_threes:
-                why, rule = (
-                    "black threes were laid this turn, so the player must go out",
-                    "CL-B3-3",
-                )
-            elif draft.answer is True:
-                why, rule = 'the partner answered "yes", so the player must go out', "CL-ASK-3"
-            else:
-                why, rule = "pile cards were melded before the minimum", "CL-CONC-4"
+            why, rule = _obliged_by(c)
             c.refuse(
                 c.where(""),
                 f"player {p.turn_player} has no legal move and the deal is not over: {why}, "
@@ -97,7 +89,7 @@ def _obliged_by(c: Check) -> tuple[str, str]:
         return "black threes were laid this turn, so the player must go out", "CL-B3-3"
     if c.draft.answer is True:
         return 'the partner answered "yes", so the player must go out', "CL-ASK-3"
-    return "pile cards were melded before the minimum, so the player must go out", "CL-CONC-4"
+    return "pile cards were melded before the minimum", "CL-CONC-4"
 
 
 def _cards_to_go_out(c: Check) -> int:
@@ -142,8 +134,8 @@ def _the_opening_can_reach_its_minimum(c: Check) -> None:
         return
     known, size = c.hand_of(p.turn_player), _hand_size(c)
     held = size
-    if _cards_to_go_out(c) > size or not _may_go_out_now(c):
-        held -= 1 if draft.no_discard else 2  # kept: one to discard, one after (CL-TURN-8)
+    if _cards_to_go_out(c) > size or not may_go_out(draft, rules):
+        held -= cards_to_keep(draft)  # kept: one to discard, one after (CL-TURN-8)
     unplaced = [
         face.points for face in ALL_FACES for _ in range(c.pack[face.index] - c.counts[face.index])
     ]
@@ -161,17 +153,11 @@ def _the_opening_can_reach_its_minimum(c: Check) -> None:
         )
 
 
-def _may_go_out_now(c: Check) -> bool:
-    draft, rules = c.draft, c.rules
-    mandatory = rules.has_partners and rules.ask_permission == "mandatory"
-    return not (draft.answer is False or draft.no_discard or (mandatory and draft.answer is None))
-
-
 def _may_go_out(c: Check) -> None:
     """A player who must go out this turn may: no "no" from the partner (CL-ASK-3), a
     discard allowed (CL-EXH-1), and a "yes" where asking is mandatory (CL-ASK-1)."""
     draft = c.draft
-    if _may_go_out_now(c):
+    if may_go_out(draft, c.rules):
         return
     if draft.answer is False:
         why, name, rule = 'the partner answered "no"', "answer", "CL-ASK-3"

@@ -37,9 +37,9 @@ def can_finish(deal: Deal) -> bool:
 def can_stay(deal: Deal) -> bool:
     """Whether the turn can end without going out (CL-TURN-8, CL-INIT-1, CL-INIT-4)."""
     draft = deal.draft
-    if must_go_out(deal):
+    if must_go_out(deal.draft):
         return False
-    keep = cards_to_keep(deal)
+    keep = cards_to_keep(deal.draft)
     if not draft.committed or deal.minimum_reached():
         return len(deal.hand) >= keep
     owed = deal.minimums[deal.side] - draft.points
@@ -51,7 +51,7 @@ def can_stay(deal: Deal) -> bool:
 def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
     with ``permitted``, as if the partner had said yes (CL-ASK-3)."""
-    if not permitted and not may_go_out(deal):
+    if not permitted and not may_go_out(deal.draft, deal.rules):
         return False
     draft, rules = deal.draft, deal.rules
     melds = deal.melds[deal.side]

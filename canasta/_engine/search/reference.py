@@ -139,7 +139,7 @@ class _Explorer:
         """Whether some end may still be reached by melding: staying needs the points of an
         opening begun (at most all the hand's cards but one), going out the canastas (at most
         one a canasta's worth of cards, counting the side's melds that are not canastas)."""
-        stay = self.stay and not must_go_out(deal) and _points_may_reach(deal)
+        stay = self.stay and not must_go_out(deal.draft) and _points_may_reach(deal)
         return stay or (self.out and _canastas_may_reach(deal) and _strays_may_go(deal, floor))
 
 

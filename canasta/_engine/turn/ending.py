@@ -114,7 +114,7 @@ def going_out(deal: Deal, *, discarded: bool) -> Violation | bool:
     rules, draft, side = deal.rules, deal.draft, deal.side
     if draft.answer is False:
         return Violation("CL-ASK-3", "your partner said no: you may not go out this turn")
-    if not may_go_out(deal):
+    if not may_go_out(deal.draft, deal.rules):
         if draft.no_discard:
             return Violation("CL-EXH-1", "the deal ends with your turn: keep a card in hand")
         return Violation("CL-ASK-1", "ask your partner's permission before going out")

@@ -43,7 +43,7 @@ def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
     if meld.kind is MeldKind.BLACK_THREES:
         if any(m.kind is MeldKind.BLACK_THREES for m in melds):
             return Violation("HW-B3-3", "your side has laid its black threes already")
-        if not may_go_out(deal):
+        if not may_go_out(deal.draft, deal.rules):
             return Violation("CL-B3-3", "black threes are melded only when going out")
     elif (
         meld.kind is MeldKind.RANK
