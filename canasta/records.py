@@ -490,8 +490,9 @@ class _Reader:
         game = self.game
         if not _at_deal_end(game):
             return
-        if len(game.results) >= most_results(game.rules):  # a deal more would be too many
-            raise RecordError(number, f"a record holds at most {len(game.results)} finished deals")
+        most = most_results(game.rules)
+        if len(game.results) >= most:  # a deal more would be too many
+            raise RecordError(number, f"a record holds at most {most} finished deals")
         if player is None:
             player = _next_deal_player(game)
         elif player >= game.rules.num_players:

@@ -19,6 +19,20 @@ from canasta._engine.verdicts import Verdicts
 DATA = Path(__file__).parent / "data" / "slow26"
 
 
+def calls_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[tuple[object, ...]]:
+    """The calls :class:`Verdicts` makes of its module's function ``name`` (the searches it
+    asks), recorded from now on."""
+    calls: list[tuple[object, ...]] = []
+    function = getattr(verdicts, name)
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return function(*args)
+
+    monkeypatch.setattr(verdicts, name, counted)
+    return calls
+
+
 @pytest.mark.parametrize(
     "name",
     ["hollywood-5p-36-cards-after-black-threes.json", "samba-4p-31-cards-after-black-threes.json"],
@@ -29,14 +43,7 @@ def test_cl_b3_3_steps_answered_from_related_steps_agree_with_explain(
     game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
     deal = game.deal
     assert deal.draft.black_threes  # every step must go out
-    searches = []
-    search = verdicts.check_built
-
-    def counted(*args: object) -> bool:
-        searches.append(args)
-        return search(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(verdicts, "check_built", counted)
+    searches = calls_of(monkeypatch, "check_built")
     by_position = deal.rules.melds_by_position
     asked = Verdicts(deal)
     steps = [
@@ -59,14 +66,7 @@ def test_cl_b3_3_melds_of_black_threes_refused_once_going_out_is_impossible(
     name = "hollywood-2p-42-cards-after-taking-the-pile.json"
     game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
     deal = game.deal
-    checks = []
-    check = verdicts.check
-
-    def counted(*args: object) -> object:
-        checks.append(args)
-        return check(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(verdicts, "check", counted)
+    checks = calls_of(monkeypatch, "check")
     asked = Verdicts(deal)
     steps = [
         step
