@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from typing import Any, Literal
 
 import attrs
@@ -33,6 +32,7 @@ from canasta._engine.scoring import DealResult, score_deal
 from canasta._engine.state import Deal, DealEnd, Event, Phase, TurnDraft
 from canasta._engine.transitions import play
 from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
+from canasta._model import trusted
 from canasta._model.cards import Card
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import Move, NextDeal, is_move, parse_move
@@ -579,19 +579,10 @@ def deal_ender(seat_players: Sequence[int], history: Sequence[Event]) -> int:
     return seat_players[history[-1].seat] if history else seat_players[0]
 
 
-_SLOT = {field.name: Game.__dict__[field.name].__set__ for field in attrs.fields(Game)}
-_KEPT = ("rules", "seed", "scores", "results", "seat_players", "is_over", "dealt_from_seed")
-_KEPT_VALUES = attrgetter(*_KEPT)
-_SET_KEPT = tuple(_SLOT[name] for name in _KEPT)
-_SET_DEAL, _SET_LEGAL = _SLOT["deal"], _SLOT["_legal"]
+_copy_game = trusted.copier(Game)
 
 
 def _with_deal(game: Game, deal: Deal) -> Game:
     """The game with another deal in progress and no legal moves found yet: ``attrs.evolve``,
-    but quicker (``apply`` is hot). It sets the slots directly, as attrs's ``__init__`` does."""
-    new = object.__new__(Game)
-    for set_slot, value in zip(_SET_KEPT, _KEPT_VALUES(game), strict=True):
-        set_slot(new, value)
-    _SET_DEAL(new, deal)
-    _SET_LEGAL(new, None)
-    return new
+    but quicker (``apply`` is hot), made as the engine's trusted values are."""
+    return _copy_game(game, deal=deal, _legal=None)
