@@ -42,6 +42,7 @@ from canasta._model.cards import (
     SUITS,
     TWO_FACES,
     Rank,
+    Suit,
     natural_face,
 )
 from canasta._model.deck import Cards, trusted_cards
@@ -51,6 +52,7 @@ from canasta._rules.ruleset import RuleSet
 __all__ = [
     "Step",
     "count_key",
+    "family",
     "meld_steps",
     "rank_totals",
     "sequence_cost",
@@ -88,7 +90,7 @@ def meld_steps(
     counts = usable.counts
     t = tables(rules)
     masks = suit_masks(counts) if t.sequences else None
-    taken = set() if t.several else {_family(meld) for meld in melds}
+    taken = set() if t.several else {family(meld.kind, meld.rank, meld.suit) for meld in melds}
     steps = _new_rank_melds(counts, t, masks, taken, by_count)
     if masks is not None:
         steps += _new_sequence_steps(counts, t, masks, taken)
@@ -103,13 +105,13 @@ def meld_steps(
     return steps
 
 
-def _family(meld: Meld) -> tuple[MeldKind, object]:
-    """What a side holds one of where it may not hold several of a kind (CL-MELD-6)."""
-    kind = meld.kind
+def family(kind: MeldKind, rank: Rank, suit: Suit | None) -> tuple[MeldKind, object]:
+    """What a side holds one of where it may not hold several of a kind (CL-MELD-6), for a
+    meld of ``kind``, ``rank`` and ``suit`` (a sequence's)."""
     if kind is _RANK:
-        return kind, meld.rank
+        return kind, rank
     if kind is _SEQUENCE:
-        return kind, meld.suit
+        return kind, suit
     return kind, None
 
 
