@@ -165,11 +165,31 @@ def wild_choices(twos: bytes, jokers: int, low: int, high: int) -> tuple[tuple[b
     )
 
 
+#: The counts of the threes in cards of natural and wild cards only: none.
+_NO_THREES = bytes(JOKER_FACE - TWO_FACES.stop)
+
+
+@remembered(1 << 10)
+def _wild_parts(
+    twos: bytes, jokers: int, low: int, high: int
+) -> tuple[tuple[bytes, int, int], ...]:
+    """:func:`wild_choices` as parts of steps: for each, the counts of a step's cards from
+    the first two on (the twos taken, no threes, the jokers taken), their points and their
+    number. Remembered: the steps of every meld of a hand, and of the next hands, take them.
+
+    >>> _wild_parts(bytes([1, 0, 0, 0]), 0, 1, 1) == ((bytes([1, 0, 0, 0, 0, 0, 0, 0, 0]), 20, 1),)
+    True
+    """
+    return tuple(
+        (taken + _NO_THREES + bytes((j,)), _wild_points(taken, j), sum(taken) + j)
+        for taken, j in wild_choices(twos, jokers, low, high)
+    )
+
+
 def _cards(naturals: bytes, twos: bytes, jokers: int, extra: bytes = b"") -> Cards:
     """Cards from the counts of the natural faces, of the twos and of the jokers (and of the
     threes, ``extra``)."""
-    threes = extra or bytes(JOKER_FACE - TWO_FACES.stop)
-    return trusted_cards(naturals + twos + threes + bytes((jokers,)))
+    return trusted_cards(naturals + twos + (extra or _NO_THREES) + bytes((jokers,)))
 
 
 def _wild_points(twos: bytes, jokers: int) -> int:
@@ -181,17 +201,10 @@ _NO_NATURALS = bytes(NATURAL_FACES.stop)
 
 def _new_wild_melds(hand: _Hand, t: Tables) -> list[Step]:
     """New melds of wild cards only (HW-MELD-4, BO-MELD-4)."""
+    parts = _wild_parts(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
     return [
-        Step(
-            None,
-            _cards(_NO_NATURALS, taken, j),
-            None,
-            _WILD,
-            _wild_points(taken, j),
-            sum(taken) + j,
-            Rank.JOKER,
-        )
-        for taken, j in wild_choices(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
+        Step(None, trusted_cards(_NO_NATURALS + tail), None, _WILD, points, count, Rank.JOKER)
+        for tail, points, count in parts
     ]
 
 
@@ -325,19 +338,20 @@ def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -
         )
     if kind is _WILD:  # wild cards join it up to the longest (no canasta rule closes it)
         room = t.longest_wild_meld - meld.size
+        parts = _wild_parts(hand.twos, hand.jokers, 1, room)
         return [
             Step(
                 index,
-                _cards(_NO_NATURALS, taken, j),
+                trusted_cards(_NO_NATURALS + tail),
                 None,
                 _WILD,
-                _wild_points(taken, j),
-                sum(taken) + j,
+                points,
+                count,
                 Rank.JOKER,
                 None,
                 meld,
             )
-            for taken, j in wild_choices(hand.twos, hand.jokers, 1, room)
+            for tail, points, count in parts
         ]
     if kind is _SEQUENCE:
         assert hand.masks is not None
@@ -372,16 +386,16 @@ def _rank_group(
         low, high = _wild_range(t, k, meld)
         if high < 0:
             continue
-        head = _naturals(position, choice)
-        for taken, j in wild_choices(twos, jokers, low, high):
+        head, naturals_points = _naturals(position, choice), k * value
+        for tail, points, count in _wild_parts(twos, jokers, low, high):
             found.append(
                 Step(
                     index,
-                    _cards(head, taken, j),
+                    trusted_cards(head + tail),
                     None,
                     _RANK,
-                    k * value + _wild_points(taken, j),
-                    k + sum(taken) + j,
+                    naturals_points + points,
+                    k + count,
                     rank,
                     None,
                     meld,
