@@ -109,3 +109,36 @@ def test_cl_init_1_steps_short_of_the_minimum_composed_with_a_following_step(
         move = step.move(by_position=False)
         assert asked.legal(step, move) is (game.explain(move) is None), move
     assert searches == []
+
+
+def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four black threes make two melds (three or four of them), both refused in a hand
+    that cannot go out: the two checks tell, and whether the player can go out at all is
+    asked only if a third meld of black threes comes."""
+    game = canasta.Game.from_position(
+        "classic",
+        hands=["3C 3C 3S 3S 5H 6D 9C KH", "4C 4D 4H"],
+        players=2,
+        phase="meld",
+        drew=True,
+    )
+    deal = game.deal
+    checks = calls_of(monkeypatch, "check")
+    questions: list[object] = []
+    monkeypatch.setattr(verdicts.finishing, "can_go_out", questions.append)
+    asked = Verdicts(deal)
+    steps = [
+        step
+        for step in meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+        if step.kind is MeldKind.BLACK_THREES
+    ]
+    assert len(steps) == 2
+    for step in steps:
+        move = step.move(by_position=False)
+        assert isinstance(move, canasta.LayMeld)
+        assert not asked.black_threes_legal(step, move)
+        assert game.explain(move) is not None
+    assert len(checks) == 2
+    assert questions == []

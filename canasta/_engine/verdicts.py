@@ -30,10 +30,11 @@ one meld (a meld of one rank with more naturals or wild cards, a longer sequence
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
-that is asked, once, and where the answer is no every other meld of black threes is refused
-with no search of its own (a hand may hold a dozen of them: the threes with each choice of
-wild cards). Not after the first refusal: a hand that can go out often has one meld of
-black threes that fails and one that does not, and the question would be one search more.
+that is asked, once, when a third comes, and where the answer is no every other meld of
+black threes is refused with no search of its own (a hand may hold a dozen of them: the
+threes with each choice of wild cards). Not after the first refusal: a hand that can go
+out often has one meld of black threes that fails and one that does not, and the question
+would be one search more; nor before a third comes: most hands hold one or two.
 """
 
 from __future__ import annotations
@@ -94,13 +95,13 @@ class Verdicts:
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
         leaves_cards = step.size < len(self.deal.hand)
+        if leaves_cards and self._refused >= 2 and self._going_out is None:
+            self._going_out = finishing.can_go_out(self.deal)
         if leaves_cards and self._going_out is False:
             return False
         legal = check(self.deal, move) is None
-        if not legal and leaves_cards and self._going_out is None:
+        if not legal and leaves_cards:
             self._refused += 1
-            if self._refused == 2:
-                self._going_out = finishing.can_go_out(self.deal)
         return legal
 
     def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
