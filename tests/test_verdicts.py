@@ -80,3 +80,65 @@ def test_cl_b3_3_melds_of_black_threes_refused_once_going_out_is_impossible(
         assert not asked.black_threes_legal(step, move)
         assert game.explain(move) is not None
     assert len(checks) == 2
+
+
+def test_cl_init_1_steps_short_of_the_minimum_composed_with_a_following_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An opening that owes 50 points: three kings (30) or three queens (30) alone fall
+    short, each followed by the other reaches it; two kings and a two (40) fall short, the
+    third king added reaches it. The verdicts agree with ``explain`` and need no search."""
+    game = canasta.Game.from_position(
+        "classic",
+        hands=["KH KS KD QH QS QD 2C 5C 6D 9H", "4C 4D 4H"],
+        players=2,
+        phase="meld",
+        drew=True,
+    )
+    deal = game.deal
+    assert deal.draft.opening
+    assert deal.minimums[deal.side] == 50
+    searches = calls_of(monkeypatch, "check_built")
+    steps = meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+    asked = Verdicts(deal, steps)
+    assert asked.limits is not None
+    short = [step for step in steps if step.points < 50]
+    shown = {str(step.cards) for step in short}
+    assert {"KD KH KS", "QD QH QS", "KD KH 2C"} <= shown, shown
+    for step in short:
+        move = step.move(by_position=False)
+        assert asked.legal(step, move) is (game.explain(move) is None), move
+    assert searches == []
+
+
+def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four black threes make two melds (three or four of them), both refused in a hand
+    that cannot go out: the two checks tell, and whether the player can go out at all is
+    asked only if a third meld of black threes comes."""
+    game = canasta.Game.from_position(
+        "classic",
+        hands=["3C 3C 3S 3S 5H 6D 9C KH", "4C 4D 4H"],
+        players=2,
+        phase="meld",
+        drew=True,
+    )
+    deal = game.deal
+    checks = calls_of(monkeypatch, "check")
+    questions: list[object] = []
+    monkeypatch.setattr(verdicts.finishing, "can_go_out", questions.append)
+    asked = Verdicts(deal)
+    steps = [
+        step
+        for step in meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+        if step.kind is MeldKind.BLACK_THREES
+    ]
+    assert len(steps) == 2
+    for step in steps:
+        move = step.move(by_position=False)
+        assert isinstance(move, canasta.LayMeld)
+        assert not asked.black_threes_legal(step, move)
+        assert game.explain(move) is not None
+    assert len(checks) == 2
+    assert questions == []

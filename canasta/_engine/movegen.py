@@ -9,7 +9,8 @@ construction that keeps two cards and leaves nothing owed can always be followed
 (:func:`~canasta._engine.finishing.plain_finish`); for the others only whether the turn
 can still be finished after them is asked (:func:`~canasta._engine.transitions.check_built`),
 through :class:`~canasta._engine.verdicts.Verdicts`, which answers a step without a search
-where a related step of the same meld answered already tells.
+where another step of the list can follow it to a plain discard, or a related step of the
+same meld answered already tells.
 Where suits matter (sequences), a meld of one rank is offered once per count, with the first
 choice of suits, cheapest for sequences first, after which the turn can be finished.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.finishing import PlainFinish, plain_finish
+from canasta._engine.finishing import PlainFinish
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
@@ -129,8 +130,8 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_rank_order)
-    limits = plain_finish(deal)
-    verdicts = Verdicts(deal)
+    verdicts = Verdicts(deal, steps)
+    limits = verdicts.limits
     offered: set[tuple[int | None, tuple[int, ...]]] = set()
     for step in steps:
         count = None

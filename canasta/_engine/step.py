@@ -78,6 +78,11 @@ class Step:
         return self._rank
 
     @property
+    def suit(self) -> Suit | None:
+        """The suit of a new sequence (``None`` for every other step)."""
+        return self._suit
+
+    @property
     def listed_by_count(self) -> bool:
         """Whether the step stands for its count of cards whatever their suits (a meld of one
         rank: :meth:`others` gives the other choices of suits)."""

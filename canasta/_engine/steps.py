@@ -42,6 +42,7 @@ from canasta._model.cards import (
     SUITS,
     TWO_FACES,
     Rank,
+    Suit,
     natural_face,
 )
 from canasta._model.deck import Cards, trusted_cards
@@ -51,6 +52,7 @@ from canasta._rules.ruleset import RuleSet
 __all__ = [
     "Step",
     "count_key",
+    "family",
     "meld_steps",
     "rank_totals",
     "sequence_cost",
@@ -73,6 +75,8 @@ Choice = tuple[int, ...]
 
 #: The faces of each natural rank, by position, one a suit.
 _RANK_FACES = tuple(tuple(RANK_FACES[rank]) for rank in NATURAL_RANKS)
+#: The first face (clubs) of each natural rank, by position.
+_FIRST_FACES = tuple(faces[0] for faces in _RANK_FACES)
 
 
 def rank_totals(counts: bytes) -> list[int]:
@@ -87,38 +91,53 @@ def meld_steps(
     (see the module's introduction for what "once" means, and ``by_count``)."""
     counts = usable.counts
     t = tables(rules)
-    masks = suit_masks(counts) if t.sequences else None
-    taken = set() if t.several else {_family(meld) for meld in melds}
-    steps = _new_rank_melds(counts, t, masks, taken, by_count)
-    if masks is not None:
-        steps += _new_sequence_steps(counts, t, masks, taken)
+    hand = _Hand(counts, suit_masks(counts) if t.sequences else None)
+    taken = set() if t.several else {family(meld.kind, meld.rank, meld.suit) for meld in melds}
+    steps = _new_rank_melds(hand, t, taken, by_count)
+    if hand.masks is not None:
+        steps += _new_sequence_steps(counts, t, hand.masks, taken)
     if t.wild_melds and (_WILD, None) not in taken:
-        steps += _new_wild_melds(counts, t)
+        steps += _new_wild_melds(hand, t)
     if any(counts[face] for face in _BLACK_THREE_FACES) and all(
         m.kind is not _BLACK for m in melds
     ):
-        steps += _black_three_melds(counts, t)
+        steps += _black_three_melds(hand, t)
     for index, meld in enumerate(melds):
-        steps += _additions(counts, masks, index, meld, t, by_count)
+        steps += _additions(hand, index, meld, t, by_count)
     return steps
 
 
-def _family(meld: Meld) -> tuple[MeldKind, object]:
-    """What a side holds one of where it may not hold several of a kind (CL-MELD-6)."""
-    kind = meld.kind
+class _Hand:
+    """What the steps of every meld read of the cards they come from, read once a list: the
+    counts, each suit's positions held (where sequences are played), the twos (a count a
+    two, display order), the jokers and the wild cards in all."""
+
+    __slots__ = ("counts", "jokers", "masks", "twos", "wilds")
+
+    def __init__(self, counts: bytes, masks: list[int] | None) -> None:
+        self.counts = counts
+        self.masks = masks
+        self.twos = counts[TWO_FACES.start : TWO_FACES.stop]
+        self.jokers = counts[JOKER_FACE]
+        self.wilds = sum(self.twos) + self.jokers
+
+    def held(self, position: int) -> bytes:
+        """The naturals of rank ``position`` held, a count a suit."""
+        first = _FIRST_FACES[position]
+        return self.counts[first : first + _PER_RANK]
+
+
+def family(kind: MeldKind, rank: Rank, suit: Suit | None) -> tuple[MeldKind, object]:
+    """What a side holds one of where it may not hold several of a kind (CL-MELD-6), for a
+    meld of ``kind``, ``rank`` and ``suit`` (a sequence's)."""
     if kind is _RANK:
-        return kind, meld.rank
+        return kind, rank
     if kind is _SEQUENCE:
-        return kind, meld.suit
+        return kind, suit
     return kind, None
 
 
 # --- wild cards ---------------------------------------------------------------------------
-
-
-def _wild_counts(counts: bytes) -> tuple[bytes, int]:
-    """The twos held (one count a two, display order) and the jokers."""
-    return counts[TWO_FACES.start : TWO_FACES.stop], counts[JOKER_FACE]
 
 
 @remembered(1 << 10)
@@ -146,11 +165,31 @@ def wild_choices(twos: bytes, jokers: int, low: int, high: int) -> tuple[tuple[b
     )
 
 
+#: The counts of the threes in cards of natural and wild cards only: none.
+_NO_THREES = bytes(JOKER_FACE - TWO_FACES.stop)
+
+
+@remembered(1 << 10)
+def _wild_parts(
+    twos: bytes, jokers: int, low: int, high: int
+) -> tuple[tuple[bytes, int, int], ...]:
+    """:func:`wild_choices` as parts of steps: for each, the counts of a step's cards from
+    the first two on (the twos taken, no threes, the jokers taken), their points and their
+    number. Remembered: the steps of every meld of a hand, and of the next hands, take them.
+
+    >>> _wild_parts(bytes([1, 0, 0, 0]), 0, 1, 1) == ((bytes([1, 0, 0, 0, 0, 0, 0, 0, 0]), 20, 1),)
+    True
+    """
+    return tuple(
+        (taken + _NO_THREES + bytes((j,)), _wild_points(taken, j), sum(taken) + j)
+        for taken, j in wild_choices(twos, jokers, low, high)
+    )
+
+
 def _cards(naturals: bytes, twos: bytes, jokers: int, extra: bytes = b"") -> Cards:
     """Cards from the counts of the natural faces, of the twos and of the jokers (and of the
     threes, ``extra``)."""
-    threes = extra or bytes(JOKER_FACE - TWO_FACES.stop)
-    return trusted_cards(naturals + twos + threes + bytes((jokers,)))
+    return trusted_cards(naturals + twos + (extra or _NO_THREES) + bytes((jokers,)))
 
 
 def _wild_points(twos: bytes, jokers: int) -> int:
@@ -160,34 +199,25 @@ def _wild_points(twos: bytes, jokers: int) -> int:
 _NO_NATURALS = bytes(NATURAL_FACES.stop)
 
 
-def _new_wild_melds(counts: bytes, t: Tables) -> list[Step]:
+def _new_wild_melds(hand: _Hand, t: Tables) -> list[Step]:
     """New melds of wild cards only (HW-MELD-4, BO-MELD-4)."""
-    twos, jokers = _wild_counts(counts)
+    parts = _wild_parts(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
     return [
-        Step(
-            None,
-            _cards(_NO_NATURALS, taken, j),
-            None,
-            _WILD,
-            _wild_points(taken, j),
-            sum(taken) + j,
-            Rank.JOKER,
-        )
-        for taken, j in wild_choices(twos, jokers, t.min_size, t.longest_wild_meld)
+        Step(None, trusted_cards(_NO_NATURALS + tail), None, _WILD, points, count, Rank.JOKER)
+        for tail, points, count in parts
     ]
 
 
-def _black_three_melds(counts: bytes, t: Tables) -> list[Step]:
+def _black_three_melds(hand: _Hand, t: Tables) -> list[Step]:
     """A new meld of three to ``t.black_threes`` black threes, clubs first, with the wild
     cards the rules allow in it (CL-B3-3, HW-B3-3, HW-B3-4)."""
-    black = [face for face in _BLACK_THREE_FACES for _ in range(counts[face])]
-    twos, jokers = _wild_counts(counts)
+    black = [face for face in _BLACK_THREE_FACES for _ in range(hand.counts[face])]
     found = []
     for n in range(3, min(len(black), t.black_threes) + 1):
         threes = bytearray(JOKER_FACE - TWO_FACES.stop)
         for face in black[:n]:
             threes[face - TWO_FACES.stop] += 1
-        for taken, j in wild_choices(twos, jokers, 0, t.black_three_wilds):
+        for taken, j in wild_choices(hand.twos, hand.jokers, 0, t.black_three_wilds):
             found.append(
                 Step(
                     None,
@@ -274,68 +304,58 @@ def _naturals(position: int, choice: Choice) -> bytes:
 
 
 def _new_rank_melds(
-    counts: bytes,
-    t: Tables,
-    masks: Sequence[int] | None,
-    taken: set[tuple[MeldKind, object]],
-    by_count: bool,
+    hand: _Hand, t: Tables, taken: set[tuple[MeldKind, object]], by_count: bool
 ) -> list[Step]:
     """New melds of one rank (CL-MELD-1 to CL-MELD-5), rank by rank."""
-    twos, jokers = _wild_counts(counts)
-    wilds = sum(twos) + jokers
+    twos, jokers, masks = hand.twos, hand.jokers, hand.masks
     found: list[Step] = []
-    for position, have in enumerate(rank_totals(counts)):
+    for position, have in enumerate(rank_totals(hand.counts)):
         if have < t.min_naturals or (_RANK, NATURAL_RANKS[position]) in taken:
             continue
-        if t.new_meld_wilds[have] > wilds:
+        if t.new_meld_wilds[have] > hand.wilds:
             continue  # too few wild cards to make up a meld
-        first = natural_face(position, 0)
-        held = counts[first : first + _PER_RANK]
+        held = hand.held(position)
         near = _near(masks, position, held)
         found += _rank_group(t.rules, position, held, near, twos, jokers, None, None, by_count)
     return found
 
 
-def _additions(
-    counts: bytes,
-    masks: Sequence[int] | None,
-    index: int,
-    meld: Meld,
-    t: Tables,
-    by_count: bool,
-) -> Sequence[Step]:
+def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -> Sequence[Step]:
     """The steps that grow the side's ``meld`` at ``index``."""
-    twos, jokers = _wild_counts(counts)
     kind = meld.kind
     if kind is _RANK:
         position = natural_position(meld.rank)
-        first = natural_face(position, 0)
-        held = counts[first : first + _PER_RANK]
-        wilds = sum(twos) + jokers
-        room = t.max_wilds[meld.size - meld.wilds] - meld.wilds
-        if not any(held) and (not wilds or meld.size >= t.closed_at or room < 1):
+        held = hand.held(position)
+        if not any(held) and (
+            not hand.wilds
+            or meld.size >= t.closed_at
+            or t.max_wilds[meld.size - meld.wilds] <= meld.wilds
+        ):
             return ()  # no natural to add, and no wild card may join alone
-        near = _near(masks, position, held)
-        return _rank_group(t.rules, position, held, near, twos, jokers, index, meld, by_count)
+        near = _near(hand.masks, position, held)
+        return _rank_group(
+            t.rules, position, held, near, hand.twos, hand.jokers, index, meld, by_count
+        )
     if kind is _WILD:  # wild cards join it up to the longest (no canasta rule closes it)
         room = t.longest_wild_meld - meld.size
+        parts = _wild_parts(hand.twos, hand.jokers, 1, room)
         return [
             Step(
                 index,
-                _cards(_NO_NATURALS, taken, j),
+                trusted_cards(_NO_NATURALS + tail),
                 None,
                 _WILD,
-                _wild_points(taken, j),
-                sum(taken) + j,
+                points,
+                count,
                 Rank.JOKER,
                 None,
                 meld,
             )
-            for taken, j in wild_choices(twos, jokers, 1, room)
+            for tail, points, count in parts
         ]
     if kind is _SEQUENCE:
-        assert masks is not None
-        return sequence_additions(counts, masks, index, meld, t.rules)
+        assert hand.masks is not None
+        return sequence_additions(hand.counts, hand.masks, index, meld, t.rules)
     return ()  # nothing joins black threes (CL-B3-4)
 
 
@@ -366,16 +386,16 @@ def _rank_group(
         low, high = _wild_range(t, k, meld)
         if high < 0:
             continue
-        head = _naturals(position, choice)
-        for taken, j in wild_choices(twos, jokers, low, high):
+        head, naturals_points = _naturals(position, choice), k * value
+        for tail, points, count in _wild_parts(twos, jokers, low, high):
             found.append(
                 Step(
                     index,
-                    _cards(head, taken, j),
+                    trusted_cards(head + tail),
                     None,
                     _RANK,
-                    k * value + _wild_points(taken, j),
-                    k + sum(taken) + j,
+                    naturals_points + points,
+                    k + count,
                     rank,
                     None,
                     meld,

@@ -14,14 +14,20 @@ from collections.abc import Sequence
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal
 from canasta._engine.steps import sequence_cost
-from canasta._model.cards import ALL_FACES, NATURAL_RANKS, SUITS, Card, Rank, natural_face
+from canasta._model.cards import (
+    ALL_FACES,
+    NATURAL_RANKS,
+    RANK_FACES,
+    SUITS,
+    Card,
+    Rank,
+    natural_face,
+)
 from canasta._model.deck import Cards
 from canasta._model.melds import MeldKind
 from canasta._model.moves import TakePile
 
 __all__ = ["layoff_candidates", "take_candidates"]
-
-_PER_RANK = len(SUITS)
 
 #: Each group: variants of one take, best first.
 Candidates = list[Sequence[TakePile]]
@@ -37,12 +43,13 @@ def take_candidates(deal: Deal) -> Candidates:
     if not top.rank.is_natural:
         return []  # a three: it joins no meld, and no pair takes it
     groups: Candidates = [[take] for take in layoff_candidates(deal)]
-    groups += _pairs(deal, top)
     rules, hand = deal.rules, deal.hand
+    same = _held_faces(hand, top.rank)
+    groups += _pairs(deal, same)
     if rules.take_with_suited_pair:
         groups += [[take] for take in _suited(deal, top)]
     if rules.take_with_natural_and_wild:
-        groups += _natural_and_wild(hand, top, rules.sequences_allowed)
+        groups += _natural_and_wild(hand, same, rules.sequences_allowed)
     return groups
 
 
@@ -75,7 +82,7 @@ def _wild_top(deal: Deal, top: Card) -> Candidates:
     """A wild top card: laid off onto a meld of wild cards, or taken with a pair of its kind
     (M3)."""
     groups: Candidates = [[take] for take in layoff_candidates(deal)]
-    pair = [face for face in deal.hand.faces() if face.rank is top.rank]
+    pair = _held_faces(deal.hand, top.rank)
     if pair and deal.hand.count(pair[0]) >= 2:
         groups.append([TakePile(Cards.of([pair[0], pair[0]]))])
     elif len(pair) >= 2:
@@ -83,15 +90,16 @@ def _wild_top(deal: Deal, top: Card) -> Candidates:
     return groups
 
 
-def _same_rank(hand: Cards, top: Card) -> list[Card]:
-    first = natural_face(NATURAL_RANKS.index(top.rank), 0)
-    return [face for face in ALL_FACES[first : first + _PER_RANK] if hand.count(face)]
+def _held_faces(hand: Cards, rank: Rank) -> list[Card]:
+    """The faces of ``rank`` the hand holds, in display order."""
+    counts = hand.counts
+    return [ALL_FACES[face] for face in RANK_FACES[rank] if counts[face]]
 
 
-def _pairs(deal: Deal, top: Card) -> Candidates:
-    """Two naturals of the top card's rank (M1, CL-PILE-3 (a))."""
+def _pairs(deal: Deal, same: list[Card]) -> Candidates:
+    """Two naturals of the top card's rank (M1, CL-PILE-3 (a)), from ``same``, the faces of
+    it held."""
     hand = deal.hand
-    same = _same_rank(hand, top)
     pairs = [
         TakePile(Cards.of([one, other]))
         for i, one in enumerate(same)
@@ -122,20 +130,19 @@ def _suited(deal: Deal, top: Card) -> list[TakePile]:
     return found
 
 
-def _natural_and_wild(hand: Cards, top: Card, sequences: bool) -> Candidates:
-    """One natural of the top card's rank and one wild card (MX, CL-PILE-3 (b)): a two, or a
-    joker; the natural's suit the cheapest for sequences first."""
-    same = _same_rank(hand, top)
+def _natural_and_wild(hand: Cards, same: list[Card], sequences: bool) -> Candidates:
+    """One natural of the top card's rank (of ``same``, the faces of it held) and one wild
+    card (MX, CL-PILE-3 (b)): a two, or a joker; the natural's suit the cheapest for
+    sequences first."""
     if not same:
         return []
     if sequences:
-        same.sort(key=lambda face: sequence_cost(Cards.of([face]), hand))
+        same = sorted(same, key=lambda face: sequence_cost(Cards.of([face]), hand))
     else:
         same = same[:1]
-    faces = hand.faces()
     groups: Candidates = []
     for wild_rank in (Rank.TWO, Rank.JOKER):
-        wild = next((face for face in faces if face.rank is wild_rank), None)
-        if wild is not None:
-            groups.append([TakePile(Cards.of([natural, wild])) for natural in same])
+        wilds = _held_faces(hand, wild_rank)
+        if wilds:
+            groups.append([TakePile(Cards.of([natural, wilds[0]])) for natural in same])
     return groups

@@ -11,6 +11,18 @@ smaller one, ``X``, followed by one addition ``T`` that the validator allows
   after ``Y``;
 * so it cannot be finished after ``Y`` if it cannot after ``X``.
 
+Most steps need no search at all: a plain discard surely ends the turn after them
+(:func:`~canasta._engine.finishing.plain_finish`). Of the others, a step ``X`` that falls
+short only of the opening minimum (CL-INIT-1) is legal, again with no search, where the
+position's list holds a step ``T`` that can follow it and together with it meets what a
+plain discard needs:
+
+* ``T`` a new meld that ``X`` leaves room for (its cards still in hand, its kind still
+  free, CL-MELD-6): lay ``X``, then ``T``, then discard;
+* ``T`` a larger step of ``X``'s meld of one rank, the rest of which the rules let grow
+  the meld ``X`` makes (:func:`~canasta._engine.meld_rules.added`): lay ``X``, add the
+  rest, which leads where ``T`` leads, then discard.
+
 :class:`Verdicts` answers the move generator's steps of one position, remembering each
 answer, and searches only where no answer it holds gives the step's this way. Where a
 player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
@@ -18,19 +30,26 @@ one meld (a meld of one rank with more naturals or wild cards, a longer sequence
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
-that is asked, once, and where the answer is no every other meld of black threes is refused
-with no search of its own (a hand may hold a dozen of them: the threes with each choice of
-wild cards). Not after the first refusal: a hand that can go out often has one meld of
-black threes that fails and one that does not, and the question would be one search more.
+that is asked, once, when a third comes, and where the answer is no every other meld of
+black threes is refused with no search of its own (a hand may hold a dozen of them: the
+threes with each choice of wild cards). Not after the first refusal: a hand that can go
+out often has one meld of black threes that fails and one that does not, and the question
+would be one search more; nor before a third comes: most hands hold one or two.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta._engine import finishing
+from canasta._engine.meld_rules import added
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
+from canasta._engine.steps import family
+from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
+from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 
 __all__ = ["Verdicts"]
@@ -56,12 +75,16 @@ class _Answer:
 
 class Verdicts:
     """The legality of the meld steps of ``deal`` that are valid by construction and need
-    a search (see the module's introduction)."""
+    a search (see the module's introduction); ``steps`` are the position's list, which the
+    answers may be composed from."""
 
-    __slots__ = ("_answers", "_going_out", "_refused", "deal")
+    __slots__ = ("_answers", "_going_out", "_refused", "_steps", "deal", "limits")
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, steps: Sequence[Step] = ()) -> None:
         self.deal = deal
+        self._steps = steps
+        #: What a step needs for a plain discard to end the turn after it.
+        self.limits = finishing.plain_finish(deal)
         #: The answers found, by the meld the step lays (``None``) or grows.
         self._answers: dict[int | None, list[_Answer]] = {}
         #: Whether the player can go out from ``deal``, once asked; the melds of black
@@ -72,13 +95,13 @@ class Verdicts:
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
         leaves_cards = step.size < len(self.deal.hand)
+        if leaves_cards and self._refused >= 2 and self._going_out is None:
+            self._going_out = finishing.can_go_out(self.deal)
         if leaves_cards and self._going_out is False:
             return False
         legal = check(self.deal, move) is None
-        if not legal and leaves_cards and self._going_out is None:
+        if not legal and leaves_cards:
             self._refused += 1
-            if self._refused == 2:
-                self._going_out = finishing.can_go_out(self.deal)
         return legal
 
     def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
@@ -87,12 +110,32 @@ class Verdicts:
             return check_built(self.deal, move, step.target, step.result)
         answers = self._answers.setdefault(step.target, [])
         answer = _Answer(step, False)
-        known = self._inferred(answer, answers)
+        known = True if self._composed(step) else self._inferred(answer, answers)
         answer.legal = (
             known if known is not None else check_built(self.deal, move, step.target, step.result)
         )
         answers.append(answer)
         return answer.legal
+
+    def _composed(self, step: Step) -> bool:
+        """Whether a step of the list can follow ``step`` so that a plain discard then ends
+        the turn (see the module's introduction)."""
+        limits, deal = self.limits, self.deal
+        if limits is None or step.size > limits.most_cards or step.kind is MeldKind.BLACK_THREES:
+            return False
+        several = tables(deal.rules).several
+        for then in self._steps:
+            if _grows(step, then, deal):
+                if limits.allows(then.cards, then.size, then.points, then.kind):
+                    return True
+            elif then.target is None and then is not step:
+                if not several and step.target is None and _alike(then, step):
+                    continue  # the side may hold one meld of that family (CL-MELD-6)
+                cards = step.cards + then.cards
+                size, points = step.size + then.size, step.points + then.points
+                if limits.allows(cards, size, points, then.kind) and deal.hand.issuperset(cards):
+                    return True
+        return False
 
     def _inferred(self, answer: _Answer, answers: list[_Answer]) -> bool | None:
         """The legality of ``answer``'s step that an answer of a related step gives, if one
@@ -129,3 +172,26 @@ class Verdicts:
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
         return melded(after, rest, index, grown[1]) == then.after(deal)
+
+
+def _alike(first: Step, second: Step) -> bool:
+    """Whether two new melds are of one family, of which a side may hold one (CL-MELD-6)."""
+    return family(first.kind, first.rank, first.suit) == family(
+        second.kind, second.rank, second.suit
+    )
+
+
+def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
+    """Whether ``larger`` is ``smaller``'s meld of one rank with more of its cards, the rest
+    of which the rules let grow the meld ``smaller`` makes into ``larger``'s."""
+    if (
+        larger.size <= smaller.size
+        or larger.target != smaller.target
+        or smaller.kind is not MeldKind.RANK
+        or larger.kind is not MeldKind.RANK
+        or larger.rank is not smaller.rank
+        or not larger.cards.issuperset(smaller.cards)
+    ):
+        return False
+    grown = added(smaller.result, larger.cards - smaller.cards, deal.rules)
+    return isinstance(grown, Meld) and grown == larger.result
