@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from canasta._cache import remembered
 from canasta._engine.search.layout import Layout
+from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, Tables
@@ -18,6 +19,7 @@ from canasta._model.melds import Meld, MeldKind, natural_position
 
 __all__ = [
     "canasta_bound",
+    "canastas_out_of_reach",
     "escalera_possible",
     "longest_run",
     "stuck_naturals",
@@ -229,6 +231,80 @@ def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
             if run_length >= size:
                 return True
     return False
+
+
+def canastas_out_of_reach(
+    nat: bytes, wilds: int, layout: Layout, summary: Summary, needed: int, t: Tables
+) -> bool:
+    """Whether the side surely cannot have ``needed`` canastas once the naturals still to
+    place, ``nat``, and the ``wilds`` wild cards are melded onto the open melds ``layout``
+    and new ones, the melds summed up in ``summary`` taking wild cards only.
+
+    Each canasta still missing comes from one source: a meld summed up, completed by the
+    wild cards it is short (``summary.shorts``, the closest); or a family of melds, those of
+    one rank, the sequences of one suit, or the melds of wild cards, open melds and new ones
+    together (merges stay within a family). A family's k-th canasta costs at least the wild
+    cards by which k canastas outnumber all the cards the family could have
+    (:func:`_family_costs`): the cheapest missing ones must fit in the wild cards not owed
+    to bringing the summed up melds to the smallest size. Counting every natural card for
+    each family it might join, and no wild card for a canasta that might take none, only
+    ever makes it easier."""
+    missing = needed - summary.done
+    if missing <= 0:
+        return False
+    costs = [*summary.shorts, *_family_costs(nat, wilds, layout, missing, t)]
+    if len(costs) < missing:
+        return True
+    costs.sort()
+    return sum(costs[:missing]) > wilds - summary.need
+
+
+def _family_costs(nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables) -> list[int]:
+    """The least wild cards each further canasta of a family costs, up to ``missing`` of
+    each (see :func:`canastas_out_of_reach`); merged melds each a source of its own."""
+    size = t.canasta_size
+    costs: list[int] = []
+    for done in layout.settled:
+        if done.size + done.room >= size:
+            costs.append(max(0, size - done.size))
+    fewest = next(
+        (n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0
+    )  # the fewest natural cards a canasta of one rank holds (CL-MELD-3); 0: none
+    naturals = rank_totals(nat)
+    cards = list(naturals)
+    for group in layout.ranks:
+        naturals[group.position] += group.naturals
+        cards[group.position] += group.naturals + group.wilds
+    for have, total in zip(naturals, cards, strict=True):
+        most = min(missing, have // fewest if fewest else 0)
+        costs += _increments(total, most, size)
+    if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
+        costs += _increments(sum(group.size for group in layout.wilds), missing, size)
+    if t.sequences and t.longest_sequence >= size:
+        fill = t.sequence_wilds if wilds else 0
+        for suit in range(_PER_RANK):
+            covered = _suit_cover(nat, layout, suit)
+            held = sum(covered)
+            mask = sum(1 << p for p, n in enumerate(covered) if n)
+            if held and longest_run(mask, None, fill) >= size:
+                costs += [0] * min(missing, held // max(1, size - fill))
+    return costs
+
+
+def _increments(cards: int, most: int, size: int) -> list[int]:
+    """The wild cards each of ``most`` canastas adds to what ``cards`` cards need for them."""
+    return [max(0, k * size - cards) - max(0, (k - 1) * size - cards) for k in range(1, most + 1)]
+
+
+def _suit_cover(nat: bytes, layout: Layout, suit: int) -> list[int]:
+    """For each position, the cards of ``suit`` a sequence could hold there: the naturals
+    still to place, and one for each open sequence of the suit through it."""
+    covered = [nat[natural_face(p, suit)] for p in range(TOP + 1)]
+    for run in layout.runs:
+        if run.suit == suit:
+            for p in range(run.low, run.high + 1):
+                covered[p] += 1
+    return covered
 
 
 def placing_fails(
