@@ -124,6 +124,29 @@ def test_canastas_out_of_reach_counts_the_melds_a_merge_makes_one() -> None:
     assert canastas_out_of_reach(b"\0" * 44, 0, layout._replace(runs=()), Summary(), NEEDED, t)
 
 
+def test_canastas_out_of_reach_minds_the_wild_cards_a_meld_may_hold() -> None:
+    t = tables(find_rules("samba"))  # at most two wild cards a meld (CL-MELD-3)
+    # Tens on the table, 10 10 2 2 and 10 10 10 2, that may merge: eight cards, but the merge
+    # would hold three wild cards (HW-MRG-2), and neither can take one more.
+    tens = (
+        RankGroup(position=6, naturals=2, wilds=2, closed=False, merges=True),
+        RankGroup(position=6, naturals=3, wilds=1, closed=False, merges=True),
+    )
+    one_made = Summary(done=1)
+    assert canastas_out_of_reach(b"\0" * 44, 5, Layout(ranks=tens), one_made, NEEDED, t)
+    # Two more tens in hand: 10 10 10 2 and them, with a wild card, make seven.
+    nat = Cards.parse("10C 10D").counts[:44]
+    assert not canastas_out_of_reach(nat, 1, Layout(ranks=tens), one_made, NEEDED, t)
+    assert canastas_out_of_reach(nat, 0, Layout(ranks=tens), one_made, NEEDED, t)
+    # A sequence canasta takes a wild card (one at most in Hollywood, HW-MELD-6) where the
+    # suit has no seven cards in a row: 4H to 10H less the 7H.
+    t = tables(find_rules("hollywood"))
+    hearts = Cards.parse("4H 5H 6H 8H 9H 10H").counts[:44]
+    assert canastas_out_of_reach(hearts, 0, Layout(), one_made, NEEDED, t)
+    assert not canastas_out_of_reach(hearts, 1, Layout(), one_made, NEEDED, t)
+    assert canastas_out_of_reach(hearts, 1, Layout(), one_made._replace(need=1), NEEDED, t)
+
+
 def _searched(deal: Deal, cut: bool) -> bool:
     """The going-out search's answer for the player to act, with the canasta cut or without
     it (and none of the positions a search remembers between calls)."""
