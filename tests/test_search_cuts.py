@@ -138,6 +138,9 @@ def test_canastas_out_of_reach_minds_the_wild_cards_a_meld_may_hold() -> None:
     nat = Cards.parse("10C 10D").counts[:44]
     assert not canastas_out_of_reach(nat, 1, Layout(ranks=tens), one_made, NEEDED, t)
     assert canastas_out_of_reach(nat, 0, Layout(ranks=tens), one_made, NEEDED, t)
+    # A meld of seven is a canasta as the search counts it, whatever its wild cards.
+    canasta_laid = Layout(ranks=(RankGroup(position=6, naturals=4, wilds=3, closed=True),))
+    assert not canastas_out_of_reach(b"\0" * 44, 0, canasta_laid, one_made, NEEDED, t)
     # A sequence canasta takes a wild card (one at most in Hollywood, HW-MELD-6) where the
     # suit has no seven cards in a row: 4H to 10H less the 7H.
     t = tables(find_rules("hollywood"))

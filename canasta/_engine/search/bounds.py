@@ -282,8 +282,9 @@ def _family_costs(
     for position, have in enumerate(rank_totals(nat)):
         laid = groups.get(position, ())
         naturals = have + sum(group.naturals for group in laid)
-        if fewest and naturals >= fewest:
-            yield _rank_costs(laid, have, min(missing, naturals // fewest), t)
+        most = min(missing, naturals // fewest) if fewest else 0
+        if most or any(group.naturals + group.wilds >= size for group in laid):
+            yield _rank_costs(laid, have, max(most, 1), t)
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
         yield _increments(sum(group.size for group in layout.wilds), missing, size)
     if t.sequences and t.longest_sequence >= size:
@@ -336,6 +337,8 @@ def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | Non
     """The fewest wild cards that make one canasta of a rank (see :func:`_rank_costs`), or
     ``None`` where none can be made."""
     size = t.canasta_size
+    if any(group.naturals + group.wilds >= size for group in laid):
+        return 0  # a canasta already
     merging = [group for group in laid if group.merges]
     bases = [(0, 0), *((g.naturals, g.wilds) for g in laid)]
     bases += [
