@@ -1,11 +1,10 @@
 """The cuts of the going-out search (issue 26, bounded work), each against what it stands for.
 
 :meth:`Summary.no_better_than` must only say "no better" where every way to finish from the
-one is open to the other, :func:`placing_fails` must only say "fails" where no plan
-melds the cards, and :func:`canastas_out_of_reach` only where no plan makes the canastas
-(checked also by searching whole hands with it and without it); the planner-vs-reference
-tests (tests/test_search.py) check the answers
-they lead to, these the cuts themselves.
+one is open to the other, :func:`placing_fails` must only say "fails" where no plan melds
+the cards, and :func:`canastas_out_of_reach` only where no plan makes the canastas (checked
+also by searching whole hands with it and without it); the planner-vs-reference tests
+(tests/test_search.py) check the answers they lead to, these the cuts themselves.
 """
 
 from __future__ import annotations
@@ -114,7 +113,7 @@ def test_canastas_out_of_reach_where_no_family_can_make_the_canastas() -> None:
     assert canastas_out_of_reach(nat, 2, kings, short._replace(need=1), NEEDED, t)
 
 
-def test_canastas_out_of_reach_counts_the_melds_a_merge_makes_one() -> None:
+def test_canastas_out_of_reach_counts_the_canasta_two_melds_of_a_rank_make_merged() -> None:
     t = tables(find_rules("hollywood"))  # canastas of seven; melds of a rank merge (HW-MRG-1)
     fours = RankGroup(position=0, naturals=4, wilds=0, closed=False, merges=True)
     fives = RankGroup(position=1, naturals=3, wilds=1, closed=False)
