@@ -1,19 +1,26 @@
 """The cuts of the going-out search (issue 26, bounded work), each against what it stands for.
 
 :meth:`Summary.no_better_than` must only say "no better" where every way to finish from the
-one is open to the other, and :func:`placing_fails` must only say "fails" where no plan
-melds the cards; the planner-vs-reference tests (tests/test_search.py) check the answers
-they lead to, these the cuts themselves.
+one is open to the other, :func:`placing_fails` must only say "fails" where no plan melds
+the cards, and :func:`canastas_out_of_reach` only where no plan makes the canastas (checked
+also by searching whole hands with it and without it); the planner-vs-reference tests
+(tests/test_search.py) check the answers they lead to, these the cuts themselves.
 """
 
 from __future__ import annotations
 
+import random
+
+from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from internals import Deal
 
+import canasta
 from canasta import Cards, find_rules
-from canasta._engine.search.bounds import placing_fails
-from canasta._engine.search.layout import Layout, Run
+from canasta._engine.search import going_out, sweep
+from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
+from canasta._engine.search.layout import Layout, RankGroup, Run
 from canasta._engine.search.summary import Summary
 from canasta._engine.tables import tables
 
@@ -86,3 +93,88 @@ def test_placing_fails_where_the_new_melds_need_more_wild_cards_than_there_are()
     assert not placing_fails(nat, Layout(), 2, 0, frozenset(), t)
     assert placing_fails(nat, Layout(), 1, 0, frozenset(), t)
     assert placing_fails(nat, Layout(), 2, 1, frozenset(), t)  # one owed to finished melds
+
+
+def test_canastas_out_of_reach_where_no_family_can_make_the_canastas() -> None:
+    t = tables(find_rules("hollywood").with_options(canasta_size=9))  # two canastas to go out
+    # Kings and aces, three of each, one wild card: no meld of them reaches nine cards.
+    nat = Cards.parse("KC KD KH AC AD AH").counts[:44]
+    assert canastas_out_of_reach(nat, 1, Layout(), Summary(), NEEDED, t)
+    # Six kings on the table beside them: one canasta of kings (nine naturals), not two.
+    kings = Layout(ranks=(RankGroup(position=9, naturals=6, wilds=0, closed=False),))
+    assert canastas_out_of_reach(nat, 2, kings, Summary(), NEEDED, t)
+    # ... but with one canasta made already it is in reach.
+    assert not canastas_out_of_reach(nat, 0, kings, Summary(done=1), NEEDED, t)
+    # Or with a meld summed up that is two cards short, and two wild cards for it.
+    short = Summary(room=4, shorts=(2,))
+    assert not canastas_out_of_reach(nat, 2, kings, short, NEEDED, t)
+    assert canastas_out_of_reach(nat, 1, kings, short, NEEDED, t)
+    # Not if one of them is owed to bringing a meld to the smallest size.
+    assert canastas_out_of_reach(nat, 2, kings, short._replace(need=1), NEEDED, t)
+
+
+def test_canastas_out_of_reach_counts_the_canasta_two_melds_of_a_rank_make_merged() -> None:
+    t = tables(find_rules("hollywood"))  # canastas of seven; melds of a rank merge (HW-MRG-1)
+    fours = RankGroup(position=0, naturals=4, wilds=0, closed=False, merges=True)
+    fives = RankGroup(position=1, naturals=3, wilds=1, closed=False)
+    run = Run(suit=0, low=3, high=9, wilds=0)  # a sequence canasta of clubs, seven to king
+    layout = Layout(ranks=(fours, fours._replace(naturals=3), fives), runs=(run,))
+    assert not canastas_out_of_reach(b"\0" * 44, 0, layout, Summary(), NEEDED, t)
+    assert canastas_out_of_reach(b"\0" * 44, 0, layout._replace(runs=()), Summary(), NEEDED, t)
+
+
+def test_canastas_out_of_reach_minds_the_wild_cards_a_meld_may_hold() -> None:
+    t = tables(find_rules("samba"))  # at most two wild cards a meld (CL-MELD-3)
+    # Tens on the table, 10 10 2 2 and 10 10 10 2, that may merge: eight cards, but the merge
+    # would hold three wild cards (HW-MRG-2), and neither can take one more.
+    tens = (
+        RankGroup(position=6, naturals=2, wilds=2, closed=False, merges=True),
+        RankGroup(position=6, naturals=3, wilds=1, closed=False, merges=True),
+    )
+    one_made = Summary(done=1)
+    assert canastas_out_of_reach(b"\0" * 44, 5, Layout(ranks=tens), one_made, NEEDED, t)
+    # Two more tens in hand: 10 10 10 2 and them, with a wild card, make seven.
+    nat = Cards.parse("10C 10D").counts[:44]
+    assert not canastas_out_of_reach(nat, 1, Layout(ranks=tens), one_made, NEEDED, t)
+    assert canastas_out_of_reach(nat, 0, Layout(ranks=tens), one_made, NEEDED, t)
+    # A meld of seven is a canasta as the search counts it, whatever its wild cards.
+    canasta_laid = Layout(ranks=(RankGroup(position=6, naturals=4, wilds=3, closed=True),))
+    assert not canastas_out_of_reach(b"\0" * 44, 0, canasta_laid, one_made, NEEDED, t)
+    # A sequence canasta takes a wild card (one at most in Hollywood, HW-MELD-6) where the
+    # suit has no seven cards in a row: 4H to 10H less the 7H.
+    t = tables(find_rules("hollywood"))
+    hearts = Cards.parse("4H 5H 6H 8H 9H 10H").counts[:44]
+    assert canastas_out_of_reach(hearts, 0, Layout(), one_made, NEEDED, t)
+    assert not canastas_out_of_reach(hearts, 1, Layout(), one_made, NEEDED, t)
+    assert canastas_out_of_reach(hearts, 1, Layout(), one_made._replace(need=1), NEEDED, t)
+
+
+def _searched(deal: Deal, cut: bool) -> bool:
+    """The going-out search's answer for the player to act, with the canasta cut or without
+    it (and none of the positions a search remembers between calls)."""
+    canasta.clear_caches()
+    kept = sweep.canastas_out_of_reach
+    if not cut:
+        sweep.canastas_out_of_reach = lambda *args: False  # type: ignore[assignment]
+    try:
+        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
+    finally:
+        sweep.canastas_out_of_reach = kept  # type: ignore[assignment]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
+    """Whole hands of random games under random house rules (every family, drawn options),
+    each asked with the cut and without it."""
+    rng = random.Random(seed)
+    game = canasta.Game.new(random_rules(rng), seed=seed)
+    number = game.deal_number
+    while not game.is_over and game.deal_number == number:
+        deal = game.deal
+        if deal.phase is canasta.Phase.MELD and deal.hand:
+            assert _searched(deal, cut=True) == _searched(deal, cut=False), (seed, deal)
+        moves = list(game.legal_moves())
+        if not moves:
+            return
+        game = game.apply(rng.choice(moves))

@@ -51,6 +51,13 @@ POSITIONS = [
     # for four with 31 (a going-out search a meld step, 155 and 119 of them).
     ("hollywood-5p-36-cards-after-black-threes.json", 29, "c51cb76441"),
     ("samba-4p-31-cards-after-black-threes.json", 36, "3f59aa5c1d"),
+    # Before the canastas going out needs were counted at every position of the search
+    # (bounds.canastas_out_of_reach). The Samba for five game of tests/fuzz/documents.py's
+    # played_game(random.Random(5075064321117274833)), sequences with one wild card and
+    # take_onto_canasta: black threes laid, 40 cards, one wild card (2.6 s then); and
+    # Samba for six after taking the pile, 42 cards (0.14 s then, worst_case.py seed 0).
+    ("samba-5p-one-wild-card-a-sequence-40-cards-after-black-threes.json", 363, "4cee375801"),
+    ("samba-6p-42-cards-after-taking-the-pile.json", 148, "4209847f5f"),
 ]
 
 

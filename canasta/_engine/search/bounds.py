@@ -6,10 +6,12 @@ few cards for the canastas going out needs, no way left to make a natural sequen
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
 
 from canasta._cache import remembered
-from canasta._engine.search.layout import Layout
+from canasta._engine.search.layout import Layout, RankGroup
+from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, Tables
@@ -18,6 +20,7 @@ from canasta._model.melds import Meld, MeldKind, natural_position
 
 __all__ = [
     "canasta_bound",
+    "canastas_out_of_reach",
     "escalera_possible",
     "longest_run",
     "stuck_naturals",
@@ -229,6 +232,134 @@ def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
             if run_length >= size:
                 return True
     return False
+
+
+def canastas_out_of_reach(
+    nat: bytes, wilds: int, layout: Layout, summary: Summary, needed: int, t: Tables
+) -> bool:
+    """Whether the side surely cannot have ``needed`` canastas once the naturals still to
+    place, ``nat``, and the ``wilds`` wild cards are melded onto the open melds ``layout``
+    and new ones, the melds summed up in ``summary`` taking wild cards only.
+
+    Each canasta still missing comes from one source: a meld summed up, completed by the
+    wild cards it is short (``summary.shorts``, the closest); or a family of melds, those of
+    one rank, the sequences of one suit, or the melds of wild cards, open melds and new ones
+    together (merges stay within a family). A family's k-th canasta costs at least the wild
+    cards by which k canastas outnumber all the cards the family could have
+    (:func:`_family_costs`): the cheapest missing ones must fit in the wild cards not owed
+    to bringing the summed up melds to the smallest size. Counting every natural card for
+    each family it might join, and no wild card for a canasta that might take none, only
+    ever makes it easier."""
+    missing = needed - summary.done
+    if missing <= 0:
+        return False
+    costs = list(summary.shorts)
+    free = 0  # canastas that may cost no wild card: with enough of them, nothing to add up
+    for family in _family_costs(nat, wilds, layout, missing, t):
+        free += family.count(0)
+        if free >= missing:
+            return False
+        costs += family
+    if len(costs) < missing:
+        return True
+    costs.sort()
+    return sum(costs[:missing]) > wilds - summary.need
+
+
+def _family_costs(
+    nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
+) -> Iterator[list[int]]:
+    """The least wild cards each further canasta of a family costs, up to ``missing`` of
+    each (see :func:`canastas_out_of_reach`); merged melds each a source of its own."""
+    size = t.canasta_size
+    yield [max(0, size - done.size) for done in layout.settled if done.size + done.room >= size]
+    fewest = next(
+        (n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0
+    )  # the fewest natural cards a canasta of one rank holds (CL-MELD-3); 0: none
+    groups: dict[int, list[RankGroup]] = {}
+    for group in layout.ranks:
+        groups.setdefault(group.position, []).append(group)
+    for position, have in enumerate(rank_totals(nat)):
+        laid = groups.get(position, ())
+        naturals = have + sum(group.naturals for group in laid)
+        most = min(missing, naturals // fewest) if fewest else 0
+        if most or any(group.naturals + group.wilds >= size for group in laid):
+            yield _rank_costs(laid, have, max(most, 1), t)
+    if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
+        yield _increments(sum(group.size for group in layout.wilds), missing, size)
+    if t.sequences and t.longest_sequence >= size:
+        yield from _suit_costs(nat, wilds, layout, missing, t)
+
+
+def _suit_costs(
+    nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
+) -> Iterator[list[int]]:
+    """For each suit, the least wild cards each further sequence canasta of it costs: one
+    if no run of its cards is long enough without one, else none (a lower bound)."""
+    size = t.canasta_size
+    fill = t.sequence_wilds if wilds else 0
+    masks = suit_masks(nat)
+    for suit in range(_PER_RANK):
+        # The cards of the suit a sequence could hold: the naturals still to place, and
+        # those of each open sequence of it (at each position it covers).
+        held = sum(nat[suit::_PER_RANK])
+        mask = masks[suit]
+        for run in layout.runs:
+            if run.suit == suit:
+                held += run.high - run.low + 1
+                mask |= (1 << (run.high + 1)) - (1 << run.low)
+        if held >= size - fill and longest_run(mask, None, fill) >= size:
+            each = int(longest_run(mask, None, 0) < size)
+            yield [each] * min(missing, held // max(1, size - fill))
+
+
+def _rank_costs(laid: Sequence[RankGroup], have: int, most: int, t: Tables) -> list[int]:
+    """The least wild cards each further canasta of one rank costs, ``most`` of them at
+    most, from the open melds ``laid`` of it and ``have`` natural cards of it still to
+    place. The first is a new meld of the naturals, or one of the melds (or a merge of those
+    that may merge) with naturals added, within the wild cards a meld may hold (CL-MELD-3,
+    HW-MRG-2); each further one at least what all the rank's cards lack for them all."""
+    first = _first_canasta(laid, have, t)
+    if first is None:
+        return []
+    naturals = have + sum(group.naturals for group in laid)
+    cards = naturals + sum(group.wilds for group in laid)
+    costs = [first]
+    total = first
+    for k in range(2, most + 1):
+        step = max(0, k * t.canasta_size - cards - total)
+        costs.append(step)
+        total += step
+    return costs
+
+
+def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | None:
+    """The fewest wild cards that make one canasta of a rank (see :func:`_rank_costs`), or
+    ``None`` where none can be made."""
+    size = t.canasta_size
+    if any(group.naturals + group.wilds >= size for group in laid):
+        return 0  # a canasta already
+    merging = [group for group in laid if group.merges]
+    bases = [(0, 0), *((g.naturals, g.wilds) for g in laid)]
+    bases += [
+        (sum(g.naturals for g in part), sum(g.wilds for g in part))
+        for count in range(2, len(merging) + 1)
+        for part in combinations(merging, count)
+    ]
+    best = None
+    for base_naturals, base_wilds in bases:
+        for naturals in range(base_naturals + have, max(base_naturals, 1) - 1, -1):
+            room = t.max_wilds[naturals]
+            if base_wilds <= room and naturals + room >= size:
+                cost = max(0, size - naturals - base_wilds)
+                best = cost if best is None else min(best, cost)
+                break
+    return best
+
+
+def _increments(cards: int, most: int, size: int) -> list[int]:
+    """The wild cards each of ``most`` canastas adds to what ``cards`` cards need for them."""
+    return [max(0, k * size - cards) - max(0, (k - 1) * size - cards) for k in range(1, most + 1)]
 
 
 def placing_fails(

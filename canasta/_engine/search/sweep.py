@@ -22,7 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.search.bounds import escalera_possible, placing_fails
+from canasta._engine.search.bounds import (
+    canastas_out_of_reach,
+    escalera_possible,
+    placing_fails,
+)
 from canasta._engine.search.layout import (
     Layout,
     RankGroup,
@@ -97,6 +101,8 @@ class Sweep:
             return True
         refuted = self.refuted.setdefault(key, [])
         if any(summary.no_better_than(other, self.needed) for other in refuted):
+            return False
+        if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
