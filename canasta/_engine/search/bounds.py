@@ -215,8 +215,6 @@ def _merged_family_bound(
 def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
     """Whether a natural sequence canasta could still come out of these natural cards and
     melds: some suit has ``size`` ranks in a row among them (BO-OUT-1)."""
-    if any(done.natural_run and done.size >= size for done in layout.settled):
-        return True
     for suit in range(_PER_RANK):
         covered = [bool(nat[natural_face(p, suit)]) for p in range(TOP + 1)]
         for run in layout.runs:

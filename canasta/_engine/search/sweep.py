@@ -14,8 +14,9 @@ repeats the work below that card's rank for every one, a card of it is left out 
 search meets its rank, after every way of placing it failed.
 
 Melds on the table that may still merge with another of their family (HW-MRG-1) are kept as
-they are until the end, when every merge the rules allow is tried
-(:func:`~canasta._engine.search.layout.merge_options`).
+they are until no natural card can join them (sequences and melds of wild cards: until the
+end), when every merge the rules allow is tried, family by family
+(:func:`~canasta._engine.search.layout.merges`).
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from collections.abc import Iterator
 
 from canasta._engine.search.bounds import escalera_possible, placing_fails
 from canasta._engine.search.layout import (
+    Finished,
     Layout,
+    Merges,
     RankGroup,
     Run,
-    merge_options,
-    rank_room,
-    run_room,
+    finished,
+    merges,
 )
 from canasta._engine.search.placing import lowest, run_placements
 from canasta._engine.search.summary import Summary
@@ -191,17 +193,33 @@ class Sweep:
         runs = [r for r in layout.runs if _open(r, held[r.suit], wilds, t)]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
         others = [
-            *(_sequence(r, t) for r in layout.runs if r not in runs),
-            *(_wild_meld(w.size, t) for w in layout.wilds if not w.merges),
+            *(finished(r, t) for r in layout.runs if r not in runs),
+            *(finished(w, t) for w in layout.wilds if not w.merges),
         ]
-        kept = Layout(tuple(ranks), tuple(runs), wild_melds, layout.settled)
-        passed = tuple(g for g in layout.ranks if g.position < next_position)
-        seen = set()
-        for merged in _rank_merges(passed, t):
-            for summed in self._summed(summary, [*merged, *others], wilds):
-                if summed not in seen:
-                    seen.add(summed)
-                    yield kept, summed
+        kept = Layout(tuple(ranks), tuple(runs), wild_melds)
+        passed = merges(
+            Layout(ranks=tuple(g for g in layout.ranks if g.position < next_position)), t
+        )
+        for summed in self._merged(
+            summary, passed._replace(fixed=(*passed.fixed, *others)), wilds
+        ):
+            yield kept, summed
+
+    def _merged(self, summary: Summary, melds: Merges, wilds: int) -> list[Summary]:
+        """The distinct summaries ``summary`` with ``melds`` added makes, after each merge
+        the rules allow: the families that may merge added one after another, each in every
+        way its merges leave it, the summaries alike kept once between them."""
+        options = list(self._summed(summary, list(melds.fixed), wilds))
+        for sets in melds.choices:
+            options = list(
+                dict.fromkeys(
+                    summed
+                    for option in options
+                    for merged in sets
+                    for summed in self._summed(option, list(merged), wilds)
+                )
+            )
+        return options
 
     def _summed(self, summary: Summary, melds: list[Finished], wilds: int) -> Iterator[Summary]:
         """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
@@ -240,18 +258,11 @@ class Sweep:
     def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
         """Whether, every natural placed, the wild cards can be spread with the canastas
         needed: after each merge the rules allow, the melds left summed up too."""
-        for merged in merge_options(layout, self.t):
-            melds = [
-                *(_rank_meld(g, self.t) for g in merged.ranks),
-                *(_sequence(r, self.t) for r in merged.runs),
-                *(_wild_meld(w.size, self.t) for w in merged.wilds),
-                *((s.size, s.room, s.natural_run) for s in merged.settled),
-            ]
-            for summed in self._summed(summary, melds, wilds):
-                if self.escalera and not summed.escalera:
-                    continue
-                if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
-                    return True
+        for summed in self._merged(summary, merges(layout, self.t), wilds):
+            if self.escalera and not summed.escalera:
+                continue
+            if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
+                return True
         return False
 
 
@@ -291,36 +302,6 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
         return True
     below = (held << 2) >> run.low  # bit 1: the position just below it; bit 0: the next
     return bool(below & 2 or (gap and below & 1))
-
-
-#: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is
-#: a natural sequence.
-Finished = tuple[int, int, bool]
-
-
-def _rank_merges(groups: tuple[RankGroup, ...], t: Tables) -> Iterator[list[Finished]]:
-    """The melds of one rank whose natural cards are all placed, as the wild cards see
-    them: as they are, and after each merge of those that may merge (HW-MRG-1)."""
-    if not any(group.merges for group in groups):
-        yield [_rank_meld(group, t) for group in groups]
-        return
-    for merged in merge_options(Layout(ranks=groups), t):
-        yield [
-            *(_rank_meld(group, t) for group in merged.ranks),
-            *((done.size, done.room, done.natural_run) for done in merged.settled),
-        ]
-
-
-def _rank_meld(group: RankGroup, t: Tables) -> Finished:
-    return group.naturals + group.wilds, rank_room(group, t), False
-
-
-def _sequence(run: Run, t: Tables) -> Finished:
-    return run.high - run.low + 1, run_room(run, t), run.wilds == 0
-
-
-def _wild_meld(size: int, t: Tables) -> Finished:
-    return size, t.longest_wild_meld - size, False
 
 
 def _shares(
