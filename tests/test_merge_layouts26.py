@@ -53,14 +53,17 @@ def melds_of_ranks(count: int, per_rank: int, naturals: int) -> list[str]:
 
 
 #: Hollywood for two in the meld phase, the side holding many melds of a few ranks, none a
-#: canasta, and a hand of other ranks with one wild card: going out is refuted only after
-#: every merge was tried. (melds, melds a rank, naturals a meld, hand, other hand, options);
+#: canasta, and a hand of other ranks with one wild card: whether a step lets the side go out
+#: turns on the merges. (melds, melds a rank, naturals a meld, hand, other hand, options);
 #: the moves listed and the first ten hex digits of the SHA-1 of their sorted texts, before
-#: and after the first merge (those of 10 and 20 melds as the search listed them before).
+#: and after the first merge. The reference solver lists the same moves for 10 and 20 melds
+#: (CANASTA_REFERENCE=1); the search that merged melds two by two only listed one fewer with
+#: 10 and 20 melds: it refused laying the hand's three queens, after which the side goes out
+#: with two canastas, the four melds of fours merged into one, and those of fives.
 POSITIONS = [
-    (10, 4, 3, "QC QD QH 2C", "KS KS KH", {}, (27, "33377548f4"), (24, "0800ab8ac9")),
-    (20, 4, 3, "QC QD QH 2C", "KS KS KH", {}, (54, "b462d3e989"), (51, "9b326c9919")),
-    (33, 4, 3, "KC KD KH 2C", "KS KS KH", {}, (85, "c5b10adf7d"), (82, "ec69cfe973")),
+    (10, 4, 3, "QC QD QH 2C", "KS KS KH", {}, (28, "96cb88e833"), (24, "0800ab8ac9")),
+    (20, 4, 3, "QC QD QH 2C", "KS KS KH", {}, (55, "0396d52291"), (51, "9b326c9919")),
+    (33, 4, 3, "KC KD KH 2C", "KS KS KH", {}, (86, "da05b661fa"), (82, "ec69cfe973")),
     (
         60,
         6,
@@ -68,8 +71,8 @@ POSITIONS = [
         "AC AD AH 2C",
         "AS AS",
         {"min_meld_size": 2, "min_naturals": 2},
-        (215, "eeba5cf564"),
-        (209, "7a8e84e04c"),
+        (217, "4ddde53301"),
+        (211, "20994fd36b"),
     ),
 ]
 
@@ -127,18 +130,45 @@ def test_hw_mrg_1_many_melds_of_few_ranks_load_and_list_moves_in_bounded_work(
 
 def test_hw_mrg_1_alike_melds_of_a_rank_make_few_sets() -> None:
     """33 melds of three naturals, four of each of eight ranks (and one of the ninth): each
-    rank's melds leave three sets (no merge, one, two), eight families, not 3**8 layouts."""
+    rank's melds leave five sets (none merged; two; two and two; three, a canasta of nine;
+    all four), eight families of five sets, not 5**8 layouts, nor every order of merges."""
     t = tables(canasta.find_rules("hollywood", 2))
     melds = melds_of_ranks(33, 4, 3)
     layout, _ = encoded([canasta.Meld.of(text) for text in melds], t)
     found = merges(layout, t)
     assert found.fixed == ((3, 2, False),)  # the lone meld of queens merges with none
-    assert [len(sets) for sets in found.choices] == [3] * 8
+    assert [len(sets) for sets in found.choices] == [5] * 8
+    three = (3, 2, False)
     assert found.choices[0] == (
-        ((3, 2, False), (3, 2, False), (3, 2, False), (3, 2, False)),
-        ((3, 2, False), (3, 2, False), (6, 2, False)),
+        (three, three, three, three),
+        (three, three, (6, 2, False)),
+        (three, (9, 2, False)),
         ((6, 2, False), (6, 2, False)),
+        ((12, 2, False),),
     )
+
+
+def test_hw_mrg_1_a_merged_meld_merges_again() -> None:
+    """Three melds of three sixes make a canasta of nine only merged twice: the six cards
+    of the first merge, no canasta yet, merge with the third. Laying the nines leaves the
+    four of spades to discard, going out with the kings and the sixes (HW-OUT-1); the
+    search once merged melds two by two only, and refused the nines."""
+    game = canasta.Game.from_position(
+        canasta.find_rules("hollywood", 2),
+        hands=["9C 9D 9H 4S", "QS QS QH"],
+        melds=[["6C 6D 6H", "6C 6D 6H", "6S 6S 6S", "KC KC KD KD KH KH KS"], []],
+        phase="meld",
+        pile="JC",
+    )
+    nines = canasta.LayMeld(canasta.Cards.parse("9C 9D 9H"))
+    assert game.is_legal(nines)
+    after = game.apply(nines).apply(canasta.MergeMelds(0, 1)).apply(canasta.MergeMelds(0, 1))
+    assert game.apply(nines).is_legal(canasta.MergeMelds(0, 1))
+    assert after.is_legal(canasta.Discard(canasta.Card.parse("4S")))
+    ended = after.apply(canasta.Discard(canasta.Card.parse("4S")))
+    assert ended.phase is canasta.Phase.OVER
+    assert ended.deal_result is not None
+    assert ended.deal_result.went_out == 0
 
 
 # --- the family-by-family sets against every merge in every order -----------------------------
@@ -146,26 +176,31 @@ def test_hw_mrg_1_alike_melds_of_a_rank_make_few_sets() -> None:
 
 def plainly(layout: Layout, t: Tables) -> set[tuple[Finished, ...]]:
     """Every set of melds the layout's merges may leave, found the plain way: the melds as
-    they are, and after each merge of two melds that may merge, every merge of two of the
-    rest, in every order (a merged meld merges no further). The meld two make is
+    they are, and after each merge of two melds that may merge, every merge of two of
+    those left, the merged meld among them, in every order. The meld two make is
     :func:`~canasta._engine.search.layout._joined`'s: what is checked here is which merges
     are tried and that none is lost, not the limits of one merge."""
-    open_melds: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
     found: set[tuple[Finished, ...]] = set()
+    seen: set[tuple[tuple[Part, ...], tuple[Finished, ...]]] = set()
 
     def visit(left: list[Part], made: list[Finished]) -> None:
+        state = (tuple(sorted(left)), tuple(sorted(made)))  # the same melds by another order
+        if state in seen:
+            return
+        seen.add(state)
         found.add(tuple(sorted([*made, *(finished(meld, t) for meld in left)])))
         for i, first in enumerate(left):
             for j in range(i + 1, len(left)):
-                second = left[j]
-                if not mergeable(first, second, t):
-                    continue
-                joined = _joined(first, second, t)
+                joined = _joined(first, left[j], t) if mergeable(first, left[j], t) else None
                 if joined is not None:
                     rest = [meld for k, meld in enumerate(left) if k not in (i, j)]
-                    visit(rest, [*made, joined])
+                    merged, meld = joined
+                    if meld[0] < t.canasta_size:
+                        visit([*rest, merged], made)
+                    else:
+                        visit(rest, [*made, meld])
 
-    visit(open_melds, [])
+    visit([*layout.ranks, *layout.runs, *layout.wilds], [])
     return found
 
 

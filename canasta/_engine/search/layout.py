@@ -226,8 +226,9 @@ def merges(layout: Layout, t: Tables) -> Merges:
     """The :class:`Merges` of a layout whose natural cards are all placed. Melds marked
     ``merges`` that are not canastas merge two by two where the rules allow (HW-MRG-1,
     HW-MRG-2, HW-MRG-5): melds of one rank, sequences of one suit that meet, melds of wild
-    cards. Only melds that are not canastas gain by a merge (two canastas make one), so only
-    they are merged; a merged meld takes no further merge."""
+    cards; a merged meld that is not yet a canasta may merge again, as the rules let any
+    two melds of a family merge. Only melds that are not canastas gain by a merge (two
+    canastas make one), so only they are merged."""
     fixed: list[Finished] = []
     families: dict[tuple[int, int], list[Part]] = {}
     parts: list[tuple[tuple[int, int], Part]] = [
@@ -253,10 +254,11 @@ def merges(layout: Layout, t: Tables) -> Merges:
 @remembered(1 << 12)
 def _merged_sets(family: tuple[Part, ...], t: Tables) -> tuple[tuple[Finished, ...], ...]:
     """Every distinct set of melds (each sorted) the merges of ``family``, melds of one
-    family sorted, may leave: the first meld as it is, or merged with one of the others
-    (melds alike tried once), and the rest's sets beside it. Remembered: the search meets
-    the same families again and again (4096 answers, each of a few sets of a few melds as
-    a rule; melds alike make the sets few)."""
+    family sorted, may leave: the first meld as it is, beside the rest's sets, or merged
+    with one of the others (melds alike tried once), the merged meld, if not yet a canasta,
+    one of the family that may merge again. Remembered: the search meets the same families
+    again and again (4096 answers, each of a few sets of a few melds as a rule; melds alike
+    make the sets few)."""
     if not family:
         return ((),)
     first, rest = family[0], family[1:]
@@ -266,34 +268,40 @@ def _merged_sets(family: tuple[Part, ...], t: Tables) -> tuple[tuple[Finished, .
         if second in rest[:index]:
             continue  # a meld like one tried already makes the same sets
         joined = _joined(first, second, t)
-        if joined is not None:
-            left = rest[:index] + rest[index + 1 :]
-            found.update(tuple(sorted((joined, *others))) for others in _merged_sets(left, t))
+        if joined is None:
+            continue
+        merged, meld = joined
+        left = rest[:index] + rest[index + 1 :]
+        if meld[0] < t.canasta_size:
+            found.update(_merged_sets(tuple(sorted((merged, *left))), t))
+        else:
+            found.update(tuple(sorted((meld, *others))) for others in _merged_sets(left, t))
     return tuple(sorted(found))
 
 
-def _joined(first: Part, second: Part, t: Tables) -> Finished | None:
-    """The meld two melds of one family make merged, or ``None`` where it would break a limit
-    (HW-MRG-2) or two sequences do not meet (HW-MRG-1). Natural cards are all placed: a
-    merged meld of one rank that is a canasta closed to wild cards (CL-CAN-4) takes only
-    those its parts could take before the merge."""
+def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, Finished] | None:
+    """The meld two melds of one family make merged, and what it is to the wild cards; or
+    ``None`` where it would break a limit (HW-MRG-2) or two sequences do not meet
+    (HW-MRG-1). Natural cards are all placed: a merged meld of one rank that is a canasta
+    closed to wild cards (CL-CAN-4) takes only those its parts could take before the merge."""
     if isinstance(first, RankGroup) and isinstance(second, RankGroup):
         naturals, wilds = first.naturals + second.naturals, first.wilds + second.wilds
         if wilds > t.max_wilds[naturals]:
             return None
-        room = t.max_wilds[naturals] - wilds
-        if naturals + wilds >= t.closed_at:
+        group = RankGroup(first.position, naturals, wilds, False, True)
+        size, room, _ = finished(group, t)
+        if size >= t.closed_at:
             room = min(room, rank_room(first, t) + rank_room(second, t))
-        return naturals + wilds, room, False
+        return group, (size, room, False)
     if isinstance(first, Run) and isinstance(second, Run):
         low, high = (first, second) if first.low < second.low else (second, first)
-        joined = Run(first.suit, low.low, high.high, first.wilds + second.wilds)
-        length = joined.high - joined.low + 1
+        run = Run(first.suit, low.low, high.high, first.wilds + second.wilds, True)
+        length = run.high - run.low + 1
         meet = low.high + 1 == high.low
-        if not meet or joined.wilds > t.sequence_wilds or length > t.longest_sequence:
+        if not meet or run.wilds > t.sequence_wilds or length > t.longest_sequence:
             return None
-        return finished(joined, t)
+        return run, finished(run, t)
     assert isinstance(first, WildGroup)
     assert isinstance(second, WildGroup)
-    size = first.size + second.size
-    return (size, t.longest_wild_meld - size, False) if size <= t.longest_wild_meld else None
+    wild = WildGroup(first.size + second.size, True)
+    return (wild, finished(wild, t)) if wild.size <= t.longest_wild_meld else None
