@@ -17,10 +17,11 @@ from itertools import product
 from typing import TypeVar
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from canasta._engine.search import planner, reference
 from canasta._engine.search.layout import (
     Finished,
     Layout,
@@ -53,13 +54,14 @@ def melds_of_ranks(count: int, per_rank: int, naturals: int) -> list[str]:
 
 
 #: Hollywood for two in the meld phase, the side holding many melds of a few ranks, none a
-#: canasta, and a hand of other ranks with one wild card: whether a step lets the side go out
-#: turns on the merges. (melds, melds a rank, naturals a meld, hand, other hand, options);
-#: the moves listed and the first ten hex digits of the SHA-1 of their sorted texts, before
-#: and after the first merge. The reference solver lists the same moves for 10 and 20 melds
-#: (CANASTA_REFERENCE=1); the search that merged melds two by two only listed one fewer with
-#: 10 and 20 melds: it refused laying the hand's three queens, after which the side goes out
-#: with two canastas, the four melds of fours merged into one, and those of fives.
+#: canasta, and a hand of other ranks with one wild card: whether a step lets the side go
+#: out turns on the merges. (melds, melds a rank, naturals a meld, hand, other hand,
+#: options); the moves listed and the first ten hex digits of the SHA-1 of their sorted
+#: texts, before and after the first merge. The reference solver lists the same moves before
+#: it, in all four (CANASTA_REFERENCE=1); the search that merged melds two by two only listed
+#: one fewer with 10 and 20 melds: it refused laying the hand's three queens, after which
+#: the side goes out with two canastas, the four melds of fours merged into one, and those
+#: of fives.
 POSITIONS = [
     (10, 4, 3, "QC QD QH 2C", "KS KS KH", {}, (28, "96cb88e833"), (24, "0800ab8ac9")),
     (20, 4, 3, "QC QD QH 2C", "KS KS KH", {}, (55, "0396d52291"), (51, "9b326c9919")),
@@ -169,6 +171,57 @@ def test_hw_mrg_1_a_merged_meld_merges_again() -> None:
     assert ended.phase is canasta.Phase.OVER
     assert ended.deal_result is not None
     assert ended.deal_result.went_out == 0
+
+
+def cards(rank: str, count: int, start: int = 0) -> list[str]:
+    """``count`` cards of ``rank``, the suits in turn from the ``start``-th."""
+    return [rank + "CDHS"[(start + k) % 4] for k in range(count)]
+
+
+melds_of_sixes = st.lists(st.tuples(st.integers(3, 4), st.integers(0, 1)), min_size=2, max_size=4)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@example(sixes=[(3, 0)] * 3, sevens=[], in_hand=(0, 0, 3, 0), kings=True, odd_card=True)
+@given(
+    sixes=melds_of_sixes,
+    sevens=st.lists(st.tuples(st.integers(3, 4), st.integers(0, 1)), max_size=2),
+    in_hand=st.tuples(st.integers(0, 1), st.integers(0, 2), st.integers(0, 3), st.integers(0, 2)),
+    kings=st.booleans(),
+    odd_card=st.booleans(),
+)
+def test_hw_mrg_1_going_out_by_merges_as_the_reference_finds_it(
+    sixes: list[tuple[int, int]],
+    sevens: list[tuple[int, int]],
+    in_hand: tuple[int, int, int, int],
+    kings: bool,
+    odd_card: bool,
+) -> None:
+    """Several melds of sixes (and of sevens), a hand of a few cards: the search answers
+    whether the side can go out (HW-OUT-1) as the reference solver does, which plays every
+    merge of two melds out, again and again."""
+    melds, wild = [], 0
+    for rank, family in (("6", sixes), ("7", sevens)):
+        used = 0
+        for naturals, wilds in family:
+            twos = cards("2", wilds, wild)
+            melds.append(" ".join([*cards(rank, naturals, used), *twos]))
+            used, wild = used + naturals, wild + wilds
+    if kings:
+        melds.append(" ".join(cards("K", 7)))
+    six, seven, nines, twos = in_hand
+    hand = [*cards("6", six, 11), *cards("7", seven, 10), *cards("9", nines), *cards("2", twos, 9)]
+    try:
+        game = canasta.Game.from_position(
+            canasta.find_rules("hollywood", 2),
+            hands=[" ".join([*hand, *(["4S"] if odd_card else [])]), "QS QS QH"],
+            melds=[melds, []],
+            phase="meld",
+            pile="JC",
+        )
+    except canasta.PositionError:
+        return  # no position (a hand of no card that has not gone out, ...)
+    assert planner.can_go_out(game.deal) == reference.can_go_out(game.deal)
 
 
 # --- the family-by-family sets against every merge in every order -----------------------------
