@@ -231,15 +231,11 @@ def merges(layout: Layout, t: Tables) -> Merges:
     canastas make one), so only they are merged."""
     fixed: list[Finished] = []
     families: dict[tuple[int, int], list[Part]] = {}
-    parts: list[tuple[tuple[int, int], Part]] = [
-        *(((0, group.position), group) for group in layout.ranks),
-        *(((1, run.suit), run) for run in layout.runs),
-        *(((2, 0), wild) for wild in layout.wilds),
-    ]
-    for family, part in parts:
+    parts: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
+    for part in parts:
         meld = finished(part, t)
         if part.merges and meld[0] < t.canasta_size:
-            families.setdefault(family, []).append(part)
+            families.setdefault(_part_family(part), []).append(part)
         else:
             fixed.append(meld)
     choices = []
@@ -249,6 +245,16 @@ def merges(layout: Layout, t: Tables) -> Merges:
         else:
             choices.append(_merged_sets(tuple(sorted(members)), t))
     return Merges(tuple(fixed), tuple(choices))
+
+
+def _part_family(part: Part) -> tuple[int, int]:
+    """Which melds ``part`` may merge with: a rank, a suit's sequences, the melds of wild
+    cards."""
+    if isinstance(part, RankGroup):
+        return 0, part.position
+    if isinstance(part, Run):
+        return 1, part.suit
+    return 2, 0
 
 
 @remembered(1 << 12)

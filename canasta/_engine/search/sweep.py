@@ -30,7 +30,6 @@ from canasta._engine.search.layout import (
     Merges,
     RankGroup,
     Run,
-    finished,
     merges,
 )
 from canasta._engine.search.placing import lowest, run_placements
@@ -192,17 +191,13 @@ class Sweep:
         held = suit_masks(nat) if layout.runs else []
         runs = [r for r in layout.runs if _open(r, held[r.suit], wilds, t)]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
-        others = [
-            *(finished(r, t) for r in layout.runs if r not in runs),
-            *(finished(w, t) for w in layout.wilds if not w.merges),
-        ]
         kept = Layout(tuple(ranks), tuple(runs), wild_melds)
-        passed = merges(
-            Layout(ranks=tuple(g for g in layout.ranks if g.position < next_position)), t
+        passed = Layout(
+            tuple(g for g in layout.ranks if g.position < next_position),
+            tuple(r for r in layout.runs if r not in runs),  # none of them merges
+            tuple(w for w in layout.wilds if not w.merges),
         )
-        for summed in self._merged(
-            summary, passed._replace(fixed=(*passed.fixed, *others)), wilds
-        ):
+        for summed in self._merged(summary, merges(passed, t), wilds):
             yield kept, summed
 
     def _merged(self, summary: Summary, melds: Merges, wilds: int) -> list[Summary]:
