@@ -21,7 +21,7 @@ end), when every merge the rules allow is tried, family by family
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from canasta._engine.search.bounds import escalera_possible, placing_fails
 from canasta._engine.search.layout import (
@@ -201,20 +201,31 @@ class Sweep:
             yield kept, summed
 
     def _merged(self, summary: Summary, melds: Merges, wilds: int) -> list[Summary]:
-        """The distinct summaries ``summary`` with ``melds`` added makes, after each merge
-        the rules allow: the families that may merge added one after another, each in every
-        way its merges leave it, the summaries alike kept once between them."""
-        options = list(self._summed(summary, list(melds.fixed), wilds))
+        """The summaries ``summary`` with ``melds`` added makes, after each merge the rules
+        allow: the families that may merge added one after another, each in every way its
+        merges leave it, and between them only the summaries no other is better than
+        (:meth:`_best`)."""
+        options = self._best(self._summed(summary, list(melds.fixed), wilds))
         for sets in melds.choices:
-            options = list(
-                dict.fromkeys(
-                    summed
-                    for option in options
-                    for merged in sets
-                    for summed in self._summed(option, list(merged), wilds)
-                )
+            options = self._best(
+                summed
+                for option in options
+                for merged in sets
+                for summed in self._summed(option, list(merged), wilds)
             )
         return options
+
+    def _best(self, summaries: Iterable[Summary]) -> list[Summary]:
+        """The summaries of which no other is at least as good (:meth:`Summary.no_better_than`,
+        an order the rest of the search keeps: where going out fails with the better one it
+        fails with the other), each once."""
+        best: list[Summary] = []
+        for summary in summaries:
+            if any(summary.no_better_than(other, self.needed) for other in best):
+                continue
+            best = [other for other in best if not other.no_better_than(summary, self.needed)]
+            best.append(summary)
+        return best
 
     def _summed(self, summary: Summary, melds: list[Finished], wilds: int) -> Iterator[Summary]:
         """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
