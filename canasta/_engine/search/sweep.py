@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from canasta._cache import remembered
 from canasta._engine.search.bounds import escalera_possible, placing_fails
 from canasta._engine.search.layout import (
     Finished,
@@ -197,79 +198,91 @@ class Sweep:
             tuple(r for r in layout.runs if r not in runs),  # none of them merges
             tuple(w for w in layout.wilds if not w.merges),
         )
-        for summed in self._merged(summary, merges(passed, t), wilds):
+        for summed in _merged(summary, merges(passed, t), wilds, t, self.escalera):
             yield kept, summed
-
-    def _merged(self, summary: Summary, melds: Merges, wilds: int) -> list[Summary]:
-        """The summaries ``summary`` with ``melds`` added makes, after each merge the rules
-        allow: the families that may merge added one after another, each in every way its
-        merges leave it, and between them only the summaries no other is better than
-        (:meth:`_best`)."""
-        options = self._best(self._summed(summary, list(melds.fixed), wilds))
-        for sets in melds.choices:
-            options = self._best(
-                summed
-                for option in options
-                for merged in sets
-                for summed in self._summed(option, list(merged), wilds)
-            )
-        return options
-
-    def _best(self, summaries: Iterable[Summary]) -> list[Summary]:
-        """The summaries of which no other is at least as good (:meth:`Summary.no_better_than`,
-        an order the rest of the search keeps: where going out fails with the better one it
-        fails with the other), each once."""
-        best: list[Summary] = []
-        for summary in summaries:
-            if any(summary.no_better_than(other, self.needed) for other in best):
-                continue
-            best = [other for other in best if not other.no_better_than(summary, self.needed)]
-            best.append(summary)
-        return best
-
-    def _summed(self, summary: Summary, melds: list[Finished], wilds: int) -> Iterator[Summary]:
-        """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
-        needs a natural sequence canasta (BO-OUT-1), also with one of them kept free of
-        wild cards for it."""
-        t = self.t
-        options = [summary]
-        for size, room, natural_run in melds:
-            grown: list[Summary] = []
-            for option in options:
-                added = option.add(
-                    size,
-                    room,
-                    min_size=t.min_size,
-                    canasta_size=t.canasta_size,
-                    needed=self.needed,
-                    wilds=wilds,
-                )
-                if added is not None:
-                    grown.append(added)
-                escalera = self.escalera and natural_run and size >= t.canasta_size
-                if escalera and not option.escalera:
-                    kept = option._replace(escalera=True).add(
-                        size,
-                        0,
-                        min_size=t.min_size,
-                        canasta_size=t.canasta_size,
-                        needed=self.needed,
-                        wilds=wilds,
-                    )
-                    if kept is not None:
-                        grown.append(kept)
-            options = list(dict.fromkeys(grown))
-        yield from options
 
     def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
         """Whether, every natural placed, the wild cards can be spread with the canastas
         needed: after each merge the rules allow, the melds left summed up too."""
-        for summed in self._merged(summary, merges(layout, self.t), wilds):
+        for summed in _merged(summary, merges(layout, self.t), wilds, self.t, self.escalera):
             if self.escalera and not summed.escalera:
                 continue
             if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
                 return True
         return False
+
+
+def _merged(
+    summary: Summary, melds: Merges, wilds: int, t: Tables, escalera: bool
+) -> tuple[Summary, ...]:
+    """The summaries ``summary`` with ``melds`` added makes, after each merge the rules
+    allow: the families that may merge added one after another, each in every way its
+    merges leave it (:func:`_family_added`), and between them only the summaries no other is
+    better than (:func:`_best`)."""
+    options = _best(_summed(summary, melds.fixed, wilds, t, escalera), t)
+    for sets in melds.choices:
+        options = _family_added(options, sets, wilds, t, escalera)
+    return options
+
+
+@remembered(1 << 12)
+def _family_added(
+    options: tuple[Summary, ...],
+    sets: tuple[tuple[Finished, ...], ...],
+    wilds: int,
+    t: Tables,
+    escalera: bool,
+) -> tuple[Summary, ...]:
+    """The best summaries ``options`` make with one family's melds, left by its merges in
+    any of the ways ``sets``. Remembered: the going-out searches of a turn's steps meet the
+    same families, all but those a step touches, with the same summaries (4096 answers, each
+    a few summaries)."""
+    return _best(
+        (
+            summed
+            for option in options
+            for merged in sets
+            for summed in _summed(option, merged, wilds, t, escalera)
+        ),
+        t,
+    )
+
+
+def _best(summaries: Iterable[Summary], t: Tables) -> tuple[Summary, ...]:
+    """The summaries of which no other is at least as good (:meth:`Summary.no_better_than`,
+    an order the rest of the search keeps: where going out fails with the better one it
+    fails with the other), each once."""
+    needed = t.rules.canastas_to_go_out
+    best: list[Summary] = []
+    for summary in summaries:
+        if any(summary.no_better_than(other, needed) for other in best):
+            continue
+        best = [other for other in best if not other.no_better_than(summary, needed)]
+        best.append(summary)
+    return tuple(best)
+
+
+def _summed(
+    summary: Summary, melds: Iterable[Finished], wilds: int, t: Tables, escalera: bool
+) -> list[Summary]:
+    """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
+    needs a natural sequence canasta (``escalera``, BO-OUT-1), also with one of them kept
+    free of wild cards for it."""
+    needed = t.rules.canastas_to_go_out
+    sizes = {"min_size": t.min_size, "canasta_size": t.canasta_size, "needed": needed}
+    options = [summary]
+    for size, room, natural_run in melds:
+        grown: list[Summary] = []
+        for option in options:
+            added = option.add(size, room, wilds=wilds, **sizes)
+            if added is not None:
+                grown.append(added)
+            if escalera and natural_run and size >= t.canasta_size and not option.escalera:
+                kept = option._replace(escalera=True).add(size, 0, wilds=wilds, **sizes)
+                if kept is not None:
+                    grown.append(kept)
+        options = list(dict.fromkeys(grown))
+    return options
 
 
 def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[int]) -> list[int]:
