@@ -218,8 +218,6 @@ def _merged_family_bound(
 def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
     """Whether a natural sequence canasta could still come out of these natural cards and
     melds: some suit has ``size`` ranks in a row among them (BO-OUT-1)."""
-    if any(done.natural_run and done.size >= size for done in layout.settled):
-        return True
     for suit in range(_PER_RANK):
         covered = [bool(nat[natural_face(p, suit)]) for p in range(TOP + 1)]
         for run in layout.runs:
@@ -270,9 +268,8 @@ def _family_costs(
     nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
 ) -> Iterator[list[int]]:
     """The least wild cards each further canasta of a family costs, up to ``missing`` of
-    each (see :func:`canastas_out_of_reach`); merged melds each a source of its own."""
+    each (see :func:`canastas_out_of_reach`)."""
     size = t.canasta_size
-    yield [max(0, size - done.size) for done in layout.settled if done.size + done.room >= size]
     fewest = next(
         (n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0
     )  # the fewest natural cards a canasta of one rank holds (CL-MELD-3); 0: none

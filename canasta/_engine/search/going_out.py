@@ -5,8 +5,8 @@ discarded, can be melded onto the side's melds so that the side has the canastas
 needs, with a discard or none (the natural discards and none in one search).
 It places the natural cards lowest first (:mod:`~canasta._engine.search.placing`),
 remembering each position of the search it has refuted, then spreads the wild cards and
-counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.
-merge_options`). Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
+counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.merges`).
+Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
 before any search.
 """
 

@@ -1,17 +1,17 @@
 """The side's melds as the planner sees them: what natural and wild cards each may still take.
 
 The planner (:mod:`canasta._engine.search.planner`) places the hand's natural cards lowest
-first, then spreads the wild cards. While it does, a meld is one of four small values: a meld
-of one rank (:class:`RankGroup`), a sequence (:class:`Run`), a meld of wild cards
-(:class:`WildGroup`), or a meld that no natural card still to place can join, reduced to what
-the wild cards still need of it (:class:`Settled`). A :class:`Layout` holds them, each kind
-sorted, so that two orders of the same melds are one position of the search.
+first, then spreads the wild cards. While it does, a meld is one of three small values: a meld
+of one rank (:class:`RankGroup`), a sequence (:class:`Run`) or a meld of wild cards
+(:class:`WildGroup`). A :class:`Layout` holds them, each kind sorted, so that two orders of
+the same melds are one position of the search. Once no natural card can join a meld, only
+its size and the wild cards it may still take matter (:data:`Finished`), merges included
+(:func:`merges`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import combinations
+from collections.abc import Iterable
 from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
@@ -21,13 +21,15 @@ from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
 
 __all__ = [
+    "Finished",
     "Layout",
+    "Merges",
     "RankGroup",
     "Run",
-    "Settled",
     "WildGroup",
     "encoded",
-    "merge_options",
+    "finished",
+    "merges",
     "shape",
     "wild_meld_canastas",
 ]
@@ -36,7 +38,7 @@ __all__ = [
 class RankGroup(NamedTuple):
     """A meld of one rank: its rank's position, its natural and wild cards, and whether it
     is a canasta closed to wild cards (CL-CAN-4). ``merges``: it was on the table before the
-    turn, beside another of its rank it may merge with (see :func:`merge_options`)."""
+    turn, beside another of its rank it may merge with (see :func:`merges`)."""
 
     position: int
     naturals: int
@@ -64,15 +66,11 @@ class WildGroup(NamedTuple):
     merges: bool = False
 
 
-class Settled(NamedTuple):
-    """A meld no natural card still to place can join, and none it may merge with: its size,
-    the wild cards it may still take, and whether it is a natural sequence (BO-OUT-1)."""
-
-    size: int
-    room: int
-    natural_run: bool
-
-
+#: A meld no natural card still to place can join, as the wild cards see it: its size, the
+#: wild cards it may still take, and whether it is a natural sequence (BO-OUT-1).
+Finished = tuple[int, int, bool]
+#: A meld that may merge with another of its family.
+Part = RankGroup | Run | WildGroup
 G = TypeVar("G", "RankGroup", "Run")
 
 
@@ -82,16 +80,6 @@ class Layout(NamedTuple):
     ranks: tuple[RankGroup, ...] = ()
     runs: tuple[Run, ...] = ()
     wilds: tuple[WildGroup, ...] = ()
-    settled: tuple[Settled, ...] = ()
-
-    @property
-    def merging(self) -> bool:
-        """Whether two of its melds may merge (see :func:`merge_options`)."""
-        return (
-            any(group.merges for group in self.ranks)
-            or any(run.merges for run in self.runs)
-            or any(wild.merges for wild in self.wilds)
-        )
 
     def with_rank(self, old: RankGroup | None, new: RankGroup) -> Layout:
         """The layout with the rank meld ``old`` replaced by ``new`` (or ``new`` added)."""
@@ -174,23 +162,13 @@ class Shape(NamedTuple):
     open: tuple[tuple[int, int], ...]
 
 
-def _sizes(layout: Layout, t: Tables) -> Iterator[tuple[int, int]]:
-    """Each meld's (size, room for wild cards)."""
-    for group in layout.ranks:
-        yield group.naturals + group.wilds, rank_room(group, t)
-    for run in layout.runs:
-        yield run.high - run.low + 1, run_room(run, t)
-    for wild in layout.wilds:
-        yield wild.size, t.longest_wild_meld - wild.size
-    for done in layout.settled:
-        yield done.size, done.room
-
-
 def shape(layout: Layout, t: Tables) -> Shape | None:
     """The :class:`Shape` of a layout, or ``None`` if a meld can never be made valid."""
     done = need_total = room_total = 0
     open_melds: list[tuple[int, int]] = []
-    for size, room in _sizes(layout, t):
+    melds: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
+    for meld in melds:
+        size, room, _ = finished(meld, t)
         need = max(0, t.min_size - size)
         if need > room:
             return None
@@ -219,90 +197,117 @@ def wild_meld_canastas(rules: RuleSet) -> tuple[int, ...]:
     return tuple(best)
 
 
-def merge_options(layout: Layout, t: Tables) -> Iterator[Layout]:
-    """The layout, and each layout its melds make by merges the rules allow (HW-MRG-1,
+def finished(meld: Part, t: Tables) -> Finished:
+    """A meld as the wild cards see it (:data:`Finished`)."""
+    if isinstance(meld, RankGroup):
+        return meld.naturals + meld.wilds, rank_room(meld, t), False
+    if isinstance(meld, Run):
+        return meld.high - meld.low + 1, run_room(meld, t), meld.wilds == 0
+    return meld.size, t.longest_wild_meld - meld.size, False
+
+
+class Merges(NamedTuple):
+    """A layout's melds as the wild cards see them once every natural card is placed, merges
+    included (HW-MRG-1): the melds no merge touches (``fixed``), and for each family of melds
+    that may merge (a rank, a suit, the melds of wild cards), every distinct set of melds
+    its merges may leave, the set with no merge among them (``choices``).
+
+    A merge joins melds of one family only, so what one family's merges make does not depend
+    on another's: each family's sets are found on their own, melds alike (same kind, size
+    and wild cards) tried once, and the search combines the families one after another,
+    keeping only the distinct summaries they give (``Sweep._merged``), never the product of
+    every family's sets."""
+
+    fixed: tuple[Finished, ...]
+    choices: tuple[tuple[tuple[Finished, ...], ...], ...]
+
+
+def merges(layout: Layout, t: Tables) -> Merges:
+    """The :class:`Merges` of a layout whose natural cards are all placed. Melds marked
+    ``merges`` that are not canastas merge two by two where the rules allow (HW-MRG-1,
     HW-MRG-2, HW-MRG-5): melds of one rank, sequences of one suit that meet, melds of wild
-    cards. Only melds that are not canastas gain by a merge (two canastas make one), so only
-    they are merged."""
-    yield layout
-    if not t.rules.merging_allowed or not layout.merging:
-        return
-    seen = {layout}
-    for merged in _merges(layout, t):
-        if merged not in seen:
-            seen.add(merged)
-            yield merged
-            for further in merge_options(merged, t):
-                if further not in seen:
-                    seen.add(further)
-                    yield further
+    cards; a merged meld that is not yet a canasta may merge again, as the rules let any
+    two melds of a family merge. Only melds that are not canastas gain by a merge (two
+    canastas make one), so only they are merged."""
+    fixed: list[Finished] = []
+    families: dict[tuple[int, int], list[Part]] = {}
+    parts: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
+    for part in parts:
+        meld = finished(part, t)
+        if part.merges and meld[0] < t.canasta_size:
+            families.setdefault(_part_family(part), []).append(part)
+        else:
+            fixed.append(meld)
+    choices = []
+    for members in families.values():
+        if len(members) == 1:
+            fixed.append(finished(members[0], t))
+        else:
+            choices.append(_merged_sets(tuple(sorted(members)), t))
+    return Merges(tuple(fixed), tuple(choices))
 
 
-def _merges(layout: Layout, t: Tables) -> Iterator[Layout]:
-    """Each layout one merge of two of the melds makes. Natural cards are all placed: the
-    merged meld is :class:`Settled`, with the wild cards it may still take, given to its parts
-    before the merge where it is a canasta closed to them (CL-CAN-4)."""
-    size = t.canasta_size
-    ranks = [g for g in layout.ranks if g.merges and g.naturals + g.wilds < size]
-    for first, second in combinations(ranks, 2):
-        if first.position != second.position:
+def _part_family(part: Part) -> tuple[int, int]:
+    """Which melds ``part`` may merge with: a rank, a suit's sequences, the melds of wild
+    cards."""
+    if isinstance(part, RankGroup):
+        return 0, part.position
+    if isinstance(part, Run):
+        return 1, part.suit
+    return 2, 0
+
+
+@remembered(1 << 12)
+def _merged_sets(family: tuple[Part, ...], t: Tables) -> tuple[tuple[Finished, ...], ...]:
+    """Every distinct set of melds (each sorted) the merges of ``family``, melds of one
+    family sorted, may leave: the first meld as it is, beside the rest's sets, or merged
+    with one of the others (melds alike tried once), the merged meld, if not yet a canasta,
+    one of the family that may merge again. Remembered: the search meets the same families
+    again and again (4096 answers, each of a few sets of a few melds as a rule; melds alike
+    make the sets few)."""
+    if not family:
+        return ((),)
+    first, rest = family[0], family[1:]
+    alone = finished(first, t)
+    found = {tuple(sorted((alone, *others))) for others in _merged_sets(rest, t)}
+    for index, second in enumerate(rest):
+        if second in rest[:index]:
+            continue  # a meld like one tried already makes the same sets
+        joined = _joined(first, second, t)
+        if joined is None:
             continue
+        merged, meld = joined
+        left = rest[:index] + rest[index + 1 :]
+        if meld[0] < t.canasta_size:
+            found.update(_merged_sets(tuple(sorted((merged, *left))), t))
+        else:
+            found.update(tuple(sorted((meld, *others))) for others in _merged_sets(left, t))
+    return tuple(sorted(found))
+
+
+def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, Finished] | None:
+    """The meld two melds of one family make merged, and what it is to the wild cards; or
+    ``None`` where it would break a limit (HW-MRG-2) or two sequences do not meet
+    (HW-MRG-1). Natural cards are all placed: a merged meld of one rank that is a canasta
+    closed to wild cards (CL-CAN-4) takes only those its parts could take before the merge."""
+    if isinstance(first, RankGroup) and isinstance(second, RankGroup):
         naturals, wilds = first.naturals + second.naturals, first.wilds + second.wilds
         if wilds > t.max_wilds[naturals]:
-            continue  # HW-MRG-2: the merged meld would break a limit
-        room = t.max_wilds[naturals] - wilds
-        if naturals + wilds >= t.closed_at:
+            return None
+        group = RankGroup(first.position, naturals, wilds, False, True)
+        size, room, _ = finished(group, t)
+        if size >= t.closed_at:
             room = min(room, rank_room(first, t) + rank_room(second, t))
-        yield _without(
-            layout, ranks=(first, second), joined=Settled(naturals + wilds, room, False)
-        )
-    yield from _run_merges(layout, t)
-    if t.rules.merge_wild_melds:
-        groups = [w for w in layout.wilds if w.merges and w.size < size]
-        for one, two in combinations(groups, 2):
-            total = one.size + two.size
-            if total <= t.longest_wild_meld:
-                settled_wilds = Settled(total, t.longest_wild_meld - total, False)
-                yield _without(layout, wilds=(one, two), joined=settled_wilds)
-
-
-def _run_merges(layout: Layout, t: Tables) -> Iterator[Layout]:
-    """Each layout the merge of two sequences of one suit that meet makes (HW-MRG-1)."""
-    runs = [r for r in layout.runs if r.merges and r.high - r.low + 1 < t.canasta_size]
-    for first, second in combinations(runs, 2):
+        return group, (size, room, False)
+    if isinstance(first, Run) and isinstance(second, Run):
         low, high = (first, second) if first.low < second.low else (second, first)
-        if first.suit != second.suit or low.high + 1 != high.low:
-            continue
-        joined = Run(first.suit, low.low, high.high, first.wilds + second.wilds)
-        length = joined.high - joined.low + 1
-        if joined.wilds > t.sequence_wilds or length > t.longest_sequence:
-            continue
-        yield _without(
-            layout,
-            runs=(first, second),
-            joined=Settled(length, run_room(joined, t), joined.wilds == 0),
-        )
-
-
-def _without(
-    layout: Layout,
-    *,
-    joined: Settled,
-    ranks: tuple[RankGroup, ...] = (),
-    runs: tuple[Run, ...] = (),
-    wilds: tuple[WildGroup, ...] = (),
-) -> Layout:
-    """The layout less the melds merged, with the merged meld."""
-    kept_ranks, kept_runs, kept_wilds = list(layout.ranks), list(layout.runs), list(layout.wilds)
-    for group in ranks:
-        kept_ranks.remove(group)
-    for run in runs:
-        kept_runs.remove(run)
-    for wild in wilds:
-        kept_wilds.remove(wild)
-    return Layout(
-        tuple(kept_ranks),
-        tuple(kept_runs),
-        tuple(kept_wilds),
-        tuple(sorted([*layout.settled, joined])),
-    )
+        run = Run(first.suit, low.low, high.high, first.wilds + second.wilds, True)
+        length = run.high - run.low + 1
+        meet = low.high + 1 == high.low
+        if not meet or run.wilds > t.sequence_wilds or length > t.longest_sequence:
+            return None
+        return run, finished(run, t)
+    assert isinstance(first, WildGroup)
+    assert isinstance(second, WildGroup)
+    wild = WildGroup(first.size + second.size, True)
+    return (wild, finished(wild, t)) if wild.size <= t.longest_wild_meld else None

@@ -14,26 +14,24 @@ repeats the work below that card's rank for every one, a card of it is left out 
 search meets its rank, after every way of placing it failed.
 
 Melds on the table that may still merge with another of their family (HW-MRG-1) are kept as
-they are until the end, when every merge the rules allow is tried
-(:func:`~canasta._engine.search.layout.merge_options`).
+they are until no natural card can join them (sequences and melds of wild cards: until the
+end), when every merge the rules allow is tried, family by family
+(:func:`~canasta._engine.search.layout.merges`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from canasta._engine.search.bounds import (
-    canastas_out_of_reach,
-    escalera_possible,
-    placing_fails,
-)
+from canasta._cache import remembered
+from canasta._engine.search.bounds import canastas_out_of_reach, escalera_possible, placing_fails
 from canasta._engine.search.layout import (
+    Finished,
     Layout,
+    Merges,
     RankGroup,
     Run,
-    merge_options,
-    rank_room,
-    run_room,
+    merges,
 )
 from canasta._engine.search.placing import lowest, run_placements
 from canasta._engine.search.summary import Summary
@@ -196,69 +194,97 @@ class Sweep:
         held = suit_masks(nat) if layout.runs else []
         runs = [r for r in layout.runs if _open(r, held[r.suit], wilds, t)]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
-        others = [
-            *(_sequence(r, t) for r in layout.runs if r not in runs),
-            *(_wild_meld(w.size, t) for w in layout.wilds if not w.merges),
-        ]
-        kept = Layout(tuple(ranks), tuple(runs), wild_melds, layout.settled)
-        passed = tuple(g for g in layout.ranks if g.position < next_position)
-        seen = set()
-        for merged in _rank_merges(passed, t):
-            for summed in self._summed(summary, [*merged, *others], wilds):
-                if summed not in seen:
-                    seen.add(summed)
-                    yield kept, summed
-
-    def _summed(self, summary: Summary, melds: list[Finished], wilds: int) -> Iterator[Summary]:
-        """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
-        needs a natural sequence canasta (BO-OUT-1), also with one of them kept free of
-        wild cards for it."""
-        t = self.t
-        options = [summary]
-        for size, room, natural_run in melds:
-            grown: list[Summary] = []
-            for option in options:
-                added = option.add(
-                    size,
-                    room,
-                    min_size=t.min_size,
-                    canasta_size=t.canasta_size,
-                    needed=self.needed,
-                    wilds=wilds,
-                )
-                if added is not None:
-                    grown.append(added)
-                escalera = self.escalera and natural_run and size >= t.canasta_size
-                if escalera and not option.escalera:
-                    kept = option._replace(escalera=True).add(
-                        size,
-                        0,
-                        min_size=t.min_size,
-                        canasta_size=t.canasta_size,
-                        needed=self.needed,
-                        wilds=wilds,
-                    )
-                    if kept is not None:
-                        grown.append(kept)
-            options = list(dict.fromkeys(grown))
-        yield from options
+        kept = Layout(tuple(ranks), tuple(runs), wild_melds)
+        passed = Layout(
+            tuple(g for g in layout.ranks if g.position < next_position),
+            tuple(r for r in layout.runs if r not in runs),  # none of them merges
+            tuple(w for w in layout.wilds if not w.merges),
+        )
+        for summed in _merged(summary, merges(passed, t), wilds, t, self.escalera):
+            yield kept, summed
 
     def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
         """Whether, every natural placed, the wild cards can be spread with the canastas
         needed: after each merge the rules allow, the melds left summed up too."""
-        for merged in merge_options(layout, self.t):
-            melds = [
-                *(_rank_meld(g, self.t) for g in merged.ranks),
-                *(_sequence(r, self.t) for r in merged.runs),
-                *(_wild_meld(w.size, self.t) for w in merged.wilds),
-                *((s.size, s.room, s.natural_run) for s in merged.settled),
-            ]
-            for summed in self._summed(summary, melds, wilds):
-                if self.escalera and not summed.escalera:
-                    continue
-                if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
-                    return True
+        for summed in _merged(summary, merges(layout, self.t), wilds, self.t, self.escalera):
+            if self.escalera and not summed.escalera:
+                continue
+            if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
+                return True
         return False
+
+
+def _merged(
+    summary: Summary, melds: Merges, wilds: int, t: Tables, escalera: bool
+) -> tuple[Summary, ...]:
+    """The summaries ``summary`` with ``melds`` added makes, after each merge the rules
+    allow: the families that may merge added one after another, each in every way its
+    merges leave it (:func:`_family_added`), and between them only the summaries no other is
+    better than (:func:`_best`)."""
+    options = _best(_summed(summary, melds.fixed, wilds, t, escalera), t)
+    for sets in melds.choices:
+        options = _family_added(options, sets, wilds, t, escalera)
+    return options
+
+
+@remembered(1 << 12)
+def _family_added(
+    options: tuple[Summary, ...],
+    sets: tuple[tuple[Finished, ...], ...],
+    wilds: int,
+    t: Tables,
+    escalera: bool,
+) -> tuple[Summary, ...]:
+    """The best summaries ``options`` make with one family's melds, left by its merges in
+    any of the ways ``sets``. Remembered: the going-out searches of a turn's steps meet the
+    same families, all but those a step touches, with the same summaries (4096 answers, each
+    a few summaries)."""
+    return _best(
+        (
+            summed
+            for option in options
+            for merged in sets
+            for summed in _summed(option, merged, wilds, t, escalera)
+        ),
+        t,
+    )
+
+
+def _best(summaries: Iterable[Summary], t: Tables) -> tuple[Summary, ...]:
+    """The summaries of which no other is at least as good (:meth:`Summary.no_better_than`,
+    an order the rest of the search keeps: where going out fails with the better one it
+    fails with the other), each once."""
+    needed = t.rules.canastas_to_go_out
+    best: list[Summary] = []
+    for summary in summaries:
+        if any(summary.no_better_than(other, needed) for other in best):
+            continue
+        best = [other for other in best if not other.no_better_than(summary, needed)]
+        best.append(summary)
+    return tuple(best)
+
+
+def _summed(
+    summary: Summary, melds: Iterable[Finished], wilds: int, t: Tables, escalera: bool
+) -> list[Summary]:
+    """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
+    needs a natural sequence canasta (``escalera``, BO-OUT-1), also with one of them kept
+    free of wild cards for it."""
+    needed = t.rules.canastas_to_go_out
+    sizes = {"min_size": t.min_size, "canasta_size": t.canasta_size, "needed": needed}
+    options = [summary]
+    for size, room, natural_run in melds:
+        grown: list[Summary] = []
+        for option in options:
+            added = option.add(size, room, wilds=wilds, **sizes)
+            if added is not None:
+                grown.append(added)
+            if escalera and natural_run and size >= t.canasta_size and not option.escalera:
+                kept = option._replace(escalera=True).add(size, 0, wilds=wilds, **sizes)
+                if kept is not None:
+                    grown.append(kept)
+        options = list(dict.fromkeys(grown))
+    return options
 
 
 def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[int]) -> list[int]:
@@ -297,36 +323,6 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
         return True
     below = (held << 2) >> run.low  # bit 1: the position just below it; bit 0: the next
     return bool(below & 2 or (gap and below & 1))
-
-
-#: A meld as the wild cards see it: its size, the wild cards it may take, and whether it is
-#: a natural sequence.
-Finished = tuple[int, int, bool]
-
-
-def _rank_merges(groups: tuple[RankGroup, ...], t: Tables) -> Iterator[list[Finished]]:
-    """The melds of one rank whose natural cards are all placed, as the wild cards see
-    them: as they are, and after each merge of those that may merge (HW-MRG-1)."""
-    if not any(group.merges for group in groups):
-        yield [_rank_meld(group, t) for group in groups]
-        return
-    for merged in merge_options(Layout(ranks=groups), t):
-        yield [
-            *(_rank_meld(group, t) for group in merged.ranks),
-            *((done.size, done.room, done.natural_run) for done in merged.settled),
-        ]
-
-
-def _rank_meld(group: RankGroup, t: Tables) -> Finished:
-    return group.naturals + group.wilds, rank_room(group, t), False
-
-
-def _sequence(run: Run, t: Tables) -> Finished:
-    return run.high - run.low + 1, run_room(run, t), run.wilds == 0
-
-
-def _wild_meld(size: int, t: Tables) -> Finished:
-    return size, t.longest_wild_meld - size, False
 
 
 def _shares(
