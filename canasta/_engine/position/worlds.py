@@ -25,15 +25,17 @@ from collections.abc import Sequence
 
 from canasta._engine.finishing import can_finish
 from canasta._engine.meld_rules import Meld, MeldKind
+from canasta._engine.obligations import must_go_out
 from canasta._engine.position.invariants import Check, seats_that_may_hold_red_threes
 from canasta._engine.position.obligations import the_obligation
 from canasta._engine.position.parts import ViewParts
 from canasta._engine.position.playable import rules_deal
 from canasta._engine.state import Deal, Phase, pooled_sides
 from canasta._engine.transitions import play
-from canasta._model.cards import Card
+from canasta._model.cards import Card, Rank
 from canasta._model.deck import Cards, pack_cards
 from canasta._model.moves import Answer
+from canasta._rules.ruleset import RuleSet
 
 __all__ = [
     "BUILT_TRIES",
@@ -148,7 +150,11 @@ def built_world(view: ViewParts, rng: random.Random) -> Deal:
     if len(pool) < room:  # only red threes would fill it: deal at random
         return deal_world(view, rng)
     side_melds = base.melds[base.side]
-    return deal_world(view, rng, known + _built_cards(known, side_melds, pool, room, rng))
+    if (view.phase is Phase.ANSWER or must_go_out(view.draft)) and rng.random() < 0.5:
+        cards = _GoingOut(view.rules, side_melds, pool).hand(known, room, rng)
+    else:
+        cards = _built_cards(known, side_melds, pool, room, rng)
+    return deal_world(view, rng, known + cards)
 
 
 def _built_cards(
@@ -202,6 +208,79 @@ def _built_cards(
             if card.is_natural:
                 held_suits.add(card.suit)
     return cards
+
+
+class _GoingOut:
+    """A hand planned for going out (CL-OUT-1, CL-OUT-2): the known cards' ranks made into
+    melds, the canastas the side lacks completed, the other cards added to those melds, and
+    one card left over for the discard. Melds of a rank only: runs are left to the weighted
+    draws of :func:`_built_cards`."""
+
+    def __init__(self, rules: RuleSet, side_melds: Sequence[Meld], pool: list[Card]) -> None:
+        self.rules = rules
+        #: The planned melds of the side: rank -> [naturals, wild cards].
+        self.melds: dict[Rank, list[int]] = {}
+        for meld in side_melds:
+            if meld.kind is MeldKind.RANK:
+                self.melds[meld.rank] = [meld.size - meld.wilds, meld.wilds]
+        self.canastas = sum(1 for meld in side_melds if rules.is_canasta(meld))
+        self.naturals: dict[Rank, list[Card]] = {}
+        self.wilds = [card for card in pool if card.is_wild]
+        for card in pool:
+            if card.is_natural:
+                self.naturals.setdefault(card.rank, []).append(card)
+        self.cards: list[Card] = []
+
+    def hand(self, known: Cards, room: int, rng: random.Random) -> list[Card]:
+        """``room`` cards for a hand holding ``known``."""
+        for cards in self.naturals.values():
+            rng.shuffle(cards)
+        rng.shuffle(self.wilds)
+        # One card is kept for the discard, mostly: now and then a known card of a rank the
+        # side has not melded (which would need more of its rank), else one drawn.
+        odd = [card for card in known if card.rank not in self.melds]
+        keep = rng.random() < 0.9
+        spare = rng.choice(odd) if keep and odd and rng.random() < 0.7 else None
+        melding = room - (keep and spare is None)
+        for card in known - ([spare] if spare else []):
+            if card.is_natural:
+                self.melds.setdefault(card.rank, [0, 0])[0] += 1
+        for rank in list(self.melds):
+            self._grow(rank, self.rules.min_meld_size, melding)
+        by_size = sorted(self.melds, key=lambda rank: -sum(self.melds[rank]))
+        if rng.random() < 0.5:  # a new meld may be the nearest canasta: any rank in plenty
+            by_size += sorted(self.naturals, key=lambda rank: -len(self.naturals[rank]))
+        for rank in by_size:
+            if self.canastas >= self.rules.canastas_to_go_out:
+                break
+            before = sum(self.melds.get(rank, (0, 0)))
+            self._grow(rank, self.rules.canasta_size, melding)
+            self.canastas += before < self.rules.canasta_size <= sum(self.melds[rank])
+        ranks = list(self.melds)
+        while len(self.cards) < melding and ranks:  # the rest added to the melds planned
+            rank = rng.choice(ranks)
+            if not self._grow(rank, sum(self.melds[rank]) + 1, melding):
+                ranks.remove(rank)
+        rest = [card for cards in self.naturals.values() for card in cards] + self.wilds
+        return self.cards + rng.sample(rest, min(len(rest), room - len(self.cards)))
+
+    def _grow(self, rank: Rank, size: int, room: int) -> bool:
+        """Add naturals of ``rank`` to its meld, then wild cards as far as the rules let
+        (CL-MELD-3), until it holds ``size`` cards; whether any card was added."""
+        meld = self.melds.setdefault(rank, [0, 0])
+        naturals = self.naturals.get(rank, [])
+        added = False
+        while sum(meld) < size and len(self.cards) < room:
+            if naturals:
+                self.cards.append(naturals.pop())
+                meld[0] += 1
+            elif self.wilds and meld[1] < self.rules.max_wilds(meld[0]):
+                self.cards.append(self.wilds.pop())
+                meld[1] += 1
+            else:
+                break
+            added = True
+        return added
 
 
 def finishing_hand(view: ViewParts) -> Cards | None:
