@@ -1,0 +1,113 @@
+"""Views of another player's turn whose facts only rare hands, or none, can meet (issue 26).
+
+Each view here is a real one (random play of the fuzz campaign, ``tests/fuzz/documents.py``),
+saved in ``tests/data/fuzz/``, then mutated as the campaign mutates views: a question asked,
+or a partner's "yes". Before, such views loaded and ``sample()`` gave up after 1,000 worlds
+(``PositionError``: no world lets the player finish the turn); now a view loads only if some
+hand lets that player finish the turn, and then it samples.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta
+from canasta import JsonError, Phase, PlayerView
+from canasta._engine.movegen import legal_moves
+from canasta._engine.position import built_world, deal_world, finishing_hand, the_turn_can_finish
+
+DATA = Path(__file__).parent / "data" / "fuzz"
+ASKED = {"asked": True, "phase": "answer"}
+YES = {"asked": True, "answer": True}
+
+
+def mutated(name: str, facts: dict[str, Any]) -> str:
+    """The saved real view ``name``, with the turn ``facts`` set as the fuzz campaign sets
+    them."""
+    document = json.loads((DATA / name).read_text())
+    document["deal"].update(facts)
+    return json.dumps(document)
+
+
+def assert_samples(view: PlayerView, seeds: range = range(5)) -> None:
+    """Every sample gives the view back, and lets the player whose turn it is go on."""
+    for seed in seeds:
+        world = view.sample(random.Random(seed))
+        assert world.view(view.player) == view
+        assert the_turn_can_finish(world.deal)
+        if world.phase is Phase.ANSWER:  # the asker goes on after either answer (CL-ASK-2)
+            for answer in (canasta.Answer(True), canasta.Answer(False)):
+                assert list(world.apply(answer).legal_moves())
+        else:
+            assert list(world.legal_moves())
+
+
+def test_CL_ASK_2_a_question_only_rare_hands_back_is_sampled() -> None:
+    # Classic, six players: player 0 asks with 11 cards, one known (6C); the side's four melds
+    # hold no canasta, so after a "yes" the hand must make one and meld every card but a
+    # discard. None of 1,000 worlds drawn at random did.
+    view = PlayerView.from_json(mutated("classic-6p-asked-rare.json", ASKED))
+    assert (view.player, view.turn_player, view.phase) == (1, 0, Phase.ANSWER)
+    assert_samples(view)
+
+
+def test_CL_ASK_3_a_yes_only_a_planned_hand_honours_is_sampled() -> None:
+    # Classic, six players (two canastas to go out): player 5 took the pile (4S 6C 10H JS KH
+    # known) and holds 16 cards; after a "yes" the 11 hidden cards must complete the fives
+    # and the jacks into canastas and meld the 4S, 6C and 10H, the KH discarded: the hidden
+    # cards are then 5 5 J J J 4 4 6 6 10 10, or as good.
+    view = PlayerView.from_json(mutated("classic-6p-yes-one-hand.json", YES))
+    assert (view.player, view.turn_player, view.hand_sizes[5]) == (2, 5, 16)
+    assert str(view.known_cards[5]) == "4S 6C 10H JS KH"
+    hand = finishing_hand(view._parts())
+    assert hand is not None
+    assert hand.issuperset(view.known_cards[5])
+    assert_samples(view)
+
+
+def test_CL_ASK_3_a_yes_no_hand_can_honour_is_refused_at_load() -> None:
+    # Classic, four players: player 2 holds 5 cards, 6S 9H KH 3S known; going out would need
+    # the 6S and the KH melded (two more cards each) and the black three discarded: one
+    # hidden card cannot.
+    with pytest.raises(JsonError) as refused:
+        PlayerView.from_json(mutated("classic-4p-yes-no-hand.json", YES))
+    assert refused.value.path == "deal"
+    assert "(CL-ASK-3)" in str(refused.value)
+    assert "player 2 finish this turn" in str(refused.value)
+
+
+def test_CL_ASK_2_a_question_no_hand_could_back_is_refused_at_load() -> None:
+    # Classic, four players: player 2 holds 26 cards, 23 known, among them 3C and 3S; every
+    # other black three is in sight, so both cannot be melded, and only one is discarded.
+    text = mutated("classic-4p-asked-no-hand.json", ASKED)
+    with pytest.raises(JsonError) as refused:
+        PlayerView.from_json(text)
+    assert refused.value.path == "deal"
+    assert "(CL-ASK-2)" in str(refused.value)
+    view = json.loads(text)
+    view["deal"]["phase"] = "meld"  # the same view without the question loads
+    PlayerView.from_json(json.dumps(view))
+
+
+def test_the_real_views_load_and_sample_as_they_are() -> None:
+    for path in sorted(DATA.glob("classic-*.json")):
+        assert_samples(PlayerView.from_json(path.read_text()), range(2))
+
+
+def test_a_world_with_a_given_hand_gives_the_view_back() -> None:
+    view = PlayerView.from_json(mutated("classic-6p-yes-one-hand.json", YES))
+    parts = view._parts()
+    hand = finishing_hand(parts)
+    assert hand is not None
+    for seed in range(3):
+        world = deal_world(parts, random.Random(seed), hand)
+        assert world.hands[world.seat] == hand
+        assert legal_moves(world)
+        built = built_world(parts, random.Random(seed))
+        assert len(built.hands[built.seat]) == 16
+        assert built.hands[built.seat].issuperset(view.known_cards[5])
