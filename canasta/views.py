@@ -303,12 +303,12 @@ class PlayerView:
         where that hand could not finish the turn is drawn again, so that a sample among the
         first :data:`SAMPLE_TRIES` drawn is uniform among the worlds the rules allow. Where
         none of them is (a turn only rare hands can finish), that player's hand is *built*
-        instead, card by card from the hidden cards, favouring the ranks of the side's melds,
-        the ranks already drawn, wild cards and points, and the other cards are dealt at
-        random: a world the rules allow, but no longer a uniform draw among them (see
-        :mod:`canasta._engine.position.worlds`). The loader refuses a view of another
-        player's turn for which no hand so built finishes the turn, so every view read from
-        JSON or text samples; a view made otherwise that none could finish raises
+        instead, from the hidden cards, for the turn's obligations (favouring the ranks of the
+        side's melds, the ranks already drawn, wild cards and points; or planned for going
+        out), and the other cards are dealt at random: a world the rules allow, but no longer
+        a uniform draw among them. The loader refuses a view of another player's turn for
+        which no hand so built finishes the turn, so every view read from JSON or text
+        samples; a view made otherwise that none could finish raises
         :class:`~canasta.errors.PositionError`.
         """
         parts = self._parts()
