@@ -9,13 +9,22 @@ them, and only some hands can: a world is possible only where that player can fi
 turn (:func:`the_turn_can_finish`).
 
 Where few hands can, worlds dealt at random rarely are possible ones, so the hand of the
-player whose turn it is can be *built* (:func:`built_world`): drawn card by card from the
-hidden cards, each weighted toward what the obligations need (cards of the ranks of the
-side's melds and of the ranks already drawn, wild cards, points, runs of a suit), with weights
-that vary from one try to the next. :func:`finishing_hand` is the first hand so built with a
-fixed seed that lets the turn finish: the loader refuses a view of another player's turn
-that has none (:func:`a_hand_can_finish_the_turn`), and :meth:`PlayerView.sample
-<canasta.views.PlayerView.sample>` falls back on it, so that every accepted view samples.
+player whose turn it is can be *built* (:func:`built_world`) from the hidden cards, in one of
+two ways, with choices that vary from one try to the next:
+
+* drawn card by card, each weighted toward what the obligations need (cards of the ranks of
+  the side's melds and of the ranks already drawn, wild cards, points, runs of a suit), a
+  card now and then bringing the rest of its rank;
+* for a turn that must go out, or a question asked, planned for going out (:class:`_GoingOut`):
+  the known cards' ranks made into melds, the canastas the side lacks completed, the other
+  cards added to the melds, one card kept for the discard.
+
+:func:`finishing_hand` is the first hand so built with a fixed seed that lets the turn
+finish: the loader refuses a view of another player's turn that has none
+(:func:`a_hand_can_finish_the_turn`), and :meth:`PlayerView.sample
+<canasta.views.PlayerView.sample>` falls back on it, so that every accepted view samples. The
+search is bounded (:data:`BUILT_TRIES` hands), not exhaustive: a turn that only a hand it
+never builds could finish is refused.
 """
 
 from __future__ import annotations
