@@ -110,3 +110,30 @@ def test_a_world_with_a_given_hand_gives_the_view_back() -> None:
         built = built_world(parts, random.Random(seed))
         assert len(built.hands[built.seat]) == 16
         assert built.hands[built.seat].issuperset(view.known_cards[5])
+
+
+def test_views_of_turns_played_legally_with_an_obligation_load_and_sample() -> None:
+    """No false refusal of a position reached by play: random legal play of Classic for four
+    (where players ask) and six; each view of a turn in progress with an obligation (a
+    question, a "yes", an opening begun, black threes) is read back from its JSON and
+    sampled."""
+    rng = random.Random(26)
+    obliged = 0
+    for players in (4, 4, 6, 6):
+        game = canasta.Game.new(canasta.find_rules("classic", players), seed=rng.randrange(2**32))
+        while not game.is_over and game.deal_number < 2:
+            draft = game.draft
+            if (
+                game.phase is Phase.ANSWER
+                or draft.answer
+                or draft.black_threes
+                or (draft.opening and draft.committed)
+            ):
+                obliged += 1
+                for player in range(players):
+                    if player != game.turn_player:
+                        view = PlayerView.from_json(game.view(player).to_json())
+                        assert view == game.view(player)
+                        assert view.sample(rng).view(player) == view
+            game = game.apply(rng.choice(list(game.legal_moves())))
+    assert obliged >= 20
