@@ -56,8 +56,10 @@ __all__ = [
 ]
 
 #: How many hands :func:`finishing_hand` builds before it concludes that none finishes the
-#: turn (each is one going-out search at most).
-BUILT_TRIES = 500
+#: turn (each is one search of the turn's end, under a millisecond mostly): the refusals
+#: found cost 60 to 80 ms of CPU. Of 1,914 turns with an obligation in random play, 186 needed a built hand,
+#: each found among the first five; the hardest views found by mutation, within 27.
+BUILT_TRIES = 200
 #: The seed of the hands :func:`finishing_hand` builds: the loader and ``sample`` build the
 #: same ones, so a view the loader accepts always samples.
 _SEED = 26
