@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import canasta
-from canasta import JsonError, Phase, PlayerView
+from canasta import Card, JsonError, Phase, PlayerView
 from canasta._engine.position import built_world, deal_world, finishing_hand, the_turn_can_finish
 
 DATA = Path(__file__).parent / "data" / "fuzz"
@@ -74,23 +74,37 @@ def test_CL_ASK_3_a_yes_no_hand_can_honour_is_refused_at_load() -> None:
     # the 6S and the KH melded (two more cards each) and the black three discarded: one
     # hidden card cannot.
     with pytest.raises(JsonError) as refused:
-        PlayerView.from_json(mutated("classic-4p-yes-no-hand.json", YES))
+        PlayerView.from_json(mutated("classic-4p-five-cards.json", YES))
     assert refused.value.path == "deal"
     assert "(CL-ASK-3)" in str(refused.value)
     assert "player 2 finish this turn" in str(refused.value)
 
 
 def test_CL_ASK_2_a_question_no_hand_could_back_is_refused_at_load() -> None:
-    # Classic, four players: player 2 holds 26 cards, 23 known, among them 3C and 3S; every
-    # other black three is in sight, so both cannot be melded, and only one is discarded.
-    text = mutated("classic-4p-asked-no-hand.json", ASKED)
+    # The same five cards: player 2 could not go out after a "yes", so may not ask.
+    text = mutated("classic-4p-five-cards.json", ASKED)
     with pytest.raises(JsonError) as refused:
         PlayerView.from_json(text)
     assert refused.value.path == "deal"
     assert "(CL-ASK-2)" in str(refused.value)
     view = json.loads(text)
     view["deal"]["phase"] = "meld"  # the same view without the question loads
+    del view["deal"]["asked"]
     PlayerView.from_json(json.dumps(view))
+
+
+def test_CL_B3_3_a_question_only_the_last_black_three_backs_is_sampled() -> None:
+    # Classic, four players: player 2 asks holding 26 cards, 23 known, among them 3C and 3S.
+    # Going out after a "yes" melds all but one card, so the other black three must go into
+    # a meld of black threes (CL-B3-3): only the one black three the view does not show, in
+    # player 2's three hidden cards, makes it. The loader refused this view before it built
+    # hands with black threes.
+    view = PlayerView.from_json(mutated("classic-4p-asked-last-black-three.json", ASKED))
+    assert (view.player, view.turn_player, view.hand_sizes[2]) == (3, 2, 26)
+    assert_samples(view)
+    for seed in range(3):
+        hand = view.sample(random.Random(seed)).hand(2)
+        assert hand.count(Card.parse("3C")) + hand.count(Card.parse("3S")) == 3
 
 
 def test_the_real_views_load_and_sample_as_they_are() -> None:

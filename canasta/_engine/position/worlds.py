@@ -57,8 +57,9 @@ __all__ = [
 
 #: How many hands :func:`finishing_hand` builds before it concludes that none finishes the
 #: turn (each is one search of the turn's end, under a millisecond mostly): the refusals
-#: found cost 60 to 80 ms of CPU. Of 1,914 turns with an obligation in random play, 186 needed a built hand,
-#: each found among the first five; the hardest views found by mutation, within 27.
+#: found cost 60 to 80 ms of CPU. Of 1,914 turns with an obligation in random play, 186
+#: needed a built hand, each found among the first five; the hardest views found by
+#: mutation, within 27.
 BUILT_TRIES = 200
 #: The seed of the hands :func:`finishing_hand` builds: the loader and ``sample`` build the
 #: same ones, so a view the loader accepts always samples.
@@ -195,7 +196,7 @@ def _built_cards(
         weights = [
             1
             + by_meld * (card.rank in meld_ranks or card.suit in run_suits)
-            + by_rank * held_ranks.get(card.rank, 0) * card.is_natural
+            + by_rank * held_ranks.get(card.rank, 0) * _melds_by_rank(card)
             + by_wild * card.is_wild
             + by_points * card.points / 20
             + by_run * (card.suit in held_suits) * card.is_natural
@@ -224,8 +225,8 @@ def _built_cards(
 class _GoingOut:
     """A hand planned for going out (CL-OUT-1, CL-OUT-2): the known cards' ranks made into
     melds, the canastas the side lacks completed, the other cards added to those melds, and
-    one card left over for the discard. Melds of a rank only: runs are left to the weighted
-    draws of :func:`_built_cards`."""
+    one card left over for the discard; black threes held made a meld of them (CL-B3-3).
+    Melds of a rank only: runs are left to the weighted draws of :func:`_built_cards`."""
 
     def __init__(self, rules: RuleSet, side_melds: Sequence[Meld], pool: list[Card]) -> None:
         self.rules = rules
@@ -235,11 +236,15 @@ class _GoingOut:
             if meld.kind is MeldKind.RANK:
                 self.melds[meld.rank] = [meld.size - meld.wilds, meld.wilds]
         self.canastas = sum(1 for meld in side_melds if rules.is_canasta(meld))
+        #: The cards of each rank that may meld (black threes under Rank.THREE).
         self.naturals: dict[Rank, list[Card]] = {}
         self.wilds = [card for card in pool if card.is_wild]
+        self.others: list[Card] = []
         for card in pool:
-            if card.is_natural:
+            if _melds_by_rank(card):
                 self.naturals.setdefault(card.rank, []).append(card)
+            elif not card.is_wild:
+                self.others.append(card)
         self.cards: list[Card] = []
 
     def hand(self, known: Cards, room: int, rng: random.Random) -> list[Card]:
@@ -254,26 +259,34 @@ class _GoingOut:
         spare = rng.choice(odd) if keep and odd and rng.random() < 0.7 else None
         melding = room - (keep and spare is None)
         for card in known - ([spare] if spare else []):
-            if card.is_natural:
+            if _melds_by_rank(card):
                 self.melds.setdefault(card.rank, [0, 0])[0] += 1
         for rank in list(self.melds):
             self._grow(rank, self.rules.min_meld_size, melding)
-        by_size = sorted(self.melds, key=lambda rank: -sum(self.melds[rank]))
-        if rng.random() < 0.5:  # a new meld may be the nearest canasta: any rank in plenty
-            by_size += sorted(self.naturals, key=lambda rank: -len(self.naturals[rank]))
-        for rank in by_size:
-            if self.canastas >= self.rules.canastas_to_go_out:
-                break
-            before = sum(self.melds.get(rank, (0, 0)))
-            self._grow(rank, self.rules.canasta_size, melding)
-            self.canastas += before < self.rules.canasta_size <= sum(self.melds[rank])
-        ranks = list(self.melds)
+        self._complete_canastas(melding, rng)
+        ranks = [rank for rank in self.melds if rank is not Rank.THREE]
         while len(self.cards) < melding and ranks:  # the rest added to the melds planned
             rank = rng.choice(ranks)
             if not self._grow(rank, sum(self.melds[rank]) + 1, melding):
                 ranks.remove(rank)
-        rest = [card for cards in self.naturals.values() for card in cards] + self.wilds
+        rest = [card for cards in self.naturals.values() for card in cards]
+        rest += self.wilds + self.others
         return self.cards + rng.sample(rest, min(len(rest), room - len(self.cards)))
+
+    def _complete_canastas(self, room: int, rng: random.Random) -> None:
+        """Grow the melds nearest to a canasta into the canastas the side lacks (CL-OUT-2);
+        now and then, after them, new melds of the ranks in plenty."""
+        by_size = sorted(self.melds, key=lambda rank: -sum(self.melds[rank]))
+        if rng.random() < 0.5:
+            by_size += sorted(self.naturals, key=lambda rank: -len(self.naturals[rank]))
+        for rank in by_size:
+            if self.canastas >= self.rules.canastas_to_go_out:
+                return
+            if rank is Rank.THREE:  # black threes make no canasta (CL-B3-3)
+                continue
+            before = sum(self.melds.get(rank, (0, 0)))
+            self._grow(rank, self.rules.canasta_size, room)
+            self.canastas += before < self.rules.canasta_size <= sum(self.melds[rank])
 
     def _grow(self, rank: Rank, size: int, room: int) -> bool:
         """Add naturals of ``rank`` to its meld, then wild cards as far as the rules let
@@ -285,13 +298,25 @@ class _GoingOut:
             if naturals:
                 self.cards.append(naturals.pop())
                 meld[0] += 1
-            elif self.wilds and meld[1] < self.rules.max_wilds(meld[0]):
+            elif self.wilds and meld[1] < self._most_wilds(rank, meld[0]):
                 self.cards.append(self.wilds.pop())
                 meld[1] += 1
             else:
                 break
             added = True
         return added
+
+    def _most_wilds(self, rank: Rank, naturals: int) -> int:
+        """The most wild cards a meld of ``rank`` with ``naturals`` may hold (CL-MELD-3; a
+        meld of black threes: ``black_three_meld_max_wilds``)."""
+        if rank is Rank.THREE:
+            return self.rules.black_three_meld_max_wilds
+        return self.rules.max_wilds(naturals)
+
+
+def _melds_by_rank(card: Card) -> bool:
+    """A natural card, or a black three (which melds only with black threes, CL-B3-3)."""
+    return card.is_natural or card.is_black_three
 
 
 def finishing_hand(view: ViewParts) -> Cards | None:
