@@ -31,17 +31,21 @@ import attrs
 from canasta._engine.movegen import legal_moves
 from canasta._engine.position import (
     ViewParts,
+    built_world,
+    deal_world,
+    finishing_hand,
     outcomes,
     rules_deal,
     seats_that_may_hold_red_threes,
+    the_turn_can_finish,
 )
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import EMPTY, Deal, Event, Phase, TurnDraft
 from canasta._engine.transitions import play
 from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
 from canasta._model.cards import Card
-from canasta._model.deck import Cards, pack_cards
-from canasta._model.moves import AddToMeld, Answer, LayMeld, MergeMelds, Move, NextDeal, TakePile
+from canasta._model.deck import Cards
+from canasta._model.moves import AddToMeld, LayMeld, MergeMelds, Move, NextDeal, TakePile
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import CanastaError, PositionError, Violation
 from canasta.table import Table
@@ -54,12 +58,11 @@ if TYPE_CHECKING:
 
 __all__ = ["PlayerView", "PreviewError"]
 
-_ANSWERS = (Answer(True), Answer(False))
-#: How many worlds :meth:`PlayerView.sample` draws before it gives up: the validator refuses
-#: a view whose own player could not move, and turn facts that no hand of the acting player's
-#: size could meet (:mod:`canasta._engine.position.obligations`), but whether the hidden hand
-#: of another player can finish their turn is known only by drawing it.
-SAMPLE_TRIES = 1000
+#: How many worlds :meth:`PlayerView.sample` draws uniformly at random before it builds the
+#: hand of the player whose turn it is (and then how many it builds with ``rng``, before the
+#: one the loader found): where a tenth of the worlds or more let that player finish the
+#: turn, the chance that none of 100 does is under 3 in 100,000.
+SAMPLE_TRIES = 100
 _NEXT_DEAL = NextDeal()
 #: The steps a view can play itself: they show no card the player cannot see.
 _PREVIEWED = (LayMeld, AddToMeld, MergeMelds, TakePile)
@@ -286,7 +289,8 @@ class PlayerView:
     # --- determinization -----------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> Game:
-        """A whole :class:`~canasta.game.Game` consistent with this view.
+        """A whole :class:`~canasta.game.Game` consistent with this view: its view of this
+        player equals this view.
 
         The cards this player cannot see are dealt uniformly at random to the places they
         cannot see (other hands, apart from their known cards, and the stock); a red three
@@ -295,27 +299,34 @@ class PlayerView:
         from ``rng`` too.
 
         The player whose turn it is may have obligations that only some hands can meet (an
-        opening begun, a partner's "yes"); worlds where that hand could not finish the turn
-        are drawn again, so the sample is uniform among the worlds the rules allow. Turn
-        facts that no hand could meet are refused when the view is made or loaded. After
-        :data:`SAMPLE_TRIES` worlds none of which lets that player go on (a hand-written view
-        that no game reaches, or one only rare hands can finish),
-        :class:`~canasta.errors.PositionError` is raised: sampling never runs without end.
+        opening begun, black threes laid, a partner's "yes", a question asked): a world
+        where that hand could not finish the turn is drawn again, so that a sample among the
+        first :data:`SAMPLE_TRIES` drawn is uniform among the worlds the rules allow. Where
+        none of them is (a turn only rare hands can finish), that player's hand is *built*
+        instead, from the hidden cards, for the turn's obligations (favouring the ranks of the
+        side's melds, the ranks already drawn, wild cards and points; or planned for going
+        out), and the other cards are dealt at random: a world the rules allow, but no longer
+        a uniform draw among them. The loader refuses a view of another player's turn for
+        which no hand so built finishes the turn, so every view read from JSON or text
+        samples; a view made otherwise that none could finish raises
+        :class:`~canasta.errors.PositionError`.
         """
+        parts = self._parts()
         for _ in range(SAMPLE_TRIES):
-            world = self._world(rng)
-            if world.is_over or world.phase is Phase.DRAW:
-                return world
-            if world.phase is Phase.ANSWER:
-                # The asker must be able to go out after a "yes" and to play on after a "no"
-                # (CL-ASK-2): that depends on the asker's hand, which this view may not show.
-                if all(any(world.apply(answer).legal_moves()) for answer in _ANSWERS):
-                    return world
-            elif any(world.legal_moves()):
-                return world
+            deal = deal_world(parts, rng)
+            if the_turn_can_finish(deal):
+                return self._world(deal, rng)
+        if self.player != self.turn_player:  # the hand to build is hidden
+            for _ in range(SAMPLE_TRIES):
+                deal = built_world(parts, rng)
+                if the_turn_can_finish(deal):
+                    return self._world(deal, rng)
+            hand = finishing_hand(parts)  # the hand the loader found: it finishes the turn
+            if hand is not None:
+                return self._world(deal_world(parts, rng, hand), rng)
         raise PositionError(
-            f"no world of {SAMPLE_TRIES} drawn lets player {self.turn_player} finish the turn "
-            "this view describes: no game reaches it"
+            f"no world drawn or built lets player {self.turn_player} finish the turn this "
+            "view describes: no game reaches it"
         )
 
     def _rules_deal(self) -> Deal:
@@ -347,80 +358,20 @@ class PlayerView:
             history=tuple(deal.history),
         )
 
-    def _world(self, rng: random.Random) -> Game:
+    def _world(self, deal: Deal, rng: random.Random) -> Game:
+        """The game of a world (:func:`~canasta._engine.position.worlds.deal_world`), its seed
+        drawn from ``rng``."""
         from canasta.game import Game
 
-        rules = self.rules
-        seats = self.seat_players
-        me = seats.index(self.player) if self.player in seats else None
-        hidden = list(pack_cards(rules.decks) - self._visible_cards())
-        hands, stock = self._deal_hidden(hidden, me, rng)
-        pending = frozenset(
-            seat for seat, hand in enumerate(hands) if any(c.is_red_three for c in hand)
-        )
-        deal = self._rules_deal().replace(
-            hands=tuple(Cards.of(hand) for hand in hands),
-            stock=tuple(stock),
-            pending_red_threes=pending,
-        )
         return Game(
-            rules=rules,
+            rules=self.rules,
             seed=rng.randrange(2**53),
             deal=deal,
             scores=self.scores,
             results=self.results,
-            seat_players=seats,
+            seat_players=self.seat_players,
             is_over=self.is_over,
         )
-
-    def _visible_cards(self) -> Cards:
-        """The cards this player sees or knows of: the pile, their hand, the cards known in
-        other hands, the melds and the red threes laid out."""
-        table = self.table
-        visible = Cards.of(self.pile) + self.hand
-        for player, known in enumerate(self.known_cards):
-            if player != self.player:
-                visible = visible + known
-        visible = visible + table.melded_cards  # pooled melds (cutthroat) once
-        for laid_out in table.red_threes:
-            visible = visible + laid_out
-        return visible
-
-    def _hidden_slots(self, me: int | None) -> list[tuple[int | None, bool]]:
-        """A place for each hidden card, with whether it may be a red three: each other
-        seat's unknown cards (the seat's index), then the stock (None)."""
-        seats = self.seat_players
-        may_hold_red = self.seats_that_may_hold_red_threes
-        slots: list[tuple[int | None, bool]] = []
-        for index, player in enumerate(seats):
-            if index == me:
-                continue
-            unknown = self.hand_sizes[player] - len(self.known_cards[player])
-            slots += [(index, index in may_hold_red)] * unknown
-        slots += [(None, True)] * self.table.stock_size
-        return slots
-
-    def _deal_hidden(
-        self, hidden: list[Card], me: int | None, rng: random.Random
-    ) -> tuple[list[list[Card]], list[Card]]:
-        """Each seat's hand and the stock, the ``hidden`` cards dealt at random to the
-        places of :meth:`_hidden_slots` (red threes only where they may be)."""
-        red = [card for card in hidden if card.is_red_three]
-        plain = [card for card in hidden if not card.is_red_three]
-        slots = self._hidden_slots(me)
-        if len(slots) != len(hidden):
-            raise ValueError("the view does not add up to the pack")  # pragma: no cover
-        red_slots = set(rng.sample([i for i, (_, ok) in enumerate(slots) if ok], len(red)))
-        rng.shuffle(plain)
-        reds, plains = iter(red), iter(plain)
-        hands = [list(self.known_cards[player]) for player in self.seat_players]
-        if me is not None:
-            hands[me] = list(self.hand)
-        stock: list[Card] = []
-        for index, (seat, _) in enumerate(slots):
-            card = next(reds) if index in red_slots else next(plains)
-            (stock if seat is None else hands[seat]).append(card)
-        return hands, stock
 
     @property
     def seats_that_may_hold_red_threes(self) -> frozenset[int]:

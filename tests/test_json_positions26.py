@@ -21,7 +21,7 @@ from internals import LIST_LIMITS
 import canasta
 from canasta import Game, JsonError, PositionError
 from canasta.errors import RuleSetError
-from canasta.views import SAMPLE_TRIES, PlayerView
+from canasta.views import PlayerView
 
 V1 = Path(__file__).resolve().parent / "data" / "v1"
 
@@ -99,16 +99,20 @@ def test_CL_B3_3_a_v1_draft_saying_black_threes_were_laid_when_none_were() -> No
 
 
 def test_CL_B3_3_sampling_a_view_no_game_reaches_ends() -> None:
-    # A view made without the validator (as the engine's own values can be): no world lets
-    # player 0 go out, so sample() gives up after SAMPLE_TRIES worlds instead of looping.
+    # A view made without the validator (as the engine's own values can be): player 0's own
+    # hand cannot go out, so sample() of their view gives up after the worlds it draws
+    # instead of looping. Player 1 does not see that hand: a hand built for going out (a
+    # canasta and melds of every card but a discard) meets the draft, so their view samples.
     game = Game.new("classic", seed=1).apply(canasta.Draw())
     bad = attrs.evolve(
         game, deal=game.deal.replace(draft=game.deal.draft.replace(black_threes=True))
     )
     assert list(bad.legal_moves()) == []
-    for player in (0, 1):
-        with pytest.raises(PositionError, match=f"no world of {SAMPLE_TRIES} drawn"):
-            bad.view(player).sample(random.Random(1))
+    with pytest.raises(PositionError, match="no world drawn or built lets player 0 finish"):
+        bad.view(0).sample(random.Random(1))
+    world = bad.view(1).sample(random.Random(1))
+    assert world.view(1) == bad.view(1)
+    assert list(world.legal_moves())
 
 
 def test_CL_INIT_1_a_committed_opening_that_cannot_reach_its_minimum() -> None:

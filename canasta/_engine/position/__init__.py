@@ -24,7 +24,8 @@ progress: facts to the engine's turn draft and back), :mod:`.invariants`,
 player's size could do, checked from what every view shows), :mod:`.playable`
 (the last invariant, on the built deal: it can go on), :mod:`.replay` (what a document the
 library wrote promises besides: its history replays from the seed, its scores add up),
-:mod:`.build`.
+:mod:`.worlds` (the hidden cards of a view dealt, and a hand that lets another player finish
+the turn the view shows: the last invariant of a view), :mod:`.build`.
 """
 
 from canasta._engine.position.build import default_pile_frozen, game_parts, view_parts
@@ -47,6 +48,12 @@ from canasta._engine.position.parts import (
 from canasta._engine.position.playable import rules_deal
 from canasta._engine.position.replay import result_sums
 from canasta._engine.position.turn import TURN_FACTS, turn_facts
+from canasta._engine.position.worlds import (
+    built_world,
+    deal_world,
+    finishing_hand,
+    the_turn_can_finish,
+)
 
 __all__ = [
     "GAME_INVARIANTS",
@@ -60,12 +67,16 @@ __all__ = [
     "ViewParts",
     "ViewPosition",
     "Where",
+    "built_world",
+    "deal_world",
     "default_pile_frozen",
+    "finishing_hand",
     "game_parts",
     "outcomes",
     "result_sums",
     "rules_deal",
     "seats_that_may_hold_red_threes",
+    "the_turn_can_finish",
     "turn_facts",
     "view_parts",
 ]

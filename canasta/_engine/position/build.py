@@ -6,6 +6,7 @@ from canasta._engine.position.invariants import GAME_INVARIANTS, VIEW_INVARIANTS
 from canasta._engine.position.parts import GameParts, Position, ViewParts, ViewPosition, Where
 from canasta._engine.position.playable import rules_deal, the_deal_can_go_on
 from canasta._engine.position.replay import the_history_replays, the_scores_add_up
+from canasta._engine.position.worlds import a_hand_can_finish_the_turn
 from canasta._engine.state import Deal, Phase
 from canasta._model.cards import Card
 from canasta._rules.ruleset import RuleSet
@@ -99,6 +100,7 @@ def view_parts(position: ViewPosition, where: Where | None = None) -> ViewParts:
     )
     if p.player in (to_move, p.turn_player):  # the player to act, or the one who asked
         the_deal_can_go_on(c, rules_deal(parts), asker_known=p.player == p.turn_player)
+    a_hand_can_finish_the_turn(c, parts)  # another player's turn: their hand is hidden
     return parts
 
 

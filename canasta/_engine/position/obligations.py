@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from canasta._engine.meld_rules import MeldKind
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.position.parts import Position
-from canasta._engine.state import Phase
+from canasta._engine.state import Phase, TurnDraft
 from canasta._model.cards import ALL_FACES
 
 if TYPE_CHECKING:
     from canasta._engine.position.invariants import Check
 
-__all__ = ["the_obligations_can_be_met"]
+__all__ = ["the_obligation", "the_obligations_can_be_met"]
 
 
 def the_obligations_can_be_met(c: Check) -> None:
@@ -68,7 +68,7 @@ def the_obligations_can_be_met(c: Check) -> None:
         _may_go_out(c)
         needed = _cards_to_go_out(c)
         if needed > _hand_size(c):
-            why, rule = _obliged_by(c)
+            why, rule = the_obligation(draft, c.minimums[c.side])
             c.refuse(
                 c.where(""),
                 f"player {p.turn_player} has no legal move and the deal is not over: {why}, "
@@ -83,13 +83,19 @@ def _canastas(count: int) -> str:
     return "a canasta" if count == 1 else f"{count} canastas"
 
 
-def _obliged_by(c: Check) -> tuple[str, str]:
-    """What obliges the player to go out, and its rule."""
-    if c.draft.black_threes:
+def the_obligation(draft: TurnDraft, minimum: int) -> tuple[str, str]:
+    """What a turn obliges its player to do beyond ending it with a discard, in a player's
+    words, and its rule (CL-B3-3, CL-ASK-3, CL-CONC-4, CL-INIT-1): for a refusal of a turn
+    that cannot be finished. ``minimum``: the side's opening minimum."""
+    if draft.black_threes:
         return "black threes were laid this turn, so the player must go out", "CL-B3-3"
-    if c.draft.answer is True:
+    if draft.answer is True:
         return 'the partner answered "yes", so the player must go out', "CL-ASK-3"
-    return "pile cards were melded before the minimum", "CL-CONC-4"
+    if draft.concealed_only:
+        return "pile cards were melded before the minimum", "CL-CONC-4"
+    if draft.committed and draft.points < minimum:
+        return f"the opening begun must reach {minimum} points", "CL-INIT-1"
+    return "a turn ends by a discard that keeps a card, or by going out", "CL-TURN-8"
 
 
 def _cards_to_go_out(c: Check) -> int:

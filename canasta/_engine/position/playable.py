@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from canasta._engine.movegen import legal_moves
 from canasta._engine.position.invariants import Check
+from canasta._engine.position.obligations import the_obligation
 from canasta._engine.position.parts import ViewParts
 from canasta._engine.state import Deal, Phase
 from canasta._engine.transitions import play
@@ -50,17 +51,7 @@ def the_deal_can_go_on(
 
 def _refuse_dead_end(c: Check, deal: Deal) -> None:
     """Refuse a deal whose player to act has no legal move, citing the obligation at fault."""
-    draft = deal.draft
-    if draft.black_threes:
-        why, rule = "black threes were laid this turn, so the player must go out", "CL-B3-3"
-    elif draft.answer is True:
-        why, rule = 'the partner answered "yes", so the player must go out', "CL-ASK-3"
-    elif draft.concealed_only:
-        why, rule = "pile cards were melded before the minimum", "CL-CONC-4"
-    elif draft.committed and draft.points < deal.minimums[deal.side]:
-        why, rule = f"the opening begun must reach {deal.minimums[deal.side]} points", "CL-INIT-1"
-    else:
-        why, rule = "nothing in the turn can be finished", ""
+    why, rule = the_obligation(deal.draft, deal.minimums[deal.side])
     c.refuse(
         c.where(""),
         f"player {c.p.turn_player} has no legal move and the deal is not over: {why}, "
