@@ -31,28 +31,11 @@ def known_defect(outcome: str, kind: str, detail: str) -> str | None:
     Only these are excused, and only as an expected failure of the test (``xfail``, not
     strict): any other crash, hang or dead end fails it.
     """
-    if outcome == "crash" and "CL-MELD-3: a meld may hold at most" in detail:
-        # Cutthroat (CL-V3-3): when the first pile take makes the lone hand, the two other
-        # players' melds are pooled, and two melds of one rank become one that may hold more
-        # wild cards than the rules let a meld hold; the game's own JSON is then refused.
-        # Legal play reaches it: RuleSet.classic(players=3, three_player_mode="cutthroat",
-        # draw_count=2, canastas_to_go_out=2), seed 2, random.Random(2) choosing the moves:
-        # move 205, "take KD KH", leaves the meld JC JD JD JH 2C 2C 2S JK (4 wild cards).
-        return "cutthroat pooling makes a meld over the wild-card limit"
     if kind in ("play", "record", "move text", "action id") and outcome == "hang":
         # Legal play reaching a position whose legal_moves() takes seconds (sequences:
         # Classic with sequences_allowed, Samba). Issue 26, "Option sets that are not games"
         # and "Bounded work".
         return "a legal_moves() call of seconds with sequences"
-    if outcome == "crash" and "has no action id" in detail:
-        # A legal move with no action id (a two-card sequence under min_meld_size=2, ...):
-        # issue 26, "any accepted position has ids for every legal move", and the option
-        # sets that are not games.
-        return "a legal move without an action id"
-    if kind == "play" and outcome == "dead end":
-        # Random house rules under which legal play gets stuck (issue 26, "Option sets that
-        # are not games").
-        return "an option set under which play gets stuck"
     return None
 
 

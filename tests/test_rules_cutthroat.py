@@ -405,3 +405,56 @@ def test_CL_V3_3_the_observation_names_the_lone_hand_in_the_viewers_order() -> N
     for player, expected in ((0, [1, 0, 0]), (1, [0, 0, 1]), (2, [0, 1, 0])):
         vector = observation(after.view(player))[start : start + length]
         assert np.array_equal(vector, expected), player
+
+
+def test_CL_V3_3_a_pooled_meld_over_the_wild_card_limit_loads_as_two_melds_laid_apart() -> None:
+    """Two partners' melds of jacks, each within the limit of three wild cards (CL-MELD-3),
+    pool into one meld of four: the game's own JSON and text load again (they were refused),
+    while a meld that no two melds could make stays refused."""
+    pooled = ["JC JD JD JH 2C 2C 2S JK", "8C 8D 8H"]
+    game = Game.from_position(
+        CUT,
+        hands=["4C 4D 5C", "9C 9D", "6C 6D"],
+        melds=[["QH QS QD"], pooled, pooled],
+        melded_players=[0, 1, 2],
+        lone_hand=0,
+        turn_player=1,
+        phase="meld",
+        drew=True,
+        pile="8S",
+    )
+    (jacks,) = [meld for meld in game.table.melds[1] if meld.rank is Rank.JACK]
+    assert (jacks.size, jacks.wilds) == (8, 4)
+    assert Game.from_json(game.to_json()) == game
+    assert Game.from_text(game.to_text()) == game
+    with pytest.raises(PositionError, match="CL-MELD-3"):
+        Game.from_position(
+            CUT,
+            hands=["4C", "9C", "6C"],
+            melds=[["QH QS QD"], ["JC JD 2C 2C 2S 2D JK"], ["JC JD 2C 2C 2S 2D JK"]],
+            melded_players=[0, 1, 2],
+            lone_hand=0,
+        )
+    with pytest.raises(PositionError, match="CL-MELD-3"):  # the lone hand pooled nothing
+        Game.from_position(
+            CUT,
+            hands=["4C", "9C", "6C"],
+            melds=[["JC JD JD JH 2C 2C 2S JK"], ["QH QS QD"], ["QH QS QD"]],
+            melded_players=[0, 1, 2],
+            lone_hand=0,
+        )
+
+
+def test_CL_V3_3_the_games_own_json_loads_after_pooling_over_the_wild_card_limit() -> None:
+    """Random play in which pooling made a meld of jacks with four wild cards (found by the
+    fuzz campaign): every position's JSON loads again."""
+    rules = RuleSet.classic(3, three_player_mode="cutthroat", draw_count=2, canastas_to_go_out=2)
+    game, rng = Game.new(rules, seed=2), random.Random(2)
+    over = False
+    for _ in range(260):
+        if game.is_over:
+            break
+        game = game.apply(rng.choice(list(game.legal_moves())))
+        assert Game.from_json(game.to_json()) == game
+        over = over or any(meld.wilds > 3 for side in game.table.melds for meld in side)
+    assert over, "the walk no longer reaches a pooled meld over the limit: choose another"

@@ -16,11 +16,17 @@ takes no more of them). Only games whose melds are named by rank may be played s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import product
+
+from canasta._engine.meld_rules import new_meld
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal
+from canasta._model.deck import Cards
 from canasta._model.melds import Meld
+from canasta._rules.ruleset import RuleSet
 
-__all__ = ["forms_partnership", "with_lone_hand"]
+__all__ = ["forms_partnership", "pooled_meld", "with_lone_hand"]
 
 
 def forms_partnership(deal: Deal) -> bool:
@@ -49,3 +55,29 @@ def _pooled(deal: Deal, melds: tuple[Meld, ...], more: tuple[Meld, ...]) -> tupl
         else:
             melds = names.with_grown(melds, index, melds[index].add(meld.cards))
     return melds
+
+
+def pooled_meld(cards: Cards, rules: RuleSet) -> Meld | None:
+    """The meld ``cards`` make as the melds of one rank two partners laid alone, pooled: some
+    split of them into two melds the rules allow each (a pooled meld may so hold more wild
+    cards than one meld may); ``None`` where no split is."""
+    for part in _parts(cards):
+        one, two = new_meld(part, rules), new_meld(cards - part, rules)
+        if isinstance(one, Meld) and isinstance(two, Meld) and one.rank is two.rank:
+            return one.add(cards - part)
+    return None
+
+
+def _parts(cards: Cards) -> Iterator[Cards]:
+    """The parts of a meld of one rank that may differ as melds, but none and all: how many
+    of its natural cards (their suits matter to no meld of a rank) and which of its wild
+    cards (a few hundred parts at most: the pack holds few wild cards)."""
+    naturals = [card for card in cards if not card.is_wild]
+    wilds = Cards.of(card for card in cards if card.is_wild)
+    faces = wilds.faces()
+    for count in range(len(naturals) + 1):
+        for counts in product(*(range(wilds.count(face) + 1) for face in faces)):
+            chosen = [face for face, n in zip(faces, counts, strict=True) for _ in range(n)]
+            part = Cards.of(naturals[:count] + chosen)
+            if 0 < len(part) < len(cards):
+                yield part

@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable, Iterable
 from operator import add, gt, sub
 
+from canasta._cache import remembered
+from canasta._engine.cutthroat import pooled_meld
 from canasta._engine.meld_rules import Meld, MeldKind, new_meld
 from canasta._engine.position.obligations import the_obligations_can_be_met
 from canasta._engine.position.parts import (
@@ -204,8 +206,9 @@ def melds_follow_the_rules(c: Check) -> None:
     sides = []
     for side, group in enumerate(given):
         melds: list[Meld] = []
+        pooled = c.p.lone_hand is not None and side != c.p.lone_hand
         for index, spec in enumerate(group):
-            meld = _made_meld(c, spec, c.where("melds", side, index))
+            meld = _made_meld(c, spec, c.where("melds", side, index), pooled)
             if (
                 not rules.several_melds_per_rank
                 and meld.kind is not MeldKind.SEQUENCE
@@ -225,9 +228,13 @@ def melds_follow_the_rules(c: Check) -> None:
     pooled_melds(c)
 
 
-def _made_meld(c: Check, spec: MeldSpec, path: str) -> Meld:
+def _made_meld(c: Check, spec: MeldSpec, path: str, pooled: bool) -> Meld:
+    """The meld a document gives; on a side whose melds were pooled (``pooled``, CL-V3-3),
+    it may be two melds of one rank laid apart, each within the rules."""
     cards, wild_as = (spec.cards, spec.wild_as) if isinstance(spec, Meld) else spec
     made = _new_meld(cards, c.rules, wild_as)
+    if isinstance(made, Violation) and pooled and wild_as is None:
+        made = pooled_meld(cards, c.rules) or made
     if isinstance(made, Violation):
         c.refuse(path, f"the meld {cards} breaks the rules: {made}")
     assert isinstance(made, Meld)
@@ -236,19 +243,10 @@ def _made_meld(c: Check, spec: MeldSpec, path: str) -> Meld:
     return made
 
 
-_MELDS: dict[tuple[RuleSet, Cards, Rank | None], Meld | Violation] = {}
-
-
+@remembered(4096)
 def _new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None) -> Meld | Violation:
-    """:func:`~canasta._engine.meld_rules.new_meld`, remembered (documents repeat melds); the
-    table is emptied when it reaches 4096 entries."""
-    key = (rules, cards, wild_as)
-    made = _MELDS.get(key)
-    if made is None:
-        if len(_MELDS) >= 4096:
-            _MELDS.clear()
-        made = _MELDS[key] = new_meld(cards, rules, wild_as)
-    return made
+    """:func:`~canasta._engine.meld_rules.new_meld`, remembered: documents repeat melds."""
+    return new_meld(cards, rules, wild_as)
 
 
 def red_threes_are_red_threes(c: Check) -> None:
