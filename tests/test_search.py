@@ -262,3 +262,18 @@ def test_CL_MELD_5_the_reference_stops_where_wild_cards_cannot_fill_the_new_meld
     ).apply(canasta.Draw())
     assert planner.can_go_out(game.deal) is False
     assert positions_searched(game.deal, stay=False, out=True) == (False, 1)
+
+
+def test_CL_B3_3_the_reference_stops_where_black_threes_cannot_be_melded() -> None:
+    """Black threes are melded three or four at a time (CL-B3-3): two of them cannot be,
+    and only one can be the last discard, so the reference refuses going out without trying
+    a step."""
+    game = Game.from_position(
+        "classic",
+        hands=["3C 3S 5C 5D 5H 6C 6D 6H 7C 7D", "4C 4D 4H", "9C 9D", "10C 10D 10H"],
+        melds=[["KH KS KD KC KH KS KD"], []],
+        draws="7H",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    assert planner.can_go_out(game.deal) is False
+    assert positions_searched(game.deal, stay=False, out=True) == (False, 1)

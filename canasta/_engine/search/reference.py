@@ -213,8 +213,8 @@ def _cards_may_go(deal: Deal, floor: Key = _ANY) -> bool:
 def _strays(deal: Deal, floor: Key) -> int:
     """The cards in hand that no meld can take this turn. A natural card goes to a meld of
     its rank, or one begun with ``min_naturals`` of its rank, or to a sequence of its suit,
-    each only while the search has not passed that meld's key (``floor``); a lone black
-    three stays where a meld of black threes takes no wild card and the side has none."""
+    each only while the search has not passed that meld's key (``floor``); black threes go
+    only to a meld of their own (:func:`_threes_left`)."""
     rules = deal.rules
     melds = deal.melds[deal.side]
     ranks = {meld.rank for meld in melds if meld.kind is MeldKind.RANK}
@@ -227,11 +227,17 @@ def _strays(deal: Deal, floor: Key) -> int:
         by_suit = rules.sequences_allowed and _suit_key(card) >= floor
         if not (by_rank or by_suit):
             strays += count
-    lone_three = sum(1 for card in deal.hand if card.is_black_three) == 1
-    no_three_meld = all(meld.kind is not MeldKind.BLACK_THREES for meld in melds)
-    if lone_three and rules.black_three_meld_max_wilds == 0 and no_three_meld:
-        strays += 1
-    return strays
+    return strays + _threes_left(deal)
+
+
+def _threes_left(deal: Deal) -> int:
+    """The black threes in hand that no meld can take: a side lays one meld of black threes,
+    of three up to ``max_black_threes_per_meld`` of them, and nothing is added to it
+    (CL-B3-3, CL-B3-4)."""
+    threes = sum(1 for card in deal.hand if card.is_black_three)
+    if any(meld.is_black_threes for meld in deal.melds[deal.side]) or threes < 3:
+        return threes
+    return max(0, threes - deal.rules.max_black_threes_per_meld)
 
 
 def _wilds_needed(deal: Deal, floor: Key) -> int:
