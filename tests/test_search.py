@@ -223,3 +223,57 @@ def test_CL_CAN_1_one_definition_of_a_canasta_honours_canasta_size() -> None:
     after = game.apply(step)
     assert list(after.legal_moves()) == [canasta.Discard("5C")]
     assert Meld.of("KH KS KD KC KH KS").is_canasta_under(rules)
+
+
+# --- the reference solver's plain bounds ------------------------------------------------------
+
+
+def positions_searched(deal: Deal, *, stay: bool, out: bool) -> tuple[bool, int]:
+    """The reference's answer for ``deal`` and how many positions its search answered."""
+    explorer = reference._Explorer(stay=stay, out=out)
+    return explorer.finishable(deal), len(explorer.answered)
+
+
+def test_BO_OUT_1_the_reference_stops_where_no_escalera_can_be_made() -> None:
+    """Going out in Bolivia needs an escalera (BO-OUT-1): with no seven ranks in a row of
+    one suit among the cards in hand (the hearts run from 5 to 8 and stop), the reference
+    refuses going out without trying a step."""
+    game = Game.from_position(
+        "bolivia",
+        hands=["4C 4D 4S 9C 9D 9S JC JD JS AC AD AS 10C 10D 10H 2D", "6C 6D 6S", "8C", "7S"],
+        melds=[["KH KS KD KC KH KS KD", "QC QD QH QS QC QD 2C", "5H 6H 7H 8H"], []],
+        draws="JK 4H",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    assert planner.can_go_out(game.deal) is False
+    assert positions_searched(game.deal, stay=False, out=True) == (False, 1)
+
+
+def test_CL_MELD_5_the_reference_stops_where_wild_cards_cannot_fill_the_new_melds() -> None:
+    """Four pairs with no meld of their rank need a wild card each to make new melds of
+    three cards (CL-MELD-5): with one joker the hand cannot be melded out, and the reference
+    says so without trying a step."""
+    game = Game.from_position(
+        "classic",
+        hands=["5C 5D 6C 6D 7C 7D 8C 8D", "4C 4D 4H", "9C 9D", "10C 10D 10H"],
+        melds=[["KH KS KD KC KH KS KD"], []],
+        draws="JK",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    assert planner.can_go_out(game.deal) is False
+    assert positions_searched(game.deal, stay=False, out=True) == (False, 1)
+
+
+def test_CL_B3_3_the_reference_stops_where_black_threes_cannot_be_melded() -> None:
+    """Black threes are melded three or four at a time (CL-B3-3): two of them cannot be,
+    and only one can be the last discard, so the reference refuses going out without trying
+    a step."""
+    game = Game.from_position(
+        "classic",
+        hands=["3C 3S 5C 5D 5H 6C 6D 6H 7C 7D", "4C 4D 4H", "9C 9D", "10C 10D 10H"],
+        melds=[["KH KS KD KC KH KS KD"], []],
+        draws="7H",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    assert planner.can_go_out(game.deal) is False
+    assert positions_searched(game.deal, stay=False, out=True) == (False, 1)

@@ -6,10 +6,12 @@ It states the question as the rules do. The turn can be finished if a discard en
 finished. Every step the hand allows is tried: each new meld and addition of
 :func:`~canasta._engine.steps.meld_steps`, every choice of suits told apart, and each merge of
 two melds; each is checked and made by the rules of the turn (:mod:`canasta._engine.turn`),
-which look nowhere ahead. Positions met twice are answered once, and three plain counts cut
-hopeless searches: no plan melds more points than the hand holds, no plan makes more
-canastas than the cards there are, and no going out leaves more than one card (the last
-discard) that no meld can take.
+which look nowhere ahead. Positions met twice are answered once, and plain counts cut
+hopeless searches: no plan melds more points than the hand holds; no plan makes more
+canastas than the cards there are; no going out that needs an escalera (BO-OUT-1) is made
+without a canasta's worth of ranks in a row of one suit; no going out leaves more than one
+card (the last discard) that no meld can take; and no going out lays new melds that the
+wild cards in hand cannot fill up to the size of a new meld (CL-MELD-5).
 
 One order of the steps is enough once the turn is *settled*: no opening minimum is owed
 and no pile card is locked (CL-INIT-4). From then on a step reads only its own cards, its
@@ -39,9 +41,9 @@ from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.draw import pass_violation
 from canasta._engine.turn.ending import discard_violation, going_out
 from canasta._engine.turn.melding import addition_target, laid_meld, melded, merge_made
-from canasta._model.cards import Rank, Suit
+from canasta._model.cards import NATURAL_RANKS, Card, Rank, Suit
 from canasta._model.deck import Cards
-from canasta._model.melds import Meld, MeldKind
+from canasta._model.melds import CanastaKind, Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, MergeMelds
 from canasta.errors import Violation
 
@@ -62,11 +64,21 @@ def _key(meld: Meld) -> Key:
     """Which steps touch the same melds, in the order a settled turn tries them: sequences
     by suit, then melds of a rank by rank, then wild cards, black threes last."""
     if meld.kind is MeldKind.SEQUENCE:
-        assert meld.suit is not None
-        return (_KIND_ORDER[meld.kind], _SUIT_ORDER[meld.suit])
+        return _suit_key(meld)
     if meld.kind is MeldKind.RANK:
-        return (_KIND_ORDER[meld.kind], _RANK_ORDER[meld.rank])
+        return _rank_key(meld.rank)
     return (_KIND_ORDER[meld.kind], 0)
+
+
+def _rank_key(rank: Rank) -> Key:
+    """The key of the melds of ``rank``."""
+    return (_KIND_ORDER[MeldKind.RANK], _RANK_ORDER[rank])
+
+
+def _suit_key(of: Meld | Card) -> Key:
+    """The key of the sequences of the suit of ``of`` (a sequence, or a natural card)."""
+    assert of.suit is not None
+    return (_KIND_ORDER[MeldKind.SEQUENCE], _SUIT_ORDER[of.suit])
 
 
 def _settled(deal: Deal) -> bool:
@@ -138,9 +150,15 @@ class _Explorer:
     def _worth_searching(self, deal: Deal, floor: Key) -> bool:
         """Whether some end may still be reached by melding: staying needs the points of an
         opening begun (at most all the hand's cards but one), going out the canastas (at most
-        one a canasta's worth of cards, counting the side's melds that are not canastas)."""
+        one a canasta's worth of cards, counting the side's melds that are not canastas), an
+        escalera where the rules ask for one, and a meld for every card but one."""
         stay = self.stay and not must_go_out(deal.draft) and _points_may_reach(deal)
-        return stay or (self.out and _canastas_may_reach(deal) and _strays_may_go(deal, floor))
+        return stay or (
+            self.out
+            and _canastas_may_reach(deal)
+            and _escalera_may_be_made(deal)
+            and _cards_may_go(deal, floor)
+        )
 
 
 def _points_may_reach(deal: Deal) -> bool:
@@ -162,31 +180,89 @@ def _canastas_may_reach(deal: Deal) -> bool:
     return done + cards // rules.canasta_size >= rules.canastas_to_go_out
 
 
-def _strays_may_go(deal: Deal, floor: Key = _ANY) -> bool:
-    """Going out melds every card in hand but the last discard, so at most one card may be
-    one that no meld can take this turn: a natural card of a rank the search has passed
-    (``floor``: sequences come first, so none is left to join either), or of a rank with no
-    meld of the side, too few of its rank to begin one (``min_naturals``) and no sequence to
-    join, or a lone black three where a meld of black threes takes no wild card and the side
-    has none."""
+def _escalera_may_be_made(deal: Deal) -> bool:
+    """Where going out needs a natural sequence canasta (BO-OUT-1), the side has one, or the
+    natural cards of one suit in hand and in the side's sequences of that suit hold a card of
+    each of ``canasta_size`` ranks in a row: such a canasta is a sequence of that many
+    natural cards, one of each rank."""
     rules = deal.rules
-    hand = deal.hand
+    if not rules.going_out_needs_natural_sequence:
+        return True
+    melds = deal.melds[deal.side]
+    if any(meld.canasta_kind_under(rules) is CanastaKind.NATURAL_SEQUENCE for meld in melds):
+        return True
+    cards = [*deal.hand, *(card for meld in melds if meld.is_sequence for card in meld.cards)]
+    for suit in Suit:
+        ranks = {card.rank for card in cards if card.suit is suit and card.is_natural}
+        in_a_row = 0
+        for rank in NATURAL_RANKS:
+            in_a_row = in_a_row + 1 if rank in ranks else 0
+            if in_a_row >= rules.canasta_size:
+                return True
+    return False
+
+
+def _cards_may_go(deal: Deal, floor: Key = _ANY) -> bool:
+    """Going out melds every card in hand but the last discard, so at most one card may be
+    one that no meld can take this turn (:func:`_strays`), and the wild cards in hand must
+    fill the new melds that nothing else fills (:func:`_wilds_needed`)."""
+    wilds = sum(1 for card in deal.hand if card.is_wild)
+    return _strays(deal, floor) <= 1 and _wilds_needed(deal, floor) <= wilds
+
+
+def _strays(deal: Deal, floor: Key) -> int:
+    """The cards in hand that no meld can take this turn. A natural card goes to a meld of
+    its rank, or one begun with ``min_naturals`` of its rank, or to a sequence of its suit,
+    each only while the search has not passed that meld's key (``floor``); black threes go
+    only to a meld of their own (:func:`_threes_left`)."""
+    rules = deal.rules
     melds = deal.melds[deal.side]
     ranks = {meld.rank for meld in melds if meld.kind is MeldKind.RANK}
-    threes = sum(1 for card in hand if card.is_black_three)
-    lone_three_stays = (
-        threes == 1
-        and rules.black_three_meld_max_wilds == 0
-        and all(meld.kind is not MeldKind.BLACK_THREES for meld in melds)
-    )
-    strays = 1 if lone_three_stays else 0
-    naturals = Counter(face.rank for face in hand if face.is_natural and not face.is_three)
-    for rank, count in naturals.items():
-        passed = (_KIND_ORDER[MeldKind.RANK], _RANK_ORDER[rank]) < floor
-        too_few = not rules.sequences_allowed and rank not in ranks and count < rules.min_naturals
-        if passed or too_few:
+    of_rank = _naturals_by_rank(deal.hand)
+    strays = 0
+    for card, count in Counter(card for card in deal.hand if card.is_natural).items():
+        by_rank = _rank_key(card.rank) >= floor and (
+            card.rank in ranks or of_rank[card.rank] >= rules.min_naturals
+        )
+        by_suit = rules.sequences_allowed and _suit_key(card) >= floor
+        if not (by_rank or by_suit):
             strays += count
-    return strays <= 1
+    return strays + _threes_left(deal)
+
+
+def _threes_left(deal: Deal) -> int:
+    """The black threes in hand that no meld can take: a side lays one meld of black threes,
+    of three up to ``max_black_threes_per_meld`` of them, and nothing is added to it
+    (CL-B3-3, CL-B3-4)."""
+    threes = sum(1 for card in deal.hand if card.is_black_three)
+    if any(meld.is_black_threes for meld in deal.melds[deal.side]) or threes < 3:
+        return threes
+    return max(0, threes - deal.rules.max_black_threes_per_meld)
+
+
+def _wilds_needed(deal: Deal, floor: Key) -> int:
+    """The fewest wild cards going out needs in new melds, once no sequence is left to make
+    or grow: the naturals of a rank without a meld of the side go to new melds of their
+    rank, and a new meld has ``min_meld_size`` cards, so all of them in one meld take that
+    many less their number of wild cards, and more melds take more. (Discarding one of two
+    or more of a rank saves no wild card: the others still need a new meld, with one more
+    wild card.)"""
+    rules = deal.rules
+    if rules.sequences_allowed and floor < _rank_key(NATURAL_RANKS[0]):
+        return 0
+    melds = deal.melds[deal.side]
+    ranks = {meld.rank for meld in melds if meld.kind is MeldKind.RANK}
+    return sum(
+        rules.min_meld_size - count
+        for rank, count in _naturals_by_rank(deal.hand).items()
+        if rank not in ranks
+        and max(2, rules.min_naturals) <= count < rules.min_meld_size
+        and _rank_key(rank) >= floor
+    )
+
+
+def _naturals_by_rank(hand: Cards) -> Counter[Rank]:
+    return Counter(card.rank for card in hand if card.is_natural)
 
 
 def _steps(deal: Deal) -> Iterator[tuple[Key, Deal]]:
