@@ -128,8 +128,17 @@ class _Hand:
 
 
 def family(kind: MeldKind, rank: Rank, suit: Suit | None) -> tuple[MeldKind, object]:
-    """What a side holds one of where it may not hold several of a kind (CL-MELD-6), for a
-    meld of ``kind``, ``rank`` and ``suit`` (a sequence's)."""
+    """The family of a meld of ``kind``, ``rank`` and ``suit`` (a sequence's): a rank, the
+    sequences of a suit, the melds of wild cards, or the black threes. A side holds one
+    meld of a family where it may not hold several of a kind (CL-MELD-6), and melds merge
+    only within one (HW-MRG-1): which of them may (not canastas, not black threes) is the
+    caller's question.
+
+    >>> family(MeldKind.SEQUENCE, Rank.FIVE, Suit.HEARTS) == family(
+    ...     MeldKind.SEQUENCE, Rank.NINE, Suit.HEARTS
+    ... )
+    True
+    """
     if kind is _RANK:
         return kind, rank
     if kind is _SEQUENCE:

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 
 from canasta._engine.meld_rules import Meld, MeldKind, added, merged, new_meld
+from canasta._engine.steps import family
 from canasta._model.cards import Card, Rank
 from canasta._model.deck import Cards
 from canasta._model.moves import (
@@ -327,12 +328,8 @@ def _at_least(count: int, expected: float) -> float:
 
 
 def _same_family(meld: Meld, other: Meld) -> bool:
-    """Whether two melds could grow into one: of one rank, or sequences of one suit."""
-    if meld.kind is not other.kind:
-        return False
-    if meld.kind is MeldKind.SEQUENCE:
-        return meld.suit is other.suit
-    return meld.rank is other.rank
+    """Whether two melds could grow into one: of one family (:func:`family`)."""
+    return family(meld.kind, meld.rank, meld.suit) == family(other.kind, other.rank, other.suit)
 
 
 def _lays_off(meld: Meld, card: Card, rules: RuleSet) -> bool:

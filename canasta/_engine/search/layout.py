@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
+from canasta._engine.steps import family
 from canasta._engine.tables import TOP, UNBOUNDED, Tables, tables
 from canasta._model.cards import SUITS
 from canasta._model.melds import Meld, MeldKind, natural_position
@@ -110,13 +111,16 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
     """
     rules = t.rules
     melds = list(melds)
-    families = [None if rules.is_canasta(meld) else _family(meld) for meld in melds]
+    families = [
+        None if rules.is_canasta(meld) else family(meld.kind, meld.rank, meld.suit)
+        for meld in melds
+    ]
     ranks: list[RankGroup] = []
     runs: list[Run] = []
     wilds: list[WildGroup] = []
     black = False
-    for meld, family in zip(melds, families, strict=True):
-        merges = rules.merging_allowed and family is not None and families.count(family) > 1
+    for meld, kin in zip(melds, families, strict=True):
+        merges = rules.merging_allowed and kin is not None and families.count(kin) > 1
         if meld.kind is MeldKind.RANK:
             closed = rules.is_canasta(meld) and t.closed_at < UNBOUNDED  # CL-CAN-4
             position = natural_position(meld.rank)
@@ -131,10 +135,6 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
         else:
             black = True
     return Layout(tuple(sorted(ranks)), tuple(sorted(runs)), tuple(sorted(wilds))), black
-
-
-def _family(meld: Meld) -> tuple[MeldKind, object] | None:
-    return meld.kind, meld.suit if meld.kind is MeldKind.SEQUENCE else meld.rank
 
 
 def rank_room(group: RankGroup, t: Tables) -> int:

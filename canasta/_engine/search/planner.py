@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta._cache import remembered
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
-from canasta._engine.search import going_out
+from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps
@@ -56,7 +55,7 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     draft, rules = deal.draft, deal.rules
     melds = deal.melds[deal.side]
     if draft.concealed_only:
-        return going_out_possible(deal.hand, melds, rules, 0, False, True)
+        return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
     owed = 0
     exempt = False
     if draft.opening and not deal.minimum_reached():
@@ -65,27 +64,12 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         # minimum (CL-CONC-4).
         exempt = not rules.concealed_needs_minimum(draft.took_pile)
     if draft.locked:
-        if may_use_locked(deal) and going_out_possible(deal.hand, melds, rules, owed, False, True):
+        if may_use_locked(deal) and going_out_possible(
+            deal.hand, melds, rules, owed, False, concealed=True
+        ):
             return True
         return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
     return going_out_possible(deal.hand, melds, rules, owed, exempt)
-
-
-@remembered(1 << 10)
-def going_out_possible(
-    hand: Cards,
-    melds: tuple[Meld, ...],
-    rules: RuleSet,
-    owed: int,
-    exempt: bool,
-    concealed: bool = False,
-) -> bool:
-    """:func:`~canasta._engine.search.going_out.going_out_possible`, remembered: the same
-    question recurs from one call to the next (the validator asks again of the move a
-    player picked what the move generator asked of it; a step left as it was by a
-    neighbouring deal), and one search can take a second. A thousand answers: each holds a
-    hand and the side's melds, which the deals share."""
-    return going_out.going_out_possible(hand, melds, rules, owed, exempt, concealed=concealed)
 
 
 def out_after_unlocking(
