@@ -593,4 +593,4 @@ def test_classic_melds_are_sorted_and_one_of_a_rank() -> None:
     game = Game.from_json(text)
     assert [meld.rank.text for meld in game.table.melds[0]] == ["7", "Q"]
     twice = position({"hands": HANDS, "melds": [["QH QS QD", "QC QD QS"], []]})
-    assert "a side has one meld of a rank (CL-MELD-6)" in str(error_of(twice))
+    assert "one meld of a rank (CL-MELD-6)" in str(error_of(twice))

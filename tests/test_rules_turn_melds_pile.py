@@ -311,6 +311,22 @@ def test_CL_MELD_5_new_meld_needs_three_cards() -> None:
     assert_rejected(game, LayMeld("KH KS"), "CL-MELD-5")
 
 
+def test_CL_MELD_6_one_sequence_of_a_suit_unless_several_melds_of_a_kind() -> None:
+    """A Classic table with sequences (a house rule) holds one sequence of a suit, as one
+    meld of a rank: the validator refused none, though the generator offered none (drawn
+    house rules, 6 players); where a side may hold several (HW-MELD-9), both lay it."""
+    rules = attrs.evolve(RULES, sequences_allowed=True)
+    game = _meld_phase("5H 6H 2D 9C 5C", rules=rules, own="7H 8H 9H")
+    assert_rejected(game, LayMeld("5H 6H 2D", wild_as=Rank.FOUR), "CL-MELD-6")
+    assert "a sequence of hearts" in str(game.explain(LayMeld("5H 6H 2D", wild_as=Rank.FOUR)))
+    assert_accepted(game, AddToMeld(None, "5H 6H 2D", meld=0, wild_as=Rank.FOUR))
+    several = attrs.evolve(rules, several_melds_per_rank=True)
+    game = _meld_phase("5H 6H 2D 9C 5C", rules=several, own="7H 8H 9H")
+    assert_accepted(game, LayMeld("5H 6H 2D", wild_as=Rank.FOUR))
+    with pytest.raises(canasta.PositionError, match="CL-MELD-6"):
+        position("9C", rules=rules, melds=[["7H 8H 9H", "JH QH KH"], []])
+
+
 def test_CL_MELD_6_one_meld_per_rank_per_side() -> None:
     game = _meld_phase("QC QC QD 5C 6C")
     assert_rejected(game, LayMeld("QC QC QD"), "CL-MELD-6")

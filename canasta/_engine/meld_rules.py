@@ -11,7 +11,7 @@ CL-MELD-2: a meld needs at least 2 natural cards; KH 2C JK has 1
 
 from __future__ import annotations
 
-from canasta._model.cards import Card, Rank
+from canasta._model.cards import Card, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._model.melds import (
     CanastaKind,
@@ -32,11 +32,31 @@ __all__ = [
     "check_addition",
     "check_merge",
     "check_new_meld",
+    "family",
     "layout",
     "meld_rank",
     "merged",
     "new_meld",
 ]
+
+
+def family(kind: MeldKind, rank: Rank, suit: Suit | None) -> tuple[MeldKind, object]:
+    """The family of a meld of ``kind``, ``rank`` and ``suit`` (a sequence's): a rank, the
+    sequences of a suit, the melds of wild cards, or the black threes. A side holds one
+    meld of a family where it may not hold several of a kind (CL-MELD-6), and melds merge
+    only within one (HW-MRG-1): which of them may (not canastas, not black threes) is the
+    caller's question.
+
+    >>> family(MeldKind.SEQUENCE, Rank.FIVE, Suit.HEARTS) == family(
+    ...     MeldKind.SEQUENCE, Rank.NINE, Suit.HEARTS
+    ... )
+    True
+    """
+    if kind is MeldKind.RANK:
+        return kind, rank
+    if kind is MeldKind.SEQUENCE:
+        return kind, suit
+    return kind, None
 
 
 def meld_rank(cards: Cards) -> Rank | None:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
 from canasta._cache import remembered
+from canasta._engine.meld_rules import family
 from canasta._engine.sequence_steps import (
     new_sequences,
     segments,
@@ -42,7 +43,6 @@ from canasta._model.cards import (
     SUITS,
     TWO_FACES,
     Rank,
-    Suit,
     natural_face,
 )
 from canasta._model.deck import Cards, trusted_cards
@@ -52,7 +52,6 @@ from canasta._rules.ruleset import RuleSet
 __all__ = [
     "Step",
     "count_key",
-    "family",
     "meld_steps",
     "rank_totals",
     "sequence_cost",
@@ -125,25 +124,6 @@ class _Hand:
         """The naturals of rank ``position`` held, a count a suit."""
         first = _FIRST_FACES[position]
         return self.counts[first : first + _PER_RANK]
-
-
-def family(kind: MeldKind, rank: Rank, suit: Suit | None) -> tuple[MeldKind, object]:
-    """The family of a meld of ``kind``, ``rank`` and ``suit`` (a sequence's): a rank, the
-    sequences of a suit, the melds of wild cards, or the black threes. A side holds one
-    meld of a family where it may not hold several of a kind (CL-MELD-6), and melds merge
-    only within one (HW-MRG-1): which of them may (not canastas, not black threes) is the
-    caller's question.
-
-    >>> family(MeldKind.SEQUENCE, Rank.FIVE, Suit.HEARTS) == family(
-    ...     MeldKind.SEQUENCE, Rank.NINE, Suit.HEARTS
-    ... )
-    True
-    """
-    if kind is _RANK:
-        return kind, rank
-    if kind is _SEQUENCE:
-        return kind, suit
-    return kind, None
 
 
 # --- wild cards ---------------------------------------------------------------------------

@@ -42,10 +42,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta._engine import finishing
-from canasta._engine.meld_rules import added
+from canasta._engine.meld_rules import added, family
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
-from canasta._engine.steps import family
 from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded

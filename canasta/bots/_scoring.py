@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from canasta._engine.meld_rules import Meld, MeldKind, added, merged, new_meld
-from canasta._engine.steps import family
+from canasta._engine.meld_rules import Meld, MeldKind, added, family, merged, new_meld
 from canasta._model.cards import Card, Rank
 from canasta._model.deck import Cards
 from canasta._model.moves import (

@@ -15,7 +15,7 @@ from operator import add, gt, sub
 
 from canasta._cache import remembered
 from canasta._engine.cutthroat import pooled_meld
-from canasta._engine.meld_rules import Meld, MeldKind, new_meld
+from canasta._engine.meld_rules import Meld, MeldKind, family, new_meld
 from canasta._engine.position.obligations import the_obligations_can_be_met
 from canasta._engine.position.parts import (
     InvalidPositionError,
@@ -209,15 +209,14 @@ def melds_follow_the_rules(c: Check) -> None:
         pooled = c.p.lone_hand is not None and side != c.p.lone_hand
         for index, spec in enumerate(group):
             meld = _made_meld(c, spec, c.where("melds", side, index), pooled)
-            if (
-                not rules.several_melds_per_rank
-                and meld.kind is not MeldKind.SEQUENCE
-                and any(m.kind is meld.kind and m.rank is meld.rank for m in melds)
+            kept = family(meld.kind, meld.rank, meld.suit)
+            if not rules.several_melds_per_rank and any(
+                family(m.kind, m.rank, m.suit) == kept for m in melds
             ):
                 c.refuse(
                     c.where("melds", side, index),
-                    f"side {side} has two melds of {meld.rank.text}s; a side has one meld of "
-                    "a rank",
+                    f"side {side} has a second meld like {meld}; a side has one sequence of a "
+                    "suit and one meld of a rank",
                     "CL-MELD-6",
                 )
             melds.append(meld)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
-from canasta._engine.steps import family
+from canasta._engine.meld_rules import family
 from canasta._engine.tables import TOP, UNBOUNDED, Tables, tables
 from canasta._model.cards import SUITS
 from canasta._model.melds import Meld, MeldKind, natural_position
