@@ -1,4 +1,6 @@
-"""The search behind going out: the hand's natural cards placed rank by rank, lowest first.
+"""The search behind going out: the hand's natural cards placed rank by rank, lowest first
+(:func:`~canasta._engine.search.going_out.going_out_possible` hands it the ranks upside
+down, so that the aces come first).
 
 At each rank the search places every natural card of it at once. Each copy either joins a
 sequence of its suit (extending one, filling its gap with a wild card, leading a block below
