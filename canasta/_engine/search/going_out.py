@@ -3,9 +3,9 @@
 :func:`going_out_possible` asks whether every card of a hand but at most one, which is
 discarded, can be melded onto the side's melds so that the side has the canastas going out
 needs, with a discard or none (the natural discards and none in one search).
-It places the natural cards highest first (:func:`_upside_down`), remembering each position
-of the search it has refuted, then spreads the wild cards and counts the canastas, merges of
-melds included (:func:`~canasta._engine.search.layout.merges`).
+It places the natural cards lowest first and, in turn, highest first (:func:`_either_way`),
+remembering each position of the search it has refuted, then spreads the wild cards and
+counts the canastas, merges of melds included (:func:`~canasta._engine.search.layout.merges`).
 Sound bounds (:mod:`~canasta._engine.search.bounds`) refuse most hands
 before any search.
 """
@@ -24,7 +24,7 @@ from canasta._engine.search.bounds import (
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
-from canasta._engine.search.sweep import Sweep
+from canasta._engine.search.sweep import Exhausted, Sweep
 from canasta._engine.tables import TOP, Tables, tables
 from canasta._model.cards import (
     ALL_FACES,
@@ -95,9 +95,40 @@ def going_out_possible(
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
         left_wilds = wilds - (discard in _WILD_FACES)
-        if search.out(top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)):
+        ways = (
+            (top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)),
+            (nat, left_wilds, layout, Summary(), black_room, naturals),
+        )
+        if _either_way(search, ways):
             return True
     return False
+
+
+def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
+    """The search's answer from the ranks upside down or as they are (``ways``, the same
+    question: :func:`_upside_down`), whichever finds it first: each is given a budget of
+    positions in turn, the budget growing fourfold each round, so that a hand whose trouble
+    lies at one end of the ranks is answered nearly as fast as searching from that end,
+    whichever end it is: in positions, at most about eleven times (8/3 of four times) those
+    of the better way alone, and fewer, since what an abandoned search decided is kept
+    (:class:`~canasta._engine.search.sweep.Exhausted`) and not searched again."""
+    budget = _FIRST_BUDGET
+    while True:
+        for way in ways:
+            search.budget = budget
+            try:
+                return search.out(*way)
+            except Exhausted:
+                continue
+            finally:
+                search.budget = None
+        budget *= 4
+
+
+#: The positions each way may search in the first round of :func:`_either_way`.
+_FIRST_BUDGET = 64
+#: The arguments of :meth:`Sweep.out`.
+SweepArgs = tuple[bytes, int, Layout, Summary, int, frozenset[int]]
 
 
 def _upside_down(nat: bytes, layout: Layout) -> tuple[bytes, Layout]:

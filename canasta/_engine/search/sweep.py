@@ -1,6 +1,7 @@
 """The search behind going out: the hand's natural cards placed rank by rank, lowest first
-(:func:`~canasta._engine.search.going_out.going_out_possible` hands it the ranks upside
-down, so that the aces come first).
+(:func:`~canasta._engine.search.going_out.going_out_possible` also hands it the ranks upside
+down, so that the aces come first, each way with a :attr:`Sweep.budget` of positions in
+turn).
 
 At each rank the search places every natural card of it at once. Each copy either joins a
 sequence of its suit (extending one, filling its gap with a wild card, leading a block below
@@ -41,7 +42,7 @@ from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
-__all__ = ["Sweep"]
+__all__ = ["Exhausted", "Sweep"]
 
 _PER_RANK = len(SUITS)
 #: A position of the search: naturals still to place, wild cards, unfinished melds.
@@ -49,6 +50,11 @@ Position = tuple[bytes, int, Layout]
 #: A position as remembered: naturals, wild cards, melds, black room, faces one card of
 #: which may be the discard.
 Key = tuple[bytes, int, Layout, int, frozenset[int]]
+
+
+class Exhausted(Exception):  # noqa: N818 - not an error: the budget of positions is spent
+    """Raised by :meth:`Sweep.out` once it has searched :attr:`Sweep.budget` positions more:
+    the search is abandoned, what it decided kept (every answer it remembers is whole)."""
 
 
 class Sweep:
@@ -67,6 +73,9 @@ class Sweep:
         #: The summaries with which going out was found from each position: one at least as
         #: good finds it too (the order of :meth:`Summary.no_better_than`).
         self.solved: dict[Key, list[Summary]] = {}
+        #: The positions :meth:`out` may still search before it raises :class:`Exhausted`
+        #: (``None``: no bound).
+        self.budget: int | None = None
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
@@ -104,6 +113,10 @@ class Sweep:
             return False
         if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
             return False
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise Exhausted
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
             return True
