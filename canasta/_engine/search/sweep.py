@@ -73,7 +73,8 @@ class Sweep:
         #: The summaries with which going out was found from each position: one at least as
         #: good finds it too (the order of :meth:`Summary.no_better_than`).
         self.solved: dict[Key, list[Summary]] = {}
-        #: The positions :meth:`out` may still search before it raises :class:`Exhausted`
+        #: The positions :meth:`out` may still be asked about (those a quick test or a
+        #: remembered answer settles counted too) before it raises :class:`Exhausted`
         #: (``None``: no bound).
         self.budget: int | None = None
 
@@ -95,6 +96,10 @@ class Sweep:
         """Whether the naturals ``nat`` and ``wilds`` wild cards can all be melded onto the
         melds ``layout`` (and those summed up in ``summary``) with the canastas needed; all
         but at most one natural card of a face in ``spare``, which is the discard."""
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise Exhausted
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
         if spare:  # only the faces still held can be discarded: fewer positions to remember
@@ -113,10 +118,6 @@ class Sweep:
             return False
         if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
             return False
-        if self.budget is not None:
-            self.budget -= 1
-            if self.budget < 0:
-                raise Exhausted
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
             return True
