@@ -16,7 +16,7 @@ import random
 from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from internals import Deal
+from internals import NATURAL_FACES, Deal, natural_face
 
 import canasta
 from canasta import Cards, find_rules
@@ -25,7 +25,6 @@ from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.tables import TOP, tables
-from canasta._model.cards import NATURAL_FACES, natural_face
 
 NEEDED = 2
 NEW_WILD = (0,) * 41  # no melds of wild cards
