@@ -31,6 +31,7 @@ from canasta._engine.scoring import score_deal
 from canasta._engine.state import Deal, History
 from canasta._engine.transitions import play
 from canasta._engine.turn.melding import melded
+from canasta._model.cards import NATURAL_FACES, natural_face
 from canasta._notation.read import MAX_RESULTS
 from canasta._notation.rules import MAX_RULE_VALUES
 from canasta._notation.values import MAX_DOCUMENT
@@ -46,6 +47,7 @@ __all__ = [
     "MAX_DOCUMENT",
     "MAX_RESULTS",
     "MAX_RULE_VALUES",
+    "NATURAL_FACES",
     "TURN_FACTS",
     "Deal",
     "History",
@@ -55,6 +57,7 @@ __all__ = [
     "hollywood",
     "melded",
     "merged",
+    "natural_face",
     "new_meld",
     "play",
     "preset_labels",

@@ -246,6 +246,8 @@ PRIVATE_USES_ALLOWED = {
         "canasta._engine.state.History",
         "canasta._engine.transitions.play",
         "canasta._engine.turn.melding.melded",
+        "canasta._model.cards.NATURAL_FACES",
+        "canasta._model.cards.natural_face",
         "canasta._notation.read.MAX_RESULTS",
         "canasta._notation.rules.MAX_RULE_VALUES",
         "canasta._notation.values.MAX_DOCUMENT",

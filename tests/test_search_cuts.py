@@ -4,7 +4,9 @@
 one is open to the other, :func:`placing_fails` must only say "fails" where no plan melds
 the cards, and :func:`canastas_out_of_reach` only where no plan makes the canastas (checked
 also by searching whole hands with it and without it); the planner-vs-reference tests
-(tests/test_search.py) check the answers they lead to, these the cuts themselves.
+(tests/test_search.py) check the answers they lead to, these the cuts themselves. The
+search places the highest ranks first (the ranks turned upside down): it must answer the
+same as placing the lowest first.
 """
 
 from __future__ import annotations
@@ -14,15 +16,15 @@ import random
 from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from internals import Deal
+from internals import NATURAL_FACES, Deal, natural_face
 
 import canasta
 from canasta import Cards, find_rules
 from canasta._engine.search import going_out, sweep
 from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
-from canasta._engine.search.layout import Layout, RankGroup, Run
+from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
-from canasta._engine.tables import tables
+from canasta._engine.tables import TOP, tables
 
 NEEDED = 2
 NEW_WILD = (0,) * 41  # no melds of wild cards
@@ -178,3 +180,105 @@ def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
         if not moves:
             return
         game = game.apply(rng.choice(moves))
+
+
+def _searched_upside_down(deal: Deal, upside_down: bool) -> bool:
+    """The going-out search's answer for the player to act: as the planner asks it, from the
+    ranks upside down (the aces placed first) and as they are in turn, with budgets of
+    positions starting at one so that many searches are abandoned and resumed; or only as
+    they are (the fours first), with no budget that runs out."""
+    canasta.clear_caches()
+    kept = going_out._upside_down, going_out._faces, going_out._FIRST_BUDGET
+    if upside_down:
+        going_out._FIRST_BUDGET = 1
+    else:
+        going_out._upside_down = lambda nat, layout: (nat, layout)  # type: ignore[assignment]
+        going_out._faces = lambda spare: spare  # type: ignore[assignment]
+    try:
+        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
+    finally:
+        going_out._upside_down, going_out._faces, going_out._FIRST_BUDGET = kept  # type: ignore[assignment]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_CL_OUT_1_going_out_is_found_the_same_with_the_ranks_upside_down(seed: int) -> None:
+    """No rule of melds depends on which way the ranks run, so the search may place the
+    highest rank first, or take the answer of whichever way finds it first: whole hands of
+    random games under random house rules (sequences among them), each asked both ways."""
+    rng = random.Random(seed)
+    game = canasta.Game.new(random_rules(rng), seed=seed)
+    number = game.deal_number
+    while not game.is_over and game.deal_number == number:
+        deal = game.deal
+        if deal.phase is canasta.Phase.MELD and deal.hand:
+            turned = _searched_upside_down(deal, upside_down=True)
+            assert turned == _searched_upside_down(deal, upside_down=False), (seed, deal)
+        moves = list(game.legal_moves())
+        if not moves:
+            return
+        game = game.apply(rng.choice(moves))
+
+
+@st.composite
+def _hands_and_sequences(draw: st.DrawFn) -> tuple[str, bytes, int, Layout, frozenset[int]]:
+    """A rule set with sequences, a few natural cards of neighbouring ranks, wild cards,
+    sequences and melds of one rank on the table, and the faces that may be the discard."""
+    name = draw(st.sampled_from(["hollywood", "samba", "bolivia"]))
+    low = draw(st.integers(0, TOP - 4))
+    cards = draw(
+        st.lists(st.tuples(st.integers(low, min(TOP, low + 5)), st.integers(0, 3)), max_size=10)
+    )
+    nat = bytearray(NATURAL_FACES.stop)
+    for position, suit in cards:
+        nat[natural_face(position, suit)] += 1
+    runs = draw(
+        st.lists(
+            st.builds(
+                lambda suit, start, size, wilds: Run(
+                    suit, start, min(TOP, start + size - 1), wilds
+                ),
+                st.integers(0, 3),
+                st.integers(0, TOP - 2),
+                st.integers(3, 6),
+                st.integers(0, 1),
+            ),
+            max_size=2,
+        )
+    )
+    ranks = draw(
+        st.lists(
+            st.builds(
+                RankGroup,
+                st.integers(0, TOP),
+                st.integers(2, 5),
+                st.integers(0, 1),
+                st.just(False),
+            ),
+            max_size=2,
+        )
+    )
+    held = [face for face, n in enumerate(nat) if n]
+    spare = frozenset(draw(st.lists(st.sampled_from(held), max_size=2))) if held else frozenset()
+    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    return name, bytes(nat), draw(st.integers(0, 3)), layout, spare
+
+
+@settings(max_examples=300, deadline=None)
+@given(_hands_and_sequences())
+def test_HW_MELD_6_sequences_are_placed_the_same_with_the_ranks_upside_down(
+    case: tuple[str, bytes, int, Layout, frozenset[int]],
+) -> None:
+    """The search itself, from positions with sequences on the table (which whole hands of
+    random games seldom reach), the canastas already made: whether the cards can all be
+    melded is the same with the ranks upside down."""
+    name, nat, wilds, layout, spare = case
+    t = tables(find_rules(name))
+    made = Summary(done=t.rules.canastas_to_go_out)
+    new_wild = wild_meld_canastas(t.rules)
+    plain = sweep.Sweep(t, False, new_wild).out(nat, wilds, layout, made, 0, spare)
+    top_first, turned = going_out._upside_down(nat, layout)
+    upside_down = sweep.Sweep(t, False, new_wild).out(
+        top_first, wilds, turned, made, 0, going_out._faces(spare)
+    )
+    assert plain == upside_down

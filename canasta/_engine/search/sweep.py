@@ -1,4 +1,7 @@
-"""The search behind going out: the hand's natural cards placed rank by rank, lowest first.
+"""The search behind going out: the hand's natural cards placed rank by rank, lowest first
+(:func:`~canasta._engine.search.going_out.going_out_possible` also hands it the ranks upside
+down, so that the aces come first, each way with a :attr:`Sweep.budget` of positions in
+turn).
 
 At each rank the search places every natural card of it at once. Each copy either joins a
 sequence of its suit (extending one, filling its gap with a wild card, leading a block below
@@ -39,7 +42,7 @@ from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
-__all__ = ["Sweep"]
+__all__ = ["Exhausted", "Sweep"]
 
 _PER_RANK = len(SUITS)
 #: A position of the search: naturals still to place, wild cards, unfinished melds.
@@ -47,6 +50,11 @@ Position = tuple[bytes, int, Layout]
 #: A position as remembered: naturals, wild cards, melds, black room, faces one card of
 #: which may be the discard.
 Key = tuple[bytes, int, Layout, int, frozenset[int]]
+
+
+class Exhausted(Exception):  # noqa: N818 - not an error: the budget of positions is spent
+    """Raised by :meth:`Sweep.out` once it has searched :attr:`Sweep.budget` positions more:
+    the search is abandoned, what it decided kept (every answer it remembers is whole)."""
 
 
 class Sweep:
@@ -65,6 +73,10 @@ class Sweep:
         #: The summaries with which going out was found from each position: one at least as
         #: good finds it too (the order of :meth:`Summary.no_better_than`).
         self.solved: dict[Key, list[Summary]] = {}
+        #: The positions :meth:`out` may still be asked about (those a quick test or a
+        #: remembered answer settles counted too) before it raises :class:`Exhausted`
+        #: (``None``: no bound).
+        self.budget: int | None = None
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
@@ -84,6 +96,10 @@ class Sweep:
         """Whether the naturals ``nat`` and ``wilds`` wild cards can all be melded onto the
         melds ``layout`` (and those summed up in ``summary``) with the canastas needed; all
         but at most one natural card of a face in ``spare``, which is the discard."""
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise Exhausted
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
         if spare:  # only the faces still held can be discarded: fewer positions to remember
