@@ -12,6 +12,7 @@ same as placing the lowest first.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from fuzz.options import random_rules
 from hypothesis import example, given, settings
@@ -169,13 +170,19 @@ def _searched(deal: Deal, cut: bool) -> bool:
 def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
     """Whole hands of random games under random house rules (every family, drawn options),
     each asked with the cut and without it."""
+    for deal in _meld_phases(seed):
+        assert _searched(deal, cut=True) == _searched(deal, cut=False), (seed, deal)
+
+
+def _meld_phases(seed: int) -> Iterator[Deal]:
+    """The deals of a random game's first deal (random house rules) in the meld phase with
+    cards in hand."""
     rng = random.Random(seed)
     game = canasta.Game.new(random_rules(rng), seed=seed)
     number = game.deal_number
     while not game.is_over and game.deal_number == number:
-        deal = game.deal
-        if deal.phase is canasta.Phase.MELD and deal.hand:
-            assert _searched(deal, cut=True) == _searched(deal, cut=False), (seed, deal)
+        if game.deal.phase is canasta.Phase.MELD and game.deal.hand:
+            yield game.deal
         moves = list(game.legal_moves())
         if not moves:
             return
@@ -206,18 +213,9 @@ def test_CL_OUT_1_going_out_is_found_the_same_with_the_ranks_upside_down(seed: i
     """No rule of melds depends on which way the ranks run, so the search may place the
     highest rank first, or take the answer of whichever way finds it first: whole hands of
     random games under random house rules (sequences among them), each asked both ways."""
-    rng = random.Random(seed)
-    game = canasta.Game.new(random_rules(rng), seed=seed)
-    number = game.deal_number
-    while not game.is_over and game.deal_number == number:
-        deal = game.deal
-        if deal.phase is canasta.Phase.MELD and deal.hand:
-            turned = _searched_upside_down(deal, upside_down=True)
-            assert turned == _searched_upside_down(deal, upside_down=False), (seed, deal)
-        moves = list(game.legal_moves())
-        if not moves:
-            return
-        game = game.apply(rng.choice(moves))
+    for deal in _meld_phases(seed):
+        turned = _searched_upside_down(deal, upside_down=True)
+        assert turned == _searched_upside_down(deal, upside_down=False), (seed, deal)
 
 
 @st.composite
