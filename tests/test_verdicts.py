@@ -142,3 +142,35 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
         assert game.explain(move) is not None
     assert len(checks) == 2
     assert questions == []
+
+
+@pytest.mark.parametrize(
+    ("name", "most"),
+    [
+        ("samba-5p-one-wild-card-a-sequence-40-cards-after-black-threes.json", 160),
+        ("samba-4p-31-cards-after-black-threes.json", 60),
+    ],
+)
+def test_cl_b3_3_larger_steps_of_the_list_answered_first_agree_with_explain(
+    name: str, most: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the position's list given, a step asks first the largest step of the list that
+    is it followed by one addition: where that is legal, so is the step, with no search of
+    its own. The verdicts agree with ``explain``, from at most ``most`` searches (156 of
+    the 388 made before the larger steps were asked first, and 57 of 95, when written)."""
+    game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
+    deal = game.deal
+    assert deal.draft.black_threes  # every step must go out
+    searches = calls_of(monkeypatch, "check_built")
+    by_position = deal.rules.melds_by_position
+    steps = [
+        step
+        for step in meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+        if step.kind is not MeldKind.BLACK_THREES
+    ]
+    asked = Verdicts(deal, steps)
+    for step in steps:
+        for each in (step, *step.others()):
+            move = each.move(by_position=by_position)
+            assert asked.legal(each, move) is (game.explain(move) is None), move
+    assert len(searches) <= most

@@ -26,7 +26,11 @@ plain discard needs:
 :class:`Verdicts` answers the move generator's steps of one position, remembering each
 answer, and searches only where no answer it holds gives the step's this way. Where a
 player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
-one meld (a meld of one rank with more naturals or wild cards, a longer sequence) are many.
+one meld (a meld of one rank with more naturals or wild cards, a longer sequence) are many;
+most of them are legal there, so a step not yet answered first has the largest step of the
+list answered that is it followed by one addition: where that one is legal, so is the step,
+and the steps in between are then answered with no search either. (Asked smallest first, as
+the generator lists them, each legal step of such a meld cost a search of its own.)
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
@@ -108,13 +112,44 @@ class Verdicts:
         if step.size == len(self.deal.hand):  # it goes out: no search to spare
             return check_built(self.deal, move, step.target, step.result)
         answers = self._answers.setdefault(step.target, [])
-        answer = _Answer(step, False)
+        asked = next((answer for answer in answers if answer.step is step), None)
+        if asked is not None:  # answered ahead, as a larger step (:meth:`_larger_legal`)
+            return asked.legal
+        return self._settled(_Answer(step, False), answers).legal
+
+    def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
+        """``answer`` with its legality found, from what is known or by a search, and
+        remembered among ``answers``, those of its step's target."""
+        step = answer.step
         known = True if self._composed(step) else self._inferred(answer, answers)
-        answer.legal = (
-            known if known is not None else check_built(self.deal, move, step.target, step.result)
-        )
+        if known is None and self._larger_legal(answer, answers):
+            known = True
+        if known is None:
+            known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
+        answer.legal = known
         answers.append(answer)
-        return answer.legal
+        return answer
+
+    def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
+        """Whether the largest step of the list not yet answered that is ``answer``'s
+        followed by one addition (:meth:`_follows`) is legal, answering it now: then so is
+        ``answer``'s step. Where a player must go out (CL-B3-3) most steps of a meld are
+        legal, and one search of the largest answers the smaller ones."""
+        step, cards_in_hand = answer.step, len(self.deal.hand)
+        larger = [
+            then
+            for then in self._steps
+            if then.target == step.target
+            and then.kind is step.kind
+            and step.size < then.size < cards_in_hand
+            and then.cards.issuperset(step.cards)
+            and not any(known.step is then for known in answers)
+        ]
+        for then in sorted(larger, key=lambda then: then.size, reverse=True):
+            candidate = _Answer(then, False)
+            if self._follows(answer, candidate):
+                return self._settled(candidate, answers).legal
+        return False
 
     def _composed(self, step: Step) -> bool:
         """Whether a step of the list can follow ``step`` so that a plain discard then ends
