@@ -27,10 +27,12 @@ plain discard needs:
 answer, and searches only where no answer it holds gives the step's this way. Where a
 player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
 one meld (a meld of one rank with more naturals or wild cards, a longer sequence) are many;
-most of them are legal there, so a step not yet answered first has the largest step of the
-list answered that is it followed by one addition: where that one is legal, so is the step,
-and the steps in between are then answered with no search either. (Asked smallest first, as
-the generator lists them, each legal step of such a meld cost a search of its own.)
+in a hand that can go out most of them are legal, so a step not yet answered first has the
+largest step of the list answered that is it followed by one addition: where that one is
+legal, so is the step, and so are the steps in between that grow into it by one addition,
+with no search either. (Asked smallest first, as the generator lists them, each legal step
+of such a meld cost a search of its own; where most larger steps are refused, this costs a
+few searches more.)
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
