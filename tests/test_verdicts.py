@@ -14,7 +14,6 @@ import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
 from canasta._engine.steps import meld_steps, steps_with_locked
-from canasta._engine.turn.common import may_use_locked
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
@@ -157,7 +156,6 @@ def test_cl_init_4_steps_with_locked_pile_cards_composed_with_no_other_step(
     game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
     deal = game.deal
     assert deal.draft.locked
-    assert may_use_locked(deal)
     melds = deal.melds[deal.side]
     steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
     asked = Verdicts(deal, steps)
