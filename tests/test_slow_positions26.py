@@ -60,6 +60,11 @@ POSITIONS = [
     # now `meld 7C 7S 2D` and `meld 7C 7S JK` too, as the reference solver finds them.
     ("samba-5p-one-wild-card-a-sequence-40-cards-after-black-threes.json", 365, "7aa3782979"),
     ("samba-6p-42-cards-after-taking-the-pile.json", 148, "4209847f5f"),
+    # The two slowest positions benchmarks/worst_case.py found after that (seeds 2347607233
+    # and 4085258536): Classic for four under drawn house rules (about 250 ms a call) and
+    # Hollywood for four with hand_size=2 (about 140 ms).
+    ("classic-4p-drawn-house-rules.json", 2, "ba1ada9b0c"),
+    ("hollywood-4p-hand-size-2.json", 210, "7577a5d6d7"),
 ]
 
 

@@ -13,7 +13,7 @@ import pytest
 import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
-from canasta._engine.steps import meld_steps
+from canasta._engine.steps import meld_steps, steps_with_locked
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
@@ -174,3 +174,29 @@ def test_cl_b3_3_larger_steps_of_the_list_answered_first_agree_with_explain(
             move = each.move(by_position=by_position)
             assert asked.legal(each, move) is (game.explain(move) is None), move
     assert len(searches) <= most
+
+
+def test_cl_init_4_steps_with_locked_pile_cards_composed_with_no_other_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Classic for four under drawn house rules, after taking the pile: 58 of 63 cards in
+    hand are locked pile cards, and of some 300 steps only two are legal. A step that melds
+    a locked card is never paired with the list's steps to compose a plain finish (it could
+    not be: the discard after a composition needs every card melded before it usable); the
+    verdicts still agree with ``explain``."""
+    name = "classic-4p-drawn-house-rules.json"
+    game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
+    deal = game.deal
+    assert deal.draft.locked
+    melds = deal.melds[deal.side]
+    steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
+    asked = Verdicts(deal, steps)
+    assert asked.limits is not None
+    assert asked.limits.usable is not None
+    locked = [step for step in steps if not asked.limits.usable.issuperset(step.cards)]
+    assert len(locked) > 200
+    pairings = calls_of(monkeypatch, "_grows")
+    for step in locked:
+        move = step.move(by_position=False)
+        assert asked.legal(step, move) is (game.explain(move) is None), move
+    assert pairings == []  # 89,999 pairings before

@@ -23,6 +23,10 @@ plain discard needs:
   the meld ``X`` makes (:func:`~canasta._engine.meld_rules.added`): lay ``X``, add the
   rest, which leads where ``T`` leads, then discard.
 
+Either way ``X``'s cards are melded before the discard, so a step that uses a pile card
+still locked (CL-INIT-4) is composed with none: after taking the pile a hand may offer
+hundreds of such steps, each of which would otherwise be paired with every other.
+
 :class:`Verdicts` answers the move generator's steps of one position, remembering each
 answer, and searches only where no answer it holds gives the step's this way. Where a
 player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
@@ -159,6 +163,8 @@ class Verdicts:
         limits, deal = self.limits, self.deal
         if limits is None or step.size > limits.most_cards or step.kind is MeldKind.BLACK_THREES:
             return False
+        if limits.usable is not None and not limits.usable.issuperset(step.cards):
+            return False  # every composition melds ``step``'s cards, some still locked
         several = tables(deal.rules).several
         for then in self._steps:
             if _grows(step, then, deal):
