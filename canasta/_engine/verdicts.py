@@ -31,12 +31,14 @@ hundreds of such steps, each of which would otherwise be paired with every other
 answer, and searches only where no answer it holds gives the step's this way. Where a
 player must go out (black threes laid, CL-B3-3) every step needs a search, and the steps of
 one meld (a meld of one rank with more naturals or wild cards, a longer sequence) are many;
-in a hand that can go out most of them are legal, so a step not yet answered first has the
-largest step of the list answered that is it followed by one addition: where that one is
-legal, so is the step, and so are the steps in between that grow into it by one addition,
-with no search either. (Asked smallest first, as the generator lists them, each legal step
-of such a meld cost a search of its own; where most larger steps are refused, this costs a
-few searches more.)
+in a hand that can go out most of them are legal, so there a step not yet answered first has
+the largest step of the list answered that is it followed by one addition: where that one
+is legal, so is the step, and so are the steps in between that grow into it by one
+addition, with no search either. (Asked smallest first, as the generator lists them, each
+legal step of such a meld cost a search of its own; where most larger steps are refused,
+this costs a few searches more.) Not where the player may stay: there most steps are
+answered with no search, and the searches left (after a pile take whose cards stay locked,
+say) are quicker than relating the steps to larger ones.
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
@@ -53,6 +55,7 @@ from collections.abc import Sequence
 
 from canasta._engine import finishing
 from canasta._engine.meld_rules import added, family
+from canasta._engine.obligations import must_go_out
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
@@ -87,7 +90,7 @@ class Verdicts:
     a search (see the module's introduction); ``steps`` are the position's list, which the
     answers may be composed from."""
 
-    __slots__ = ("_answers", "_going_out", "_refused", "_steps", "deal", "limits")
+    __slots__ = ("_answers", "_going_out", "_must_go_out", "_refused", "_steps", "deal", "limits")
 
     def __init__(self, deal: Deal, steps: Sequence[Step] = ()) -> None:
         self.deal = deal
@@ -96,6 +99,7 @@ class Verdicts:
         self.limits = finishing.plain_finish(deal)
         #: The answers found, by the meld the step lays (``None``) or grows.
         self._answers: dict[int | None, list[_Answer]] = {}
+        self._must_go_out = must_go_out(deal.draft)
         #: Whether the player can go out from ``deal``, once asked; the melds of black
         #: threes refused until then.
         self._going_out: bool | None = None
@@ -128,7 +132,7 @@ class Verdicts:
         remembered among ``answers``, those of its step's target."""
         step = answer.step
         known = True if self._composed(step) else self._inferred(answer, answers)
-        if known is None and self._larger_legal(answer, answers):
+        if known is None and self._must_go_out and self._larger_legal(answer, answers):
             known = True
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
