@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import canasta
+from canasta._engine.search.opening import _OpeningSearch
 
 DATA = Path(__file__).parent / "data" / "slow26"
 
@@ -60,6 +62,24 @@ POSITIONS = [
     # now `meld 7C 7S 2D` and `meld 7C 7S JK` too, as the reference solver finds them.
     ("samba-5p-one-wild-card-a-sequence-40-cards-after-black-threes.json", 365, "7aa3782979"),
     ("samba-6p-42-cards-after-taking-the-pile.json", 148, "4209847f5f"),
+    # One Hollywood for two game of the fuzz campaign, house rules
+    # wild_ratio="naturals_ge_wilds", min_naturals=1, upcard_cover_black_three=False: player
+    # 0 has not opened (3700 points, so a high minimum) and holds about 20 cards. Whether the
+    # opening minimum can still be reached keeping cards (CL-INIT-1, CL-TURN-8) searched
+    # every way of starting a meld with any one natural (10.7 s at move 224, 3.4 s at 232,
+    # 2.8 s at 220, about 1 s at the others) until the opening search set aside the melds
+    # no card left can join.
+    *(
+        (f"hollywood-2p-min-naturals-1-not-opened-{move}.json", count, digest)
+        for move, count, digest in [
+            (220, 18, "ee8cc2ee3f"),
+            (223, 1, "76a4e12c21"),
+            (224, 19, "49190d628b"),
+            (227, 1, "76a4e12c21"),
+            (228, 32, "6b93cf88f0"),
+            (232, 32, "3b76827a1d"),
+        ]
+    ),
 ]
 
 
@@ -71,3 +91,24 @@ def test_the_slowest_positions_found_list_the_same_moves(
     texts = sorted(str(move) for move in game.legal_moves())
     assert len(texts) == count
     assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == digest
+
+
+def test_cl_init_1_the_opening_search_sets_aside_the_melds_no_card_left_joins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where one natural card starts a meld, whether the opening minimum can be reached
+    keeping cards (CL-INIT-1, CL-TURN-8) searched some 1.5 million positions at move 224 of
+    the Hollywood game above; setting aside the melds no card left can join, about 2,000."""
+    searched = 0
+    search = _OpeningSearch._search
+
+    def counted(self: _OpeningSearch, *position: Any) -> bool:
+        nonlocal searched
+        searched += 1
+        return search(self, *position)
+
+    monkeypatch.setattr(_OpeningSearch, "_search", counted)
+    canasta.clear_caches()
+    text = (DATA / "hollywood-2p-min-naturals-1-not-opened-224.json").read_text(encoding="utf-8")
+    canasta.Game.from_json(text)
+    assert 0 < searched < 20_000

@@ -282,6 +282,31 @@ def test_opening_matches_oracle(name: str, seed: int, size: int, keep: int, owed
     assert opening_reachable(hand, melds, rules, keep, owed) == expected, (hand, melds, best)
 
 
+#: Hollywood with house rules that let one natural card start a meld (issue 26): nearly every
+#: card then starts one, and the opening search sets aside the melds no card left can join.
+ONE_NATURAL = attrs.evolve(
+    HOLLYWOOD, wild_ratio="naturals_ge_wilds", min_naturals=1, upcard_cover_black_three=False
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(0, 9),
+    keep=st.integers(0, 3),
+    margin=st.sampled_from([-5, 0, 5]),
+)
+def test_opening_matches_oracle_when_one_natural_starts_a_meld(
+    seed: int, size: int, keep: int, margin: int
+) -> None:
+    hand, melds = random_position(seed, size, ONE_NATURAL)
+    best = best_opening(hand, melds, ONE_NATURAL, keep)
+    # Owed near the best opening, so that the quick plans seldom answer and the search does.
+    owed = max(1, (best or 0) + margin)
+    expected = best is not None and best >= owed
+    assert opening_reachable(hand, melds, ONE_NATURAL, keep, owed) == expected, (hand, melds)
+
+
 # --- hand-written cases from the rules ------------------------------------------------------
 
 
