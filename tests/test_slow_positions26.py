@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import canasta
-from canasta._engine.search.opening import _OpeningSearch
 
 DATA = Path(__file__).parent / "data" / "slow26"
 
@@ -91,24 +89,3 @@ def test_the_slowest_positions_found_list_the_same_moves(
     texts = sorted(str(move) for move in game.legal_moves())
     assert len(texts) == count
     assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == digest
-
-
-def test_cl_init_1_the_opening_search_sets_aside_the_melds_no_card_left_joins(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Where one natural card starts a meld, whether the opening minimum can be reached
-    keeping cards (CL-INIT-1, CL-TURN-8) searched some 1.5 million positions at move 224 of
-    the Hollywood game above; setting aside the melds no card left can join, about 2,000."""
-    searched = 0
-    search = _OpeningSearch._search
-
-    def counted(self: _OpeningSearch, *position: Any) -> bool:
-        nonlocal searched
-        searched += 1
-        return search(self, *position)
-
-    monkeypatch.setattr(_OpeningSearch, "_search", counted)
-    canasta.clear_caches()
-    text = (DATA / "hollywood-2p-min-naturals-1-not-opened-224.json").read_text(encoding="utf-8")
-    canasta.Game.from_json(text)
-    assert 0 < searched < 20_000

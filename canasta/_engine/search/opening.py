@@ -19,10 +19,7 @@ from typing import NamedTuple
 from canasta._engine.search.bounds import stuck_naturals
 from canasta._engine.search.layout import (
     Layout,
-    RankGroup,
-    Run,
     encoded,
-    finished,
     shape,
     wild_meld_canastas,
 )
@@ -211,22 +208,20 @@ class _OpeningSearch:
         runs = tuple(
             run
             for run in layout.runs
-            # A new sequence may start beside one of its suit only with several melds a rank.
+            # Without several melds a rank, a sequence stops another of its suit (placements).
             if run.high + 2 >= position or run.low > position or not self.t.several
         )
         if len(ranks) == len(layout.ranks) and len(runs) == len(layout.runs):
             return layout, aside
-        done: list[RankGroup | Run] = [group for group in layout.ranks if group not in ranks]
-        done += [run for run in layout.runs if run not in runs]
-        need, room = aside
-        for meld in done:
-            size, more, _ = finished(meld, self.t)
-            short = max(0, self.t.min_size - size)
-            if short > more:
-                return None
-            need += short
-            room += more
-        return layout._replace(ranks=ranks, runs=runs), _Aside(need, min(room, self.wilds))
+        done = Layout(
+            ranks=tuple(group for group in layout.ranks if group not in ranks),
+            runs=tuple(run for run in layout.runs if run not in runs),
+        )
+        found = shape(done, self.t)
+        if found is None:
+            return None
+        room = min(aside.room + found.room, self.wilds)
+        return layout._replace(ranks=ranks, runs=runs), _Aside(aside.need + found.need, room)
 
     def _leaf(self, layout: Layout, aside: _Aside, wilds: int, kept: int) -> int:
         """The fewest points kept in wild cards once the naturals are placed, or
