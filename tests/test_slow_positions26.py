@@ -65,6 +65,24 @@ POSITIONS = [
     # Hollywood for four with hand_size=2 (about 140 ms).
     ("classic-4p-drawn-house-rules.json", 2, "ba1ada9b0c"),
     ("hollywood-4p-hand-size-2.json", 210, "7577a5d6d7"),
+    # One Hollywood for two game of the fuzz campaign, house rules
+    # wild_ratio="naturals_ge_wilds", min_naturals=1, upcard_cover_black_three=False: player
+    # 0 has not opened (3700 points, so a high minimum) and holds about 20 cards. Whether the
+    # opening minimum can still be reached keeping cards (CL-INIT-1, CL-TURN-8) searched
+    # every way of starting a meld with any one natural (10.7 s at move 224, 3.4 s at 232,
+    # 2.8 s at 220, about 1 s at the others) until the opening search set aside the melds
+    # no card left can join.
+    *(
+        (f"hollywood-2p-min-naturals-1-not-opened-{move}.json", count, digest)
+        for move, count, digest in [
+            (220, 18, "ee8cc2ee3f"),
+            (223, 1, "76a4e12c21"),
+            (224, 19, "49190d628b"),
+            (227, 1, "76a4e12c21"),
+            (228, 32, "6b93cf88f0"),
+            (232, 32, "3b76827a1d"),
+        ]
+    ),
 ]
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -14,13 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import added, hollywood, merged, new_meld
 
+import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
 from canasta._engine.search.going_out import going_out_possible
-from canasta._engine.search.opening import opening_reachable
+from canasta._engine.search.opening import _OpeningSearch, opening_reachable
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
 
 HOLLYWOOD = hollywood()
+SLOW26 = Path(__file__).parent / "data" / "slow26"
 SAMBA_LIKE = attrs.evolve(
     hollywood(),
     max_wilds_per_sequence=0,
@@ -280,6 +284,54 @@ def test_opening_matches_oracle(name: str, seed: int, size: int, keep: int, owed
     best = best_opening(hand, melds, rules, keep)
     expected = best is not None and best >= owed
     assert opening_reachable(hand, melds, rules, keep, owed) == expected, (hand, melds, best)
+
+
+#: Hollywood with house rules that let one natural card start a meld (issue 26): nearly every
+#: card then starts one, and the opening search sets aside the melds no card left can join.
+ONE_NATURAL = attrs.evolve(
+    HOLLYWOOD, wild_ratio="naturals_ge_wilds", min_naturals=1, upcard_cover_black_three=False
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(0, 9),
+    keep=st.integers(0, 3),
+    margin=st.sampled_from([-5, 0, 5]),
+)
+def test_opening_matches_oracle_when_one_natural_starts_a_meld(
+    seed: int, size: int, keep: int, margin: int
+) -> None:
+    hand, melds = random_position(seed, size, ONE_NATURAL)
+    best = best_opening(hand, melds, ONE_NATURAL, keep)
+    # Owed near the best opening, so that the quick plans seldom answer and the search does.
+    owed = max(1, (best or 0) + margin)
+    expected = best is not None and best >= owed
+    assert opening_reachable(hand, melds, ONE_NATURAL, keep, owed) == expected, (hand, melds)
+
+
+@pytest.mark.planner_only(reason="counts the positions of the planner's opening search")
+def test_cl_init_1_the_opening_search_sets_aside_the_melds_no_card_left_joins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where one natural card starts a meld, whether the opening minimum can be reached
+    keeping cards (CL-INIT-1, CL-TURN-8) searched some 1.5 million positions at move 224 of
+    the Hollywood game of tests/test_slow_positions26.py; setting aside the melds no card left
+    can join, about 2,000."""
+    searched = 0
+    search = _OpeningSearch._search
+
+    def counted(self: _OpeningSearch, *position: Any) -> bool:
+        nonlocal searched
+        searched += 1
+        return search(self, *position)
+
+    monkeypatch.setattr(_OpeningSearch, "_search", counted)
+    canasta.clear_caches()
+    text = (SLOW26 / "hollywood-2p-min-naturals-1-not-opened-224.json").read_text(encoding="utf-8")
+    canasta.Game.from_json(text)
+    assert 0 < searched < 20_000
 
 
 # --- hand-written cases from the rules ------------------------------------------------------

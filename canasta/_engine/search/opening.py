@@ -6,13 +6,23 @@ reach the points the opening still owes while some cards stay in hand (two, so t
 left after the discard). Two quick plans answer most positions; then a bound on the points
 any plan can meld; then an exact search that places the natural cards lowest first, each
 melded (:mod:`~canasta._engine.search.placing`) or kept, spending a budget of points that may
-stay in hand.
+stay in hand. A meld no natural card still to place can join counts only for the wild cards
+it needs and may take, so the search sets such melds aside as two sums: positions that
+differ only in them are one position, and one that needs more wild cards than are left is
+given up at once.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from canasta._engine.search.bounds import stuck_naturals
-from canasta._engine.search.layout import Layout, encoded, shape, wild_meld_canastas
+from canasta._engine.search.layout import (
+    Layout,
+    encoded,
+    shape,
+    wild_meld_canastas,
+)
 from canasta._engine.search.placing import folded, lowest, placements
 from canasta._engine.steps import meld_steps, rank_totals
 from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TWO_POINTS, Tables, tables
@@ -25,6 +35,7 @@ __all__ = ["opening_reachable"]
 
 _PER_RANK = len(SUITS)
 _IMPOSSIBLE = 10**9
+_PAST_TOP = len(NATURAL_RANKS)  # a position after every natural card
 
 
 def opening_reachable(
@@ -133,7 +144,7 @@ class _OpeningSearch:
         self.total = (
             _points(self.free) + TWO_POINTS * self.twos + JOKER_POINTS * (self.wilds - self.twos)
         )
-        self.refuted: dict[tuple[bytes, int, Layout, int], int] = {}
+        self.refuted: dict[tuple[bytes, int, Layout, _Aside, int], int] = {}
 
     def most_points(self) -> int:
         """A bound above: every card that could be melded at all, less the cheapest of those
@@ -151,37 +162,76 @@ class _OpeningSearch:
         """Whether some plan melds ``owed`` points keeping ``keep`` cards."""
         # Black threes and naturals no plan melds stay in hand in every plan.
         kept = min(self.keep, self.kept_anyway - (0 if self.placeable_wilds else self.wilds))
-        return self._search(self.free, self.wilds, self.layout, kept, self.total - owed)
+        start = self.free, self.wilds, self.layout, _Aside(0, 0)
+        return self._search(*start, kept, self.total - owed)
 
-    def _search(self, nat: bytes, wilds: int, layout: Layout, kept: int, budget: int) -> bool:
+    def _search(
+        self, nat: bytes, wilds: int, layout: Layout, aside: _Aside, kept: int, budget: int
+    ) -> bool:
         """Whether the cards can be placed keeping at most ``budget`` points."""
-        if not any(nat):
-            return self._leaf(layout, wilds, kept) <= budget
+        position = lowest(nat) // _PER_RANK if any(nat) else _PAST_TOP
+        set_aside = self._set_aside(layout, aside, position)
+        if set_aside is None:
+            return False
+        layout, aside = set_aside
+        if aside.need > wilds:
+            return False
+        if position == _PAST_TOP:
+            return self._leaf(layout, aside, wilds, kept) <= budget
         if self._least_kept(nat, wilds, kept) > budget:
             return False
-        key = (nat, wilds, layout, kept)
+        key = (nat, wilds, layout, aside, kept)
         if self.refuted.get(key, -1) >= budget:
             return False
         for after, left, grown in placements(nat, wilds, layout, self.t):
-            if self._search(after, left, grown, kept, budget):
+            if self._search(after, left, grown, aside, kept, budget):
                 return True
         face = lowest(nat)
         rest = bytearray(nat)
         rest[face] -= 1
         value = NATURAL_VALUE[face // _PER_RANK]
         if value <= budget and self._search(
-            bytes(rest), wilds, layout, min(self.keep, kept + 1), budget - value
+            bytes(rest), wilds, layout, aside, min(self.keep, kept + 1), budget - value
         ):
             return True
         self.refuted[key] = budget
         return False
 
-    def _leaf(self, layout: Layout, wilds: int, kept: int) -> int:
+    def _set_aside(
+        self, layout: Layout, aside: _Aside, position: int
+    ) -> tuple[Layout, _Aside] | None:
+        """The layout without the melds no natural card from ``position`` up can join (see
+        :func:`~canasta._engine.search.placing.placements`), their wild cards added to
+        ``aside``; ``None`` if one of them can never be made valid. The room is counted up to
+        the wild cards held, as no plan uses more."""
+        ranks = tuple(group for group in layout.ranks if group.position >= position)
+        runs = tuple(
+            run
+            for run in layout.runs
+            # Without several melds a rank, a sequence stops another of its suit (placements).
+            if run.high + 2 >= position or run.low > position or not self.t.several
+        )
+        if len(ranks) == len(layout.ranks) and len(runs) == len(layout.runs):
+            return layout, aside
+        done = Layout(
+            ranks=tuple(group for group in layout.ranks if group not in ranks),
+            runs=tuple(run for run in layout.runs if run not in runs),
+        )
+        found = shape(done, self.t)
+        if found is None:
+            return None
+        room = min(aside.room + found.room, self.wilds)
+        return layout._replace(ranks=ranks, runs=runs), _Aside(aside.need + found.need, room)
+
+    def _leaf(self, layout: Layout, aside: _Aside, wilds: int, kept: int) -> int:
         """The fewest points kept in wild cards once the naturals are placed, or
         :data:`_IMPOSSIBLE`: as many wild cards melded as may be, keeping what ``keep`` still
         asks for."""
         found = shape(layout, self.t)
-        if found is None or found.need > wilds:
+        if found is None:
+            return _IMPOSSIBLE
+        found = found._replace(need=found.need + aside.need, room=found.room + aside.room)
+        if found.need > wilds:
             return _IMPOSSIBLE
         most = wilds - max(0, self.keep - kept)
         for placed in range(most, found.need - 1, -1):
@@ -210,6 +260,13 @@ class _OpeningSearch:
                 points += take * value
                 short -= take
         return points + TWO_POINTS * max(0, min(short, wilds))
+
+
+class _Aside(NamedTuple):
+    """The melds set aside by the search: the wild cards they need, and may take."""
+
+    need: int
+    room: int
 
 
 def _points(nat: bytes) -> int:
