@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -165,6 +166,10 @@ def _searched(deal: Deal, cut: bool) -> bool:
         sweep.canastas_out_of_reach = kept  # type: ignore[assignment]
 
 
+@pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
@@ -207,6 +212,10 @@ def _searched_upside_down(deal: Deal, upside_down: bool) -> bool:
         going_out._upside_down, going_out._faces, going_out._FIRST_BUDGET = kept  # type: ignore[assignment]
 
 
+@pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_CL_OUT_1_going_out_is_found_the_same_with_the_ranks_upside_down(seed: int) -> None:
