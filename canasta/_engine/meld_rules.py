@@ -11,6 +11,8 @@ CL-MELD-2: a meld needs at least 2 natural cards; KH 2C JK has 1
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from canasta._model.cards import Card, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._model.melds import (
@@ -37,26 +39,46 @@ __all__ = [
     "meld_rank",
     "merged",
     "new_meld",
+    "same_family",
 ]
 
 
-def family(kind: MeldKind, rank: Rank, suit: Suit | None) -> tuple[MeldKind, object]:
-    """The family of a meld of ``kind``, ``rank`` and ``suit`` (a sequence's): a rank, the
-    sequences of a suit, the melds of wild cards, or the black threes. A side holds one
-    meld of a family where it may not hold several of a kind (CL-MELD-6), and melds merge
-    only within one (HW-MRG-1): which of them may (not canastas, not black threes) is the
-    caller's question.
+class Shaped(Protocol):
+    """What tells a meld's family: a :class:`Meld`, or a step that lays or grows one."""
 
-    >>> family(MeldKind.SEQUENCE, Rank.FIVE, Suit.HEARTS) == family(
-    ...     MeldKind.SEQUENCE, Rank.NINE, Suit.HEARTS
+    @property
+    def kind(self) -> MeldKind: ...
+
+    @property
+    def rank(self) -> Rank: ...
+
+    @property
+    def suit(self) -> Suit | None: ...
+
+
+def family(meld: Shaped) -> tuple[MeldKind, object]:
+    """The family of ``meld`` (or of the meld a step lays): a rank, the sequences of a suit,
+    the melds of wild cards, or the black threes. A side holds one meld of a family where
+    it may not hold several of a kind (CL-MELD-6), and melds merge only within one
+    (HW-MRG-1): which of them may (not canastas, not black threes) is the caller's question.
+
+    >>> from canasta._model.deck import Cards
+    >>> family(Meld(Rank.FIVE, Cards.parse("5H 6H 7H"), Suit.HEARTS)) == family(
+    ...     Meld(Rank.NINE, Cards.parse("9H 10H JH"), Suit.HEARTS)
     ... )
     True
     """
+    kind = meld.kind
     if kind is MeldKind.RANK:
-        return kind, rank
+        return kind, meld.rank
     if kind is MeldKind.SEQUENCE:
-        return kind, suit
+        return kind, meld.suit
     return kind, None
+
+
+def same_family(one: Shaped, two: Shaped) -> bool:
+    """Whether two melds (or steps) are of one family (:func:`family`)."""
+    return family(one) == family(two)
 
 
 def meld_rank(cards: Cards) -> Rank | None:

@@ -91,7 +91,7 @@ def meld_steps(
     counts = usable.counts
     t = tables(rules)
     hand = _Hand(counts, suit_masks(counts) if t.sequences else None)
-    taken = set() if t.several else {family(meld.kind, meld.rank, meld.suit) for meld in melds}
+    taken = set() if t.several else {family(meld) for meld in melds}
     steps = _new_rank_melds(hand, t, taken, by_count)
     if hand.masks is not None:
         steps += _new_sequence_steps(counts, t, hand.masks, taken)

@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta._engine import finishing
-from canasta._engine.meld_rules import added, family
+from canasta._engine.meld_rules import added, same_family
 from canasta._engine.obligations import must_go_out
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
@@ -175,7 +175,7 @@ class Verdicts:
                 if limits.allows(then.cards, then.size, then.points, then.kind):
                     return True
             elif then.target is None and then is not step:
-                if not several and step.target is None and _alike(then, step):
+                if not several and step.target is None and same_family(then, step):
                     continue  # the side may hold one meld of that family (CL-MELD-6)
                 cards = step.cards + then.cards
                 size, points = step.size + then.size, step.points + then.points
@@ -218,13 +218,6 @@ class Verdicts:
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
         return melded(after, rest, index, grown[1]) == then.after(deal)
-
-
-def _alike(first: Step, second: Step) -> bool:
-    """Whether two new melds are of one family, of which a side may hold one (CL-MELD-6)."""
-    return family(first.kind, first.rank, first.suit) == family(
-        second.kind, second.rank, second.suit
-    )
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:

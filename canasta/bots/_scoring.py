@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from canasta._engine.meld_rules import Meld, MeldKind, added, family, merged, new_meld
+from canasta._engine.meld_rules import Meld, MeldKind, added, merged, new_meld, same_family
 from canasta._model.cards import Card, Rank
 from canasta._model.deck import Cards
 from canasta._model.moves import (
@@ -179,7 +179,7 @@ class _Facts:
         score = 3.0 * naturals
         if target is None:
             twins = sum(
-                1 for m in melds if _same_family(m, grown) and not m.is_canasta_under(rules)
+                1 for m in melds if same_family(m, grown) and not m.is_canasta_under(rules)
             )
             score += -4.0 * twins if twins else 4.0
         completes = before < rules.canasta_size <= grown.size
@@ -324,11 +324,6 @@ def _at_least(count: int, expected: float) -> float:
         return 1.0
     below = sum(expected**k / math.factorial(k) for k in range(count))
     return max(0.0, 1.0 - math.exp(-expected) * below)
-
-
-def _same_family(meld: Meld, other: Meld) -> bool:
-    """Whether two melds could grow into one: of one family (:func:`family`)."""
-    return family(meld.kind, meld.rank, meld.suit) == family(other.kind, other.rank, other.suit)
 
 
 def _lays_off(meld: Meld, card: Card, rules: RuleSet) -> bool:

@@ -15,7 +15,7 @@ from operator import add, gt, sub
 
 from canasta._cache import remembered
 from canasta._engine.cutthroat import pooled_meld
-from canasta._engine.meld_rules import Meld, MeldKind, family, new_meld
+from canasta._engine.meld_rules import Meld, MeldKind, new_meld, same_family
 from canasta._engine.position.obligations import the_obligations_can_be_met
 from canasta._engine.position.parts import (
     InvalidPositionError,
@@ -209,10 +209,7 @@ def melds_follow_the_rules(c: Check) -> None:
         pooled = c.p.lone_hand is not None and side != c.p.lone_hand
         for index, spec in enumerate(group):
             meld = _made_meld(c, spec, c.where("melds", side, index), pooled)
-            kept = family(meld.kind, meld.rank, meld.suit)
-            if not rules.several_melds_per_rank and any(
-                family(m.kind, m.rank, m.suit) == kept for m in melds
-            ):
+            if not rules.several_melds_per_rank and any(same_family(m, meld) for m in melds):
                 c.refuse(
                     c.where("melds", side, index),
                     f"side {side} has a second meld like {meld}; a side has one sequence of a "

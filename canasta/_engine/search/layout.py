@@ -111,10 +111,7 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
     """
     rules = t.rules
     melds = list(melds)
-    families = [
-        None if rules.is_canasta(meld) else family(meld.kind, meld.rank, meld.suit)
-        for meld in melds
-    ]
+    families = [None if rules.is_canasta(meld) else family(meld) for meld in melds]
     ranks: list[RankGroup] = []
     runs: list[Run] = []
     wilds: list[WildGroup] = []

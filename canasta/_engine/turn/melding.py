@@ -7,7 +7,7 @@ finished after it is asked by :mod:`canasta._engine.transitions`.
 
 from __future__ import annotations
 
-from canasta._engine.meld_rules import added, family, merged, new_meld
+from canasta._engine.meld_rules import added, merged, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import may_go_out
 from canasta._engine.state import EMPTY, Deal, Phase, TurnDraft
@@ -45,15 +45,11 @@ def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
             return Violation("HW-B3-3", "your side has laid its black threes already")
         if not may_go_out(deal.draft, deal.rules):
             return Violation("CL-B3-3", "black threes are melded only when going out")
-    elif not rules.several_melds_per_rank and any(_same_family(m, meld) for m in melds):
+    elif not rules.several_melds_per_rank and any(same_family(m, meld) for m in melds):
         return Violation(
             "CL-MELD-6", f"your side already has {_family_text(meld)}: add the cards to it"
         )
     return meld
-
-
-def _same_family(one: Meld, two: Meld) -> bool:
-    return family(one.kind, one.rank, one.suit) == family(two.kind, two.rank, two.suit)
 
 
 def _family_text(meld: Meld) -> str:
