@@ -98,6 +98,9 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_search_cuts.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_merge_layouts26.py", "canasta._engine.search"),  # the search's merges
         ("tests/test_merge_layouts26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_search_wilds26.py", "canasta._engine.search"),  # the wild cards owed
+        ("tests/test_search_wilds26.py", "canasta._engine.steps"),  # the steps it makes
+        ("tests/test_search_wilds26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
     }
 )

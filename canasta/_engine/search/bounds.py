@@ -14,7 +14,7 @@ from canasta._engine.search.layout import Layout, RankGroup
 from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
-from canasta._engine.tables import TOP, Tables
+from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS, natural_face
 from canasta._model.melds import Meld, MeldKind, natural_position
 
@@ -24,6 +24,7 @@ __all__ = [
     "escalera_possible",
     "longest_run",
     "stuck_naturals",
+    "wilds_owed_short",
     "wilds_short",
 ]
 
@@ -71,6 +72,80 @@ def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int
             if forced == 1:
                 spared = max(spared, need)
     return max(0, needed - spared - wilds)
+
+
+def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
+    """At least how many more wild cards than ``wilds`` a plan that melds every natural card
+    but one onto ``layout`` and new melds needs, from the naturals no meld can take without
+    a wild card (where there are sequences, HW-MELD-3): of a rank with no meld of its own
+    and too few of it for a new one with no wild card, and no sequence of its suit in
+    reach without one (its suit's naturals and open sequences leave it in a row of fewer
+    than the smallest size, holding no open sequence). Each such card's meld holds a wild
+    card at least (a new meld of its rank the wild cards it lacks, unless a sequence may
+    take it). Two of them may share a meld only if they are of one rank (a new meld of it)
+    or of one suit near enough for one sequence (within the longest, with no more positions
+    between them missing than a sequence's wild cards); so cards no two of which may share
+    one are in melds of their own, whose wild cards add up. The one card left for the
+    discard may spare its meld's."""
+    if not t.sequences:
+        return 0
+    covered = suit_masks(nat)
+    for run in layout.runs:
+        covered[run.suit] |= (1 << (run.high + 1)) - (1 << run.low)
+    rank_melds = {group.position for group in layout.ranks}
+    totals = rank_totals(nat)
+    by_sequence = 1 if t.sequence_wilds and wilds else UNBOUNDED
+    owing: list[tuple[int, int, int]] = []  # each card's wild cards, position and suit
+    for position, have in enumerate(totals):
+        new_meld = t.new_meld_wilds[have]
+        if not have or not new_meld or position in rank_melds:
+            continue
+        for suit in range(_PER_RANK):
+            count = nat[natural_face(position, suit)]
+            if count and not _natural_run(covered[suit], layout, position, suit, t):
+                owing += [(min(by_sequence, new_meld), position, suit)] * count
+    apart: list[tuple[int, int, int]] = []
+    for card in sorted(owing, key=lambda card: (-card[0], card[1:])):
+        if not any(_may_share(card, other, covered, totals, wilds, t) for other in apart):
+            apart.append(card)
+    costs = [cost for cost, _, _ in apart]
+    return max(0, sum(costs) - max(costs, default=0) - wilds)
+
+
+def _natural_run(covered: int, layout: Layout, position: int, suit: int, t: Tables) -> bool:
+    """Whether a natural at ``position`` of ``suit`` may go into a sequence with no wild
+    card: the positions ``covered`` (the suit's naturals still to place and its open
+    sequences) in a row through it are the smallest size at least, or hold an open
+    sequence of the suit."""
+    low = high = position
+    while low > 0 and covered >> (low - 1) & 1:
+        low -= 1
+    while high < TOP and covered >> (high + 1) & 1:
+        high += 1
+    if high - low + 1 >= t.min_size:
+        return True
+    return any(run.suit == suit and run.low <= high and low <= run.high for run in layout.runs)
+
+
+def _may_share(
+    card: tuple[int, int, int],
+    other: tuple[int, int, int],
+    covered: list[int],
+    totals: list[int],
+    wilds: int,
+    t: Tables,
+) -> bool:
+    """Whether two naturals that need a wild card (see :func:`wilds_owed_short`) may be in
+    one meld: a new meld of their rank, or a sequence of their suit."""
+    _, position, suit = card
+    _, other_position, other_suit = other
+    if position == other_position:
+        return t.new_meld_wilds[totals[position]] <= wilds
+    low, high = sorted((position, other_position))
+    if suit != other_suit or high - low >= t.longest_sequence:
+        return False
+    between = (1 << high) - (1 << (low + 1))
+    return (between & ~covered[suit]).bit_count() <= t.sequence_wilds
 
 
 class _Homes:

@@ -19,6 +19,7 @@ from canasta._engine.search.bounds import (
     canasta_bound,
     escalera_possible,
     stuck_naturals,
+    wilds_owed_short,
     wilds_short,
 )
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
@@ -77,6 +78,8 @@ def going_out_possible(
     if stray is None:
         return False
     layout, black_meld = encoded(melds, t)
+    if wilds_owed_short(nat, layout, wilds, t):
+        return False
     escalera = rules.going_out_needs_natural_sequence
     if escalera and not escalera_possible(nat, layout, t.canasta_size):
         return False

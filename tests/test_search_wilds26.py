@@ -1,0 +1,221 @@
+"""The wild cards that natural cards of different melds compete for (issue 26): the bound
+:func:`wilds_owed_short` against the search without it and against the reference solver.
+
+A natural card that no meld can take without a wild card (no meld of its rank, too few of
+it for a new one, no sequence of its suit in reach without a gap) needs a wild card of its
+own, unless it can share a meld with another such card; the bound adds those needs up. It
+must only ever refute where no plan melds the cards: checked against the placing search
+itself, from positions with sequences on the table, under Hollywood, Samba and Bolivia with
+drawn house rules; against the reference solver, which plays every step out, on small
+hands of random games; and on whole hands of random games, with the bound and without it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from fuzz.options import random_rules
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from internals import NATURAL_FACES, Deal, melded, natural_face
+
+import canasta
+from canasta import Cards, RuleSet, find_rules
+from canasta._engine.search import going_out, reference
+from canasta._engine.search.bounds import wilds_owed_short
+from canasta._engine.search.layout import Layout, RankGroup, Run, encoded, wild_meld_canastas
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import Sweep
+from canasta._engine.steps import meld_steps
+from canasta._engine.tables import TOP, tables
+
+FAMILIES = ("hollywood", "samba", "bolivia")
+#: Natural cards of a small hand, so that the reference's search stays quick.
+MAX_HAND = 8
+
+
+def _rules(family: str, seed: int) -> RuleSet:
+    """A preset of ``family`` with house rules drawn from ``seed`` (seed 0: the preset)."""
+    if seed == 0:
+        return find_rules(family)
+    return random_rules(random.Random(seed), family=family)
+
+
+@st.composite
+def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
+    """A rule set of a family with sequences, natural cards of neighbouring ranks, a few
+    wild cards, and sequences and melds of one rank on the table."""
+    rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    low = draw(st.integers(0, TOP - 5))
+    cards = draw(
+        st.lists(st.tuples(st.integers(low, low + 5), st.integers(0, 3)), min_size=1, max_size=9)
+    )
+    nat = bytearray(NATURAL_FACES.stop)
+    for position, suit in cards:
+        nat[natural_face(position, suit)] += 1
+    runs = draw(
+        st.lists(
+            st.builds(
+                lambda suit, start, size, wilds: Run(
+                    suit, start, min(TOP, start + size - 1), wilds
+                ),
+                st.integers(0, 3),
+                st.integers(max(0, low - 3), min(TOP, low + 6)),
+                st.integers(3, 6),
+                st.integers(0, 1),
+            ),
+            max_size=3,
+        )
+    )
+    ranks = draw(
+        st.lists(
+            st.builds(
+                RankGroup,
+                st.integers(low, low + 5),
+                st.integers(2, 5),
+                st.integers(0, 1),
+                st.just(False),
+            ),
+            max_size=2,
+        )
+    )
+    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    return rules, bytes(nat), draw(st.integers(0, 3)), layout
+
+
+def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
+    """Whether the search melds every natural card but at most one (any one may be the
+    discard) and the wild cards onto ``layout`` and new melds, the canastas made already:
+    the placing alone, which the bound speaks of."""
+    t = tables(rules)
+    made = Summary(done=rules.canastas_to_go_out)
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    return Sweep(t, False, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0, held)
+
+
+def _hand(text: str) -> bytes:
+    return Cards.parse(text).counts[: NATURAL_FACES.stop]
+
+
+@settings(max_examples=500, deadline=None)
+@given(_positions())
+@example(  # the eight and the nines of hand-size-2 each need the one wild card
+    (
+        find_rules("hollywood"),
+        _hand("4H 5H 6H 7H 7C 8C 9H 9H JH QH KH AH"),
+        1,
+        Layout(runs=(Run(0, 7, 10, 0),)),
+    )
+)
+def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_way_the_search_finds(
+    case: tuple[RuleSet, bytes, int, Layout],
+) -> None:
+    rules, nat, wilds, layout = case
+    if wilds_owed_short(nat, layout, wilds, tables(rules)):
+        assert not _placed(rules, nat, wilds, layout), case
+
+
+def test_HW_MELD_6_three_naturals_a_sequence_each_cannot_share_one_wild_card() -> None:
+    """The eight of clubs needs a wild card in a sequence of clubs (its neighbours are the
+    seven alone and the ten, below the open jack to ace); each nine of hearts one in a
+    sequence of hearts (no eight or ten of hearts), and two nines are no meld of nines in
+    Hollywood (three naturals, HW-MELD-5): three wild cards, less the discard's, two."""
+    rules = find_rules("hollywood")
+    t = tables(rules)
+    nat = _hand("4H 5H 6H 7H 7C 8C 10C 9H 9H JH QH KH AH")
+    layout = Layout(runs=(Run(0, 7, 10, 0),))
+    assert wilds_owed_short(nat, layout, 1, t) == 1
+    assert not _placed(rules, nat, 1, layout)
+    assert wilds_owed_short(nat, layout, 2, t) == 0
+    assert _placed(rules, nat, 2, layout)
+
+
+# --- against the reference solver ---------------------------------------------------------
+
+
+def _small_positions(rules: RuleSet, seed: int) -> Iterator[Deal]:
+    """Meld-phase deals of a random game with the hand cut to :data:`MAX_HAND` cards and no
+    pile card locked, and the deals one meld step away."""
+    rng = random.Random(seed)
+    game = canasta.Game.new(rules, seed=seed)
+    number = game.deal_number
+    while not game.is_over and game.deal_number == number:
+        deal = game.deal
+        if deal.phase is canasta.Phase.MELD and deal.hand and not deal.draft.locked:
+            cards = list(deal.hand)
+            kept = Cards.of(rng.sample(cards, min(len(cards), MAX_HAND)))
+            hands = (*deal.hands[: deal.seat], kept, *deal.hands[deal.seat + 1 :])
+            small = deal.replace(hands=hands)
+            yield small
+            steps = meld_steps(small.usable, small.melds[small.side], rules)
+            for step in rng.sample(steps, min(3, len(steps))):
+                after = melded(small, step.cards, step.target, step.result)
+                if after.hand:
+                    yield after
+        moves = list(game.legal_moves())
+        if not moves:
+            return
+        game = game.apply(rng.choice(moves))
+
+
+def _owed_short(deal: Deal) -> int:
+    t = tables(deal.rules)
+    counts = deal.hand.counts
+    wilds = sum(1 for card in deal.hand if card.is_wild)
+    layout, _ = encoded(deal.melds[deal.side], t)
+    return wilds_owed_short(counts[: NATURAL_FACES.stop], layout, wilds, t)
+
+
+@pytest.mark.planner_only(reason="asks the bound of the planner's going-out search")
+@settings(max_examples=12, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_going_out_the_reference_finds(
+    family: str, seed: int
+) -> None:
+    """Small hands of random games under drawn house rules: where the bound refutes going
+    out, the reference solver, which plays every step out, finds no going out either."""
+    rules = _rules(family, seed)
+    for deal in _small_positions(rules, seed):
+        if _owed_short(deal):
+            assert not reference.can_go_out(deal, permitted=True), (rules, seed, deal)
+
+
+# --- whole hands ----------------------------------------------------------------------------
+
+
+def _searched(deal: Deal, bounded: bool) -> bool:
+    canasta.clear_caches()
+    kept = going_out.wilds_owed_short
+    if not bounded:
+        going_out.wilds_owed_short = lambda *args: 0  # type: ignore[assignment]
+    try:
+        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
+    finally:
+        going_out.wilds_owed_short = kept  # type: ignore[assignment]
+
+
+@pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_6_the_wild_cards_owed_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with the bound and
+    without it."""
+    rules = _rules(family, seed)
+    rng = random.Random(seed)
+    game = canasta.Game.new(rules, seed=seed)
+    number = game.deal_number
+    while not game.is_over and game.deal_number == number:
+        deal = game.deal
+        if deal.phase is canasta.Phase.MELD and deal.hand:
+            assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
+        moves = list(game.legal_moves())
+        if not moves:
+            return
+        game = game.apply(rng.choice(moves))
