@@ -17,13 +17,13 @@ from collections.abc import Iterator
 
 import pytest
 from fuzz.options import random_rules
-from hypothesis import example, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, melded, natural_face
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
-from canasta._engine.search import going_out, reference
+from canasta._engine.search import bounds, going_out, reference
 from canasta._engine.search.bounds import wilds_owed_short
 from canasta._engine.search.layout import Layout, RankGroup, Run, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -44,13 +44,20 @@ def _rules(family: str, seed: int) -> RuleSet:
 
 
 @st.composite
-def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
-    """A rule set of a family with sequences, natural cards of neighbouring ranks, a few
-    wild cards, and sequences and melds of one rank on the table."""
+def _positions(
+    draw: st.DrawFn, most_cards: int = 9, most_naturals: int = 5
+) -> tuple[RuleSet, bytes, int, Layout]:
+    """A rule set of a family with sequences, natural cards of neighbouring ranks (up to
+    ``most_cards``), a few wild cards, and sequences and melds of one rank (up to
+    ``most_naturals`` naturals each) on the table."""
     rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 5))
     cards = draw(
-        st.lists(st.tuples(st.integers(low, low + 5), st.integers(0, 3)), min_size=1, max_size=9)
+        st.lists(
+            st.tuples(st.integers(low, low + 5), st.integers(0, 3)),
+            min_size=1,
+            max_size=most_cards,
+        )
     )
     nat = bytearray(NATURAL_FACES.stop)
     for position, suit in cards:
@@ -74,8 +81,8 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
             st.builds(
                 RankGroup,
                 st.integers(low, low + 5),
-                st.integers(2, 5),
-                st.integers(0, 1),
+                st.integers(2, most_naturals),
+                st.integers(0, 2),
                 st.just(False),
             ),
             max_size=2,
@@ -219,3 +226,28 @@ def test_HW_MELD_6_the_wild_cards_owed_never_change_a_going_out_answer(
         if not moves:
             return
         game = game.apply(rng.choice(moves))
+
+
+# --- the canastas at hand -------------------------------------------------------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(_positions(most_cards=24, most_naturals=8), st.integers(0, 2), st.integers(0, 3))
+def test_CL_CAN_1_the_quick_count_of_free_canastas_never_changes_the_canasta_cut(
+    case: tuple[RuleSet, bytes, int, Layout], done: int, need: int
+) -> None:
+    """:func:`canastas_out_of_reach` answers at once where the ranks whose canasta costs no
+    wild card are enough: it must answer as its whole count does."""
+    rules, nat, wilds, layout = case
+    t = tables(rules)
+    summary = Summary(done=done, need=need)
+    needed = rules.canastas_to_go_out
+    quick = bounds.canastas_out_of_reach(nat, wilds, layout, summary, needed, t)
+    kept = bounds._free_rank_canastas
+    bounds._free_rank_canastas = lambda *args: 0
+    try:
+        whole = bounds.canastas_out_of_reach(nat, wilds, layout, summary, needed, t)
+    finally:
+        bounds._free_rank_canastas = kept
+    event(f"free {bounds._free_rank_canastas(nat, layout, t) >= needed - done}, out {whole}")
+    assert quick == whole, case

@@ -324,7 +324,7 @@ def canastas_out_of_reach(
     each family it might join, and no wild card for a canasta that might take none, only
     ever makes it easier."""
     missing = needed - summary.done
-    if missing <= 0:
+    if missing <= 0 or _free_rank_canastas(nat, layout, t) >= missing:
         return False
     costs = list(summary.shorts)
     free = 0  # canastas that may cost no wild card: with enough of them, nothing to add up
@@ -337,6 +337,23 @@ def canastas_out_of_reach(
         return True
     costs.sort()
     return sum(costs[:missing]) > wilds - summary.need
+
+
+def _free_rank_canastas(nat: bytes, layout: Layout, t: Tables) -> int:
+    """The ranks of which a canasta costs no wild card: an open meld of the rank, or a new
+    one, with the rank's naturals still to place added, is the size of a canasta (its wild
+    cards within what its naturals allow, CL-MELD-3). Each is a family's first canasta that
+    :func:`_family_costs` finds free too: the quick answer of :func:`canastas_out_of_reach`
+    where these are enough, as most positions of a search that finds a plan are."""
+    size = t.canasta_size
+    totals = rank_totals(nat)
+    largest = [0] * len(totals)
+    for group in layout.ranks:
+        have = totals[group.position]
+        if group.wilds <= t.max_wilds[group.naturals + have]:
+            cards = group.naturals + group.wilds
+            largest[group.position] = max(largest[group.position], cards)
+    return sum(have + laid >= size for have, laid in zip(totals, largest, strict=True))
 
 
 def _family_costs(
