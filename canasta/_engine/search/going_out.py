@@ -153,18 +153,22 @@ def _upside_down(nat: bytes, layout: Layout) -> tuple[bytes, Layout]:
         tuple(sorted(run._replace(low=TOP - run.high, high=TOP - run.low) for run in layout.runs)),
         layout.wilds,
     )
-    return bytes(nat[_turned_face(face)] for face in range(len(nat))), turned
+    return bytes(map(nat.__getitem__, _TURNED)), turned
 
 
 def _faces(spare: frozenset[int]) -> frozenset[int]:
     """The natural faces ``spare`` with the ranks turned upside down (:func:`_upside_down`)."""
-    return frozenset(_turned_face(face) for face in spare)
+    return frozenset(map(_TURNED.__getitem__, spare))
 
 
 def _turned_face(face: int) -> int:
     """The face of the same suit whose rank is ``face``'s with the ranks upside down."""
     position, suit = divmod(face, _PER_RANK)
     return natural_face(TOP - position, suit)
+
+
+#: :func:`_turned_face` of each natural face, by face.
+_TURNED = tuple(_turned_face(face) for face in NATURAL_FACES)
 
 
 @remembered(2)

@@ -152,16 +152,18 @@ def _new_run(
     """The natural at ``position`` starts a sequence of its suit: the fewest natural cards a
     sequence needs, or one fewer and a wild card inside."""
     n = t.sequence_naturals
+    counts = nat[suit::_PER_RANK]  # the suit's naturals, by position
     top = position + n - 1
     span = range(position + 1, top + 1)
-    if top <= TOP and n <= t.longest_sequence and all(nat[natural_face(p, suit)] for p in span):
+    if top <= TOP and n <= t.longest_sequence and all(counts[position + 1 : top + 1]):
         yield _taken(nat, span, suit), wilds, layout.with_run(None, Run(suit, position, top, 0))
     top = position + n
     if not (t.sequence_wilds and wilds and top <= TOP and n + 1 <= t.longest_sequence):
         return
+    missing = counts[position + 1 : top + 1].count(0)  # a wild card stands for one at most
     for gap in range(position + 1, top):
-        held = [p for p in range(position + 1, top + 1) if p != gap]
-        if all(nat[natural_face(p, suit)] for p in held):
+        if missing == 0 or (missing == 1 and not counts[gap]):
+            held = [p for p in range(position + 1, top + 1) if p != gap]
             run = Run(suit, position, top, 1)
             yield _taken(nat, held, suit), wilds - 1, layout.with_run(None, run)
 

@@ -107,21 +107,21 @@ class Sweep:
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
             return False
-        if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
-            return False
         key = (nat, wilds, layout, black_room, spare)
         solved = self.solved.get(key, ())
         if any(other.no_better_than(summary, self.needed) for other in solved):
             return True
-        refuted = self.refuted.setdefault(key, [])
+        refuted = self.refuted.get(key, ())
         if any(summary.no_better_than(other, self.needed) for other in refuted):
+            return False
+        if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
             return False
         if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
             return True
-        refuted.append(summary)
+        self.refuted.setdefault(key, []).append(summary)
         if spare:  # a plan with no discard would have been found too: none from here
             self.refuted.setdefault((nat, wilds, layout, black_room, frozenset()), []).append(
                 summary
@@ -216,7 +216,7 @@ class Sweep:
             tuple(r for r in layout.runs if r not in runs),  # none of them merges
             tuple(w for w in layout.wilds if not w.merges),
         )
-        for summed in _merged(summary, merges(passed, t), wilds, t, self.escalera):
+        for summed in _summed_up(summary, passed, wilds, t, self.escalera):
             yield kept, summed
 
     def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
@@ -228,6 +228,18 @@ class Sweep:
             if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
                 return True
         return False
+
+
+@remembered(1 << 12)
+def _summed_up(
+    summary: Summary, passed: Layout, wilds: int, t: Tables, escalera: bool
+) -> tuple[Summary, ...]:
+    """The summaries ``summary`` with the melds ``passed``, which no natural card still to
+    place can join, makes after each merge the rules allow (:func:`_merged`). Remembered:
+    the positions of a search, and the searches of a turn's steps, sum up the same few
+    melds (a new meld of the rank just placed, most often) onto the same few summaries
+    (4096 answers, each a few summaries)."""
+    return _merged(summary, merges(passed, t), wilds, t, escalera)
 
 
 def _merged(
