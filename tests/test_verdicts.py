@@ -6,9 +6,14 @@ than steps asked."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from fuzz.options import random_rules
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from internals import Deal
 
 import canasta
 import canasta._engine.verdicts as verdicts
@@ -200,3 +205,49 @@ def test_cl_init_4_steps_with_locked_pile_cards_composed_with_no_other_step(
         move = step.move(by_position=False)
         assert asked.legal(step, move) is (game.explain(move) is None), move
     assert pairings == []  # 89,999 pairings before
+
+
+def _meld_phases(seed: int, most: int) -> list[Deal]:
+    """Up to ``most`` deals of a random game's first deal (random house rules, every family,
+    drawn options) in the meld phase with three cards or more in hand, each as it is and
+    with the player obliged to go out (black threes laid, CL-B3-3)."""
+    rng = random.Random(seed)
+    game = canasta.Game.new(random_rules(rng), seed=seed)
+    number = game.deal_number
+    found: list[Deal] = []
+    while not game.is_over and game.deal_number == number and len(found) < 2 * most:
+        deal = game.deal
+        if deal.phase is canasta.Phase.MELD and len(deal.hand) >= 3:
+            found += [deal, deal.replace(draft=deal.draft.replace(black_threes=True))]
+        moves = list(game.legal_moves())
+        if not moves:
+            break
+        game = game.apply(rng.choice(moves))
+    return found
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed: int) -> None:
+    """Each step of the generator's list, and each other choice of suits, asked in the
+    generator's order: :class:`Verdicts` answers it as :func:`check` does, searching that
+    step alone (no answer of another step: ``check``, which :class:`Verdicts` calls only
+    for melds of black threes), also where cards are swapped for others (other
+    wild cards, other suits of a meld of one rank, :meth:`Verdicts._swapped`) and where the
+    larger steps are asked first (the player obliged to go out)."""
+    for deal in _meld_phases(seed, most=6):
+        melds = deal.melds[deal.side]
+        steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
+        asked = Verdicts(deal, steps)
+        by_position = deal.rules.melds_by_position
+        for step in steps:
+            if step.kind is MeldKind.BLACK_THREES or deal.draft.locked:
+                continue
+            for each in (step, *step.others()):
+                move = each.move(by_position=by_position)
+                alone = verdicts.check(deal, move) is None
+                assert asked.legal(each, move) is alone, (seed, move)

@@ -54,13 +54,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta._engine import finishing
-from canasta._engine.meld_rules import added, same_family
+from canasta._engine.meld_rules import added, family, same_family
 from canasta._engine.obligations import must_go_out
+from canasta._engine.search.bounds import no_sequence_takes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
+from canasta._model.cards import NATURAL_FACES, WILD_FACES
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 
@@ -90,15 +92,32 @@ class Verdicts:
     a search (see the module's introduction); ``steps`` are the position's list, which the
     answers may be composed from."""
 
-    __slots__ = ("_answers", "_going_out", "_must_go_out", "_refused", "_steps", "deal", "limits")
+    __slots__ = (
+        "_alike",
+        "_answers",
+        "_going_out",
+        "_known",
+        "_listed",
+        "_must_go_out",
+        "_refused",
+        "_steps",
+        "deal",
+        "limits",
+    )
 
     def __init__(self, deal: Deal, steps: Sequence[Step] = ()) -> None:
         self.deal = deal
         self._steps = steps
         #: What a step needs for a plain discard to end the turn after it.
         self.limits = finishing.plain_finish(deal)
-        #: The answers found, by the meld the step lays (``None``) or grows.
-        self._answers: dict[int | None, list[_Answer]] = {}
+        #: The answers found, by step; and by the meld the step lays (``None``) or grows and
+        #: the family of the meld it makes (the steps an answer may tell of, :meth:`_follows`).
+        self._known: dict[Step, _Answer] = {}
+        self._answers: dict[_Kin, list[_Answer]] = {}
+        #: The answers by what a step that swaps cards with theirs (:meth:`_swapped`) shares.
+        self._alike: dict[tuple[object, ...], list[_Answer]] = {}
+        #: The list's steps by the same key, once :meth:`_larger_legal` asks for them.
+        self._listed: dict[_Kin, list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
         #: Whether the player can go out from ``deal``, once asked; the melds of black
         #: threes refused until then.
@@ -121,15 +140,15 @@ class Verdicts:
         """``check(deal, move) is None`` for ``step``, valid by construction."""
         if step.size == len(self.deal.hand):  # it goes out: no search to spare
             return check_built(self.deal, move, step.target, step.result)
-        answers = self._answers.setdefault(step.target, [])
-        asked = next((answer for answer in answers if answer.step is step), None)
+        asked = self._known.get(step)
         if asked is not None:  # answered ahead, as a larger step (:meth:`_larger_legal`)
             return asked.legal
+        answers = self._answers.setdefault(_kin(step), [])
         return self._settled(_Answer(step, False), answers).legal
 
     def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
         """``answer`` with its legality found, from what is known or by a search, and
-        remembered among ``answers``, those of its step's target."""
+        remembered among ``answers``, those of its step's target and family."""
         step = answer.step
         known = True if self._composed(step) else self._inferred(answer, answers)
         if known is None and self._must_go_out and self._larger_legal(answer, answers):
@@ -138,24 +157,45 @@ class Verdicts:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
         answer.legal = known
         answers.append(answer)
+        self._known[step] = answer
+        for alike in _alike(step):
+            self._alike.setdefault(alike, []).append(answer)
         return answer
 
     def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
         """Whether the largest step of the list not yet answered that is ``answer``'s
         followed by one addition (:meth:`_follows`) is legal, answering it now: then so is
         ``answer``'s step. Where a player must go out (CL-B3-3) most steps of a meld are
-        legal, and one search of the largest answers the smaller ones."""
+        legal, and one search of the largest answers the smaller ones. Of the larger steps,
+        those that add natural cards only come first: a hand that goes out melds its
+        naturals anyway, and where the wild cards run short, a step that takes all of them is
+        refused where the same with fewer is legal (a search that tells nothing of the
+        smaller step). None is asked where a larger step with the same wild cards was
+        refused: the step likely is too."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
+        wilds = _wild_cards(step)
+        if any(
+            not known.legal
+            and known.step.size > step.size
+            and _wild_cards(known.step) == wilds
+            and known.step.cards.issuperset(step.cards)
+            for known in answers
+        ):
+            return False
+        if self._listed is None:
+            self._listed = {}
+            for listed in self._steps:
+                self._listed.setdefault(_kin(listed), []).append(listed)
         larger = [
             then
-            for then in self._steps
-            if then.target == step.target
-            and then.kind is step.kind
-            and step.size < then.size < cards_in_hand
+            for then in self._listed.get(_kin(step), ())
+            if step.size < then.size < cards_in_hand
+            and then not in self._known
             and then.cards.issuperset(step.cards)
-            and not any(known.step is then for known in answers)
         ]
-        for then in sorted(larger, key=lambda then: then.size, reverse=True):
+        for then in sorted(
+            larger, key=lambda then: (_wild_cards(then) == wilds, then.size), reverse=True
+        ):
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
                 return self._settled(candidate, answers).legal
@@ -187,9 +227,13 @@ class Verdicts:
         """The legality of ``answer``'s step that an answer of a related step gives, if one
         does."""
         step = answer.step
+        for alike in _alike(step):
+            for other in self._alike.get(alike, ()):
+                if self._swapped(other, step):
+                    return other.legal
         for other in answers:
             known = other.step
-            if known.kind is not step.kind or known.size == step.size:
+            if known.size == step.size:
                 continue
             if other.legal and known.size > step.size and known.cards.issuperset(step.cards):
                 if self._follows(answer, other):
@@ -202,6 +246,47 @@ class Verdicts:
             ):
                 return False
         return None
+
+    def _swapped(self, known: _Answer, step: Step) -> bool:
+        """Whether ``step``, of the size and family of ``known``'s, is legal exactly when
+        ``known``'s is: the same step with other cards of one kind, which the rest of the
+        turn cannot tell apart. The deals after the two differ only in which of those cards
+        stay in hand, and every finish from one (going out, CL-OUT-1, or staying, CL-TURN-8)
+        is one from the other with the cards swapped:
+
+        * other wild cards (a joker for a two, say), where the points melded no longer
+          matter (the side opened before this turn, CL-INIT-1): wild cards differ in
+          nothing else while melding;
+        * a meld of one rank with other suits of its naturals, where the naturals that stay
+          in hand after ``known`` (if it is legal) or after ``step`` (if it is refused) can
+          go into no sequence (:func:`no_sequence_takes`): they join the same melds of their
+          rank as the others would, or are the same discard (a card of the rank: the same
+          points). Every suit choice of a meld of one rank that takes the hand's last wild
+          cards, say, is refused from one search.
+
+        Never for locked pile cards (CL-INIT-4): the cards swapped are usable ones."""
+        first = known.step
+        mine, theirs = first.cards.counts, step.cards.counts
+        swapped = [face for face, held in enumerate(mine) if held != theirs[face]]
+        hand, usable = self.deal.hand.counts, self.deal.usable.counts
+        if first.wild_as is not step.wild_as or any(hand[f] != usable[f] for f in swapped):
+            return False
+        wild = [face in _WILD_FACES for face in swapped]
+        if all(wild):
+            return not self.deal.draft.opening
+        if any(wild) or first.kind is not MeldKind.RANK:
+            return False
+        gone = [face for face in swapped if mine[face] > theirs[face]]
+        back = [face for face in swapped if theirs[face] > mine[face]]
+        stays, after = (back, first) if known.legal else (gone, step)
+        counts = (self.deal.hand - after.cards).counts
+        return no_sequence_takes(
+            stays,
+            counts[: NATURAL_FACES.stop],
+            after.applied_to(self.deal.melds[self.deal.side]),
+            sum(counts[face] for face in WILD_FACES),
+            tables(self.deal.rules),
+        )
 
     def _follows(self, first: _Answer, then: _Answer) -> bool:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
@@ -218,6 +303,35 @@ class Verdicts:
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
         return melded(after, rest, index, grown[1]) == then.after(deal)
+
+
+#: The steps an answer may tell of: those that lay a meld (``None``) or grow the same one,
+#: of one family (:func:`~canasta._engine.meld_rules.family`).
+_Kin = tuple[int | None, tuple[MeldKind, object]]
+
+
+def _kin(step: Step) -> _Kin:
+    return step.target, family(step)
+
+
+_WILD_FACES = frozenset(WILD_FACES)
+
+
+def _alike(step: Step) -> tuple[tuple[object, ...], ...]:
+    """What the steps that may be ``step`` with cards swapped (:meth:`Verdicts._swapped`)
+    share with it: the target, family, size and natural cards (other wild cards); for a
+    meld of one rank, the target, family, size and wild cards (other suits)."""
+    counts, kin = step.cards.counts, _kin(step)
+    naturals = counts[: NATURAL_FACES.stop]
+    same_naturals = (kin, step.size, step.wild_as, naturals)
+    if step.kind is not MeldKind.RANK:
+        return (same_naturals,)
+    return same_naturals, (kin, step.size, bytes(counts[face] for face in WILD_FACES))
+
+
+def _wild_cards(step: Step) -> int:
+    counts = step.cards.counts
+    return sum(counts[face] for face in WILD_FACES)
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
