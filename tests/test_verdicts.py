@@ -210,22 +210,28 @@ def test_cl_init_4_steps_with_locked_pile_cards_composed_with_no_other_step(
 
 
 def _meld_phases(seed: int, most: int) -> list[Deal]:
-    """Up to ``most`` deals of a random game's first deal (random house rules, every family,
-    drawn options) in the meld phase with three cards or more in hand, each as it is and
-    with the player obliged to go out (black threes laid, CL-B3-3)."""
+    """Deals of a random game's first deal (random house rules, every family, drawn options)
+    in the meld phase with three cards or more in hand: up to ``most`` as they are, and up
+    to ``most`` with the player obliged to go out (black threes laid, CL-B3-3) where the
+    player can (so that some steps are legal and some not)."""
     rng = random.Random(seed)
     game = canasta.Game.new(random_rules(rng), seed=seed)
     number = game.deal_number
     found: list[Deal] = []
-    while not game.is_over and game.deal_number == number and len(found) < 2 * most:
+    obliged: list[Deal] = []
+    while not game.is_over and game.deal_number == number and len(obliged) < most:
         deal = game.deal
         if deal.phase is canasta.Phase.MELD and len(deal.hand) >= 3:
-            found += [deal, deal.replace(draft=deal.draft.replace(black_threes=True))]
+            if len(found) < most:
+                found.append(deal)
+            going_out = deal.replace(draft=deal.draft.replace(black_threes=True))
+            if verdicts.finishing.can_go_out(going_out):
+                obliged.append(going_out)
         moves = list(game.legal_moves())
         if not moves:
             break
         game = game.apply(rng.choice(moves))
-    return found
+    return found + obliged
 
 
 @pytest.mark.planner_only(
@@ -238,10 +244,10 @@ def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed:
     """Each step of the generator's list, and each other choice of suits, asked in the
     generator's order: :class:`Verdicts` answers it as :func:`check` does, searching that
     step alone (no answer of another step: ``check``, which :class:`Verdicts` calls only
-    for melds of black threes), also where cards are swapped for others (other
-    wild cards, other suits of a meld of one rank, :meth:`Verdicts._swapped`) and where the
-    larger steps are asked first (the player obliged to go out)."""
-    for deal in _meld_phases(seed, most=6):
+    for melds of black threes); where the player is obliged to go out, also where cards
+    are swapped for others (other wild cards, other suits of a meld of one rank,
+    :meth:`Verdicts._swapped`) and the larger steps are asked first."""
+    for deal in _meld_phases(seed, most=5):
         melds = deal.melds[deal.side]
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
         asked = Verdicts(deal, steps)

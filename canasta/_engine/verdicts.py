@@ -36,9 +36,13 @@ the largest step of the list answered that is it followed by one addition: where
 is legal, so is the step, and so are the steps in between that grow into it by one
 addition, with no search either. (Asked smallest first, as the generator lists them, each
 legal step of such a meld cost a search of its own; where most larger steps are refused,
-this costs a few searches more.) Not where the player may stay: there most steps are
-answered with no search, and the searches left (after a pile take whose cards stay locked,
-say) are quicker than relating the steps to larger ones.
+this costs a few searches more.) There too a step that is an answered one with cards of one
+kind swapped, other wild cards or other suits of a meld of one rank, takes its answer where
+the rest of the turn cannot tell the cards apart (:meth:`Verdicts._swapped`): the generator
+lists a meld of one rank once a count, but where that step is refused it asks the other
+choices of suits, each a search of its own before. Not where the player may stay: there
+most steps are answered with no search, and the searches left (after a pile take whose
+cards stay locked, say) are quicker than relating the steps to larger ones.
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
@@ -93,7 +97,6 @@ class Verdicts:
     answers may be composed from."""
 
     __slots__ = (
-        "_alike",
         "_answers",
         "_going_out",
         "_known",
@@ -101,6 +104,7 @@ class Verdicts:
         "_must_go_out",
         "_refused",
         "_steps",
+        "_swaps",
         "deal",
         "limits",
     )
@@ -114,8 +118,9 @@ class Verdicts:
         #: the family of the meld it makes (the steps an answer may tell of, :meth:`_follows`).
         self._known: dict[Step, _Answer] = {}
         self._answers: dict[_Kin, list[_Answer]] = {}
-        #: The answers by what a step that swaps cards with theirs (:meth:`_swapped`) shares.
-        self._alike: dict[tuple[object, ...], list[_Answer]] = {}
+        #: Where the player must go out, the answers by what a step that swaps cards with
+        #: theirs (:meth:`_swapped`) shares with them (:func:`_swap_keys`).
+        self._swaps: dict[tuple[object, ...], list[_Answer]] = {}
         #: The list's steps by the same key, once :meth:`_larger_legal` asks for them.
         self._listed: dict[_Kin, list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
@@ -150,7 +155,8 @@ class Verdicts:
         """``answer`` with its legality found, from what is known or by a search, and
         remembered among ``answers``, those of its step's target and family."""
         step = answer.step
-        known = True if self._composed(step) else self._inferred(answer, answers)
+        swaps = _swap_keys(step) if self._must_go_out else ()
+        known = True if self._composed(step) else self._inferred(answer, answers, swaps)
         if known is None and self._must_go_out and self._larger_legal(answer, answers):
             known = True
         if known is None:
@@ -158,8 +164,8 @@ class Verdicts:
         answer.legal = known
         answers.append(answer)
         self._known[step] = answer
-        for alike in _alike(step):
-            self._alike.setdefault(alike, []).append(answer)
+        for key in swaps:
+            self._swaps.setdefault(key, []).append(answer)
         return answer
 
     def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
@@ -223,12 +229,14 @@ class Verdicts:
                     return True
         return False
 
-    def _inferred(self, answer: _Answer, answers: list[_Answer]) -> bool | None:
+    def _inferred(
+        self, answer: _Answer, answers: list[_Answer], swaps: tuple[tuple[object, ...], ...]
+    ) -> bool | None:
         """The legality of ``answer``'s step that an answer of a related step gives, if one
-        does."""
+        does (one that swaps cards with it: those kept under ``swaps``)."""
         step = answer.step
-        for alike in _alike(step):
-            for other in self._alike.get(alike, ()):
+        for key in swaps:
+            for other in self._swaps.get(key, ()):
                 if self._swapped(other, step):
                     return other.legal
         for other in answers:
@@ -264,7 +272,8 @@ class Verdicts:
           points). Every suit choice of a meld of one rank that takes the hand's last wild
           cards, say, is refused from one search.
 
-        Never for locked pile cards (CL-INIT-4): the cards swapped are usable ones."""
+        Never for locked pile cards (CL-INIT-4): the cards swapped are usable ones. Asked
+        where the player must go out only (see the module's introduction)."""
         first = known.step
         mine, theirs = first.cards.counts, step.cards.counts
         swapped = [face for face, held in enumerate(mine) if held != theirs[face]]
@@ -292,6 +301,8 @@ class Verdicts:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
         allows, leading to the same deal."""
         deal, smaller, larger = self.deal, first.step, then.step
+        if smaller.wild_as is not None and larger.wild_as not in (None, smaller.wild_as):
+            return False  # its wild card stands for one rank for the rest of the deal (HW-MELD-10)
         after = first.after(deal)
         side_melds = after.melds[after.side]
         index = next((i for i, meld in enumerate(side_melds) if meld is smaller.result), None)
@@ -317,7 +328,7 @@ def _kin(step: Step) -> _Kin:
 _WILD_FACES = frozenset(WILD_FACES)
 
 
-def _alike(step: Step) -> tuple[tuple[object, ...], ...]:
+def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     """What the steps that may be ``step`` with cards swapped (:meth:`Verdicts._swapped`)
     share with it: the target, family, size and natural cards (other wild cards); for a
     meld of one rank, the target, family, size and wild cards (other suits)."""
