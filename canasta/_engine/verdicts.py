@@ -114,15 +114,16 @@ class Verdicts:
         self._steps = steps
         #: What a step needs for a plain discard to end the turn after it.
         self.limits = finishing.plain_finish(deal)
-        #: The answers found, by step; and by the meld the step lays (``None``) or grows and
-        #: the family of the meld it makes (the steps an answer may tell of, :meth:`_follows`).
+        #: The answers found, by step; and by the meld the step lays (``None``) or grows,
+        #: where the player must go out with the family of the meld it makes too (the steps
+        #: an answer may tell of, :meth:`_follows`; :meth:`_kin`).
         self._known: dict[Step, _Answer] = {}
-        self._answers: dict[_Kin, list[_Answer]] = {}
+        self._answers: dict[object, list[_Answer]] = {}
         #: Where the player must go out, the answers by what a step that swaps cards with
         #: theirs (:meth:`_swapped`) shares with them (:func:`_swap_keys`).
         self._swaps: dict[tuple[object, ...], list[_Answer]] = {}
-        #: The list's steps by the same key, once :meth:`_larger_legal` asks for them.
-        self._listed: dict[_Kin, list[Step]] | None = None
+        #: The list's steps by target and kind, once :meth:`_larger_legal` asks for them.
+        self._listed: dict[tuple[int | None, MeldKind], list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
         #: Whether the player can go out from ``deal``, once asked; the melds of black
         #: threes refused until then.
@@ -148,12 +149,20 @@ class Verdicts:
         asked = self._known.get(step)
         if asked is not None:  # answered ahead, as a larger step (:meth:`_larger_legal`)
             return asked.legal
-        answers = self._answers.setdefault(_kin(step), [])
+        answers = self._answers.setdefault(self._kin(step), [])
         return self._settled(_Answer(step, False), answers).legal
+
+    def _kin(self, step: Step) -> object:
+        """The key of the answers that may tell of ``step``'s: its target; and where the
+        player must go out, where every step is answered and the lists grow long, the
+        family of the meld it makes (:func:`~canasta._engine.meld_rules.family`), which a
+        related step shares. Elsewhere few steps are answered, and keying them so costs
+        more than it saves."""
+        return (step.target, family(step)) if self._must_go_out else step.target
 
     def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
         """``answer`` with its legality found, from what is known or by a search, and
-        remembered among ``answers``, those of its step's target and family."""
+        remembered among ``answers``, those kept under its step's :meth:`_kin`."""
         step = answer.step
         swaps = _swap_keys(step) if self._must_go_out else ()
         known = True if self._composed(step) else self._inferred(answer, answers, swaps)
@@ -179,11 +188,11 @@ class Verdicts:
         smaller step). None is asked where a larger step with the same wild cards was
         refused: the step likely is too."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
-        wilds = _wild_cards(step)
+        wilds = step.cards.count_wild()
         if any(
             not known.legal
             and known.step.size > step.size
-            and _wild_cards(known.step) == wilds
+            and known.step.cards.count_wild() == wilds
             and known.step.cards.issuperset(step.cards)
             for known in answers
         ):
@@ -191,16 +200,16 @@ class Verdicts:
         if self._listed is None:
             self._listed = {}
             for listed in self._steps:
-                self._listed.setdefault(_kin(listed), []).append(listed)
+                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
         larger = [
             then
-            for then in self._listed.get(_kin(step), ())
+            for then in self._listed.get((step.target, step.kind), ())
             if step.size < then.size < cards_in_hand
             and then not in self._known
             and then.cards.issuperset(step.cards)
         ]
         for then in sorted(
-            larger, key=lambda then: (_wild_cards(then) == wilds, then.size), reverse=True
+            larger, key=lambda then: (then.cards.count_wild() == wilds, then.size), reverse=True
         ):
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
@@ -241,7 +250,7 @@ class Verdicts:
                     return other.legal
         for other in answers:
             known = other.step
-            if known.size == step.size:
+            if known.kind is not step.kind or known.size == step.size:
                 continue
             if other.legal and known.size > step.size and known.cards.issuperset(step.cards):
                 if self._follows(answer, other):
@@ -316,33 +325,20 @@ class Verdicts:
         return melded(after, rest, index, grown[1]) == then.after(deal)
 
 
-#: The steps an answer may tell of: those that lay a meld (``None``) or grow the same one,
-#: of one family (:func:`~canasta._engine.meld_rules.family`).
-_Kin = tuple[int | None, tuple[MeldKind, object]]
-
-
-def _kin(step: Step) -> _Kin:
-    return step.target, family(step)
-
-
 _WILD_FACES = frozenset(WILD_FACES)
 
 
 def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     """What the steps that may be ``step`` with cards swapped (:meth:`Verdicts._swapped`)
     share with it: the target, family, size and natural cards (other wild cards); for a
-    meld of one rank, the target, family, size and wild cards (other suits)."""
-    counts, kin = step.cards.counts, _kin(step)
+    meld of one rank, the target, family, size and other cards: its wild cards (other
+    suits)."""
+    counts, kin = step.cards.counts, (step.target, family(step))
     naturals = counts[: NATURAL_FACES.stop]
     same_naturals = (kin, step.size, step.wild_as, naturals)
     if step.kind is not MeldKind.RANK:
         return (same_naturals,)
-    return same_naturals, (kin, step.size, bytes(counts[face] for face in WILD_FACES))
-
-
-def _wild_cards(step: Step) -> int:
-    counts = step.cards.counts
-    return sum(counts[face] for face in WILD_FACES)
+    return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
