@@ -23,6 +23,7 @@ __all__ = [
     "canastas_out_of_reach",
     "escalera_possible",
     "longest_run",
+    "no_sequence_takes",
     "stuck_naturals",
     "wilds_owed_short",
     "wilds_short",
@@ -146,6 +147,18 @@ def _may_share(
         return False
     between = (1 << high) - (1 << (low + 1))
     return (between & ~covered[suit]).bit_count() <= t.sequence_wilds
+
+
+def no_sequence_takes(
+    faces: Iterable[int], nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables
+) -> bool:
+    """Whether no plan from the hand (natural counts ``nat``, unfolded, and ``wilds`` wild
+    cards) and the side's ``melds`` can meld a natural card of ``faces`` into a sequence:
+    by the test of :func:`stuck_naturals` (no sequence of its suit may grow to it, and too
+    few of its suit in a row for a new one), so such a card can only join a meld of its
+    rank or be the discard."""
+    homes = _Homes(nat, melds, wilds, t)
+    return not any(homes.in_sequence(*divmod(face, _PER_RANK)) for face in faces)
 
 
 class _Homes:
