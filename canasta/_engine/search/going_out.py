@@ -251,9 +251,10 @@ def _discards(
     rules: RuleSet,
 ) -> Iterator[int]:
     """The discards worth trying (face indices; -1 for melding every card): the one stray
-    natural if there is one; otherwise none, then each face held, one wild card for all
-    (twos and jokers differ only in points, asked here). A discard is skipped that leaves
-    the owed points unmelded, unless the going out is exempt and may end with a discard."""
+    card if there is one (:func:`_stray`); otherwise none, then each face held, one wild card
+    for all (twos and jokers differ only in points, asked here). A discard is skipped that
+    leaves the owed points unmelded, unless the going out is exempt and may end with a
+    discard."""
     faces = stray or [-1, *(face for face in range(len(counts)) if _held(counts, nat, face))]
     wild_tried = False
     for face in faces:
