@@ -19,13 +19,14 @@ from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
-from canasta._engine.steps import meld_steps
+from canasta._engine.steps import meld_steps, rank_totals
+from canasta._engine.tables import tables
 from canasta._engine.turn.common import may_use_locked
 from canasta._model.deck import Cards
-from canasta._model.melds import Meld, MeldKind
+from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
 
-__all__ = ["can_finish", "can_go_out", "can_stay", "out_after_unlocking"]
+__all__ = ["can_finish", "can_go_out", "can_stay", "naturals_stuck", "out_after_unlocking"]
 
 
 def can_finish(deal: Deal) -> bool:
@@ -54,6 +55,8 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         return False
     draft, rules = deal.draft, deal.rules
     melds = deal.melds[deal.side]
+    if naturals_stuck(deal.hand, melds, rules):
+        return False  # the pile cards unlocked or not: they are in the hand
     if draft.concealed_only:
         return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
     owed = 0
@@ -106,3 +109,28 @@ def out_after_unlocking(
         return False
 
     return search(usable, melds, owed)
+
+
+def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether two natural cards of ``hand`` or more have nowhere to go, in a rule set
+    without sequences: each of a rank the side has no meld of, and too few of it, with every
+    wild card of the hand, for a new meld (CL-MELD-2, CL-MELD-5). Then no going out melds all
+    of them but the one discard, whatever the points owed or the pile cards locked.
+
+    The first test of :func:`going_out_possible` (its stuck naturals), made here before
+    the search sets up the hand: most hands a turn asks about, whether the player may ask to
+    go out (CL-ASK-2) at its first step above all, fail it. With sequences it answers
+    ``False``, leaving every hand to the search."""
+    t = tables(rules)
+    if t.sequences:
+        return False
+    wilds = hand.count_wild()
+    need = t.new_meld_wilds
+    laid = {natural_position(meld.rank) for meld in melds if meld.kind is MeldKind.RANK}
+    stuck = 0
+    for position, have in enumerate(rank_totals(hand.counts)):
+        if have and need[have] > wilds and position not in laid:
+            stuck += have
+            if stuck > 1:
+                return True
+    return False
