@@ -180,16 +180,18 @@ def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
 
 
 def _can_go_out(deal: Deal, permitted: bool, quick: bool) -> bool:
-    """The planner's answer whether the player to act can go out, with its quick refusal
-    (:func:`~canasta._engine.search.planner.naturals_stuck`) or without it."""
+    """The planner's answer whether the player to act can go out, with its quick answers
+    (:func:`~canasta._engine.search.planner.naturals_stuck`, no;
+    :func:`~canasta._engine.search.planner.out_at_once`, yes) or without them."""
     canasta.clear_caches()
-    kept = planner.naturals_stuck
+    kept = planner.naturals_stuck, planner.out_at_once
     if not quick:
         planner.naturals_stuck = lambda *args: False  # type: ignore[assignment]
+        planner.out_at_once = lambda *args: False  # type: ignore[assignment]
     try:
         return planner.can_go_out(deal, permitted=permitted)
     finally:
-        planner.naturals_stuck = kept  # type: ignore[assignment]
+        planner.naturals_stuck, planner.out_at_once = kept  # type: ignore[assignment]
 
 
 @pytest.mark.planner_only(
@@ -198,10 +200,10 @@ def _can_go_out(deal: Deal, permitted: bool, quick: bool) -> bool:
 )
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_the_quick_refusal_never_changes_whether_the_player_can_go_out(seed: int) -> None:
+def test_the_quick_answers_never_change_whether_the_player_can_go_out(seed: int) -> None:
     """Whole hands of random games under random house rules (every family, drawn options),
     locked pile cards and concealed going out among them, each asked with the planner's
-    quick refusal and without it, as if the partner had said yes and as the turn stands."""
+    quick answers and without them, as if the partner had said yes and as the turn stands."""
     for deal in _meld_phases(seed):
         for permitted in (False, True):
             quick = _can_go_out(deal, permitted, quick=True)

@@ -21,7 +21,7 @@ import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import _OpeningSearch, opening_reachable
-from canasta._engine.search.planner import naturals_stuck
+from canasta._engine.search.planner import naturals_stuck, out_at_once
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
 
@@ -293,6 +293,21 @@ def test_CL_MELD_5_naturals_stuck_only_where_no_going_out_is_found(
     if naturals_stuck(hand, melds, rules):
         assert not rules.sequences_allowed
         assert not out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(0, 9), canastas=st.integers(0, 2))
+def test_CL_OUT_1_out_at_once_only_where_a_going_out_is_found(
+    seed: int, size: int, canastas: int
+) -> None:
+    """The planner's quick yes (:func:`out_at_once`) only where the oracle finds a way to go
+    out with no points owed, under rule sets of every family and player count with drawn
+    house rules, needing ``canastas`` canastas (few, so that the side often has them)."""
+    rng = random.Random(seed)
+    rules = attrs.evolve(random_rules(rng), canastas_to_go_out=canastas)
+    hand, melds = random_position(seed, size, rules)
+    if out_at_once(hand, melds, rules):
+        assert out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))

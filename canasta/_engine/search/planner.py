@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from canasta._engine.meld_rules import added
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
@@ -22,11 +23,19 @@ from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
 from canasta._engine.tables import tables
 from canasta._engine.turn.common import may_use_locked
-from canasta._model.deck import Cards
+from canasta._model.cards import RANK_FACES, Rank
+from canasta._model.deck import Cards, trusted_cards
 from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
 
-__all__ = ["can_finish", "can_go_out", "can_stay", "naturals_stuck", "out_after_unlocking"]
+__all__ = [
+    "can_finish",
+    "can_go_out",
+    "can_stay",
+    "naturals_stuck",
+    "out_after_unlocking",
+    "out_at_once",
+]
 
 
 def can_finish(deal: Deal) -> bool:
@@ -72,6 +81,8 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         ):
             return True
         return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
+    if owed <= 0 and out_at_once(deal.hand, melds, rules):
+        return True
     return going_out_possible(deal.hand, melds, rules, owed, exempt)
 
 
@@ -121,9 +132,9 @@ def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool
     the search sets up the hand: most hands a turn asks about, whether the player may ask to
     go out (CL-ASK-2) at its first step above all, fail it. With sequences it answers
     ``False``, leaving every hand to the search."""
-    t = tables(rules)
-    if t.sequences:
+    if rules.sequences_allowed:
         return False
+    t = tables(rules)
     wilds = hand.count_wild()
     need = t.new_meld_wilds
     laid = {natural_position(meld.rank) for meld in melds if meld.kind is MeldKind.RANK}
@@ -134,3 +145,36 @@ def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool
             if stuck > 1:
                 return True
     return False
+
+
+def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether ``hand`` surely goes out onto the side's ``melds`` when no points are owed, by
+    the plainest plan: the side has the canastas going out needs already (CL-OUT-2; not
+    where it needs an escalera, BO-OUT-1), and every card of the hand but at most one, the
+    discard, is a natural card of a rank the side has a meld of, which the rules let all the
+    hand's cards of that rank join (:func:`~canasta._engine.meld_rules.added`, CL-MELD-3).
+
+    A plan the search (:func:`going_out_possible`) finds too, made here before it sets up
+    the hand: the last card or two of a hand, whose steps ask it again and again, go out
+    so."""
+    if rules.going_out_needs_natural_sequence:
+        return False
+    if sum(1 for meld in melds if rules.is_canasta(meld)) < rules.canastas_to_go_out:
+        return False
+    left = len(hand)
+    counts = hand.counts
+    joined: set[Rank] = set()
+    for meld in melds:
+        rank = meld.rank
+        if left <= 1:
+            break
+        if meld.kind is not MeldKind.RANK or rank in joined:
+            continue
+        joined.add(rank)
+        faces = RANK_FACES[rank]
+        held = counts[faces.start : faces.stop]
+        if any(held):
+            cards = trusted_cards(bytes(faces.start) + held + bytes(len(counts) - faces.stop))
+            if isinstance(added(meld, cards, rules), Meld):
+                left -= sum(held)
+    return left == 1 or (left == 0 and bool(hand))
