@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta._engine.meld_rules import added
+from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
@@ -23,7 +23,7 @@ from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
 from canasta._engine.tables import tables
 from canasta._engine.turn.common import may_use_locked
-from canasta._model.cards import RANK_FACES, Rank
+from canasta._model.cards import ALL_FACES, NATURAL_RANKS, RANK_FACES, WILD_FACES, Rank
 from canasta._model.deck import Cards, trusted_cards
 from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
@@ -149,32 +149,69 @@ def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool
 
 def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     """Whether ``hand`` surely goes out onto the side's ``melds`` when no points are owed, by
-    the plainest plan: the side has the canastas going out needs already (CL-OUT-2; not
-    where it needs an escalera, BO-OUT-1), and every card of the hand but at most one, the
-    discard, is a natural card of a rank the side has a meld of, which the rules let all the
-    hand's cards of that rank join (:func:`~canasta._engine.meld_rules.added`, CL-MELD-3).
+    the plainest plan: all the hand's natural cards of a rank join the side's meld of it, or
+    make a new meld where the side has none (as do its black threes, CL-B3-3), then each
+    wild card joins the first meld that takes it, every step one the rules of melds allow
+    (:func:`~canasta._engine.meld_rules.added`, :func:`~canasta._engine.meld_rules.new_meld`);
+    at most one card is left, the discard, and the melds hold the canastas going out needs
+    (CL-OUT-1, CL-OUT-2; not where it needs an escalera, BO-OUT-1).
 
     A plan the search (:func:`going_out_possible`) finds too, made here before it sets up
-    the hand: the last card or two of a hand, whose steps ask it again and again, go out
-    so."""
-    if rules.going_out_needs_natural_sequence:
+    the hand: the last cards of a hand, whose steps ask it again and again, go out so."""
+    if rules.going_out_needs_natural_sequence or not hand:
         return False
-    if sum(1 for meld in melds if rules.is_canasta(meld)) < rules.canastas_to_go_out:
-        return False
-    left = len(hand)
+    grown = list(melds)
     counts = hand.counts
-    joined: set[Rank] = set()
-    for meld in melds:
-        rank = meld.rank
-        if left <= 1:
-            break
-        if meld.kind is not MeldKind.RANK or rank in joined:
-            continue
-        joined.add(rank)
+    left = 0  # the cards no step of the plan takes: one may be the discard
+    for rank, kind in _PLAIN_GROUPS:
         faces = RANK_FACES[rank]
         held = counts[faces.start : faces.stop]
         if any(held):
             cards = trusted_cards(bytes(faces.start) + held + bytes(len(counts) - faces.stop))
-            if isinstance(added(meld, cards, rules), Meld):
-                left -= sum(held)
-    return left == 1 or (left == 0 and bool(hand))
+            if not _laid(grown, cards, rank, kind, rules):
+                left += len(cards)
+                if left > 1:
+                    return False
+    for face in WILD_FACES:
+        for _ in range(counts[face]):
+            if not _wild_laid(grown, face, rules):
+                left += 1
+                if left > 1:
+                    return False
+    return sum(1 for meld in grown if rules.is_canasta(meld)) >= rules.canastas_to_go_out
+
+
+#: The groups of cards the plainest plan melds together: each natural rank, the black threes.
+_PLAIN_GROUPS = (
+    *((rank, MeldKind.RANK) for rank in NATURAL_RANKS),
+    (Rank.THREE, MeldKind.BLACK_THREES),
+)
+
+
+def _laid(melds: list[Meld], cards: Cards, rank: Rank, kind: MeldKind, rules: RuleSet) -> bool:
+    """Whether ``cards`` (of ``rank``, for a meld of ``kind``) join the side's first meld of
+    that kind and rank, or make a new meld where it has none; ``melds`` then hold it."""
+    for index, meld in enumerate(melds):
+        if meld.kind is kind and meld.rank is rank:
+            joined = added(meld, cards, rules)
+            if isinstance(joined, Meld):
+                melds[index] = joined
+                return True
+            return False
+    made = new_meld(cards, rules)
+    if isinstance(made, Meld) and made.kind is kind:
+        melds.append(made)
+        return True
+    return False
+
+
+def _wild_laid(melds: list[Meld], face: int, rules: RuleSet) -> bool:
+    """Whether the wild card ``face`` joins one of ``melds`` (the first that takes it)."""
+    card = Cards.of([ALL_FACES[face]])
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.RANK or meld.kind is MeldKind.WILD:
+            joined = added(meld, card, rules)
+            if isinstance(joined, Meld):
+                melds[index] = joined
+                return True
+    return False
