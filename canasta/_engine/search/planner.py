@@ -23,7 +23,14 @@ from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
 from canasta._engine.tables import tables
 from canasta._engine.turn.common import may_use_locked
-from canasta._model.cards import ALL_FACES, NATURAL_RANKS, RANK_FACES, WILD_FACES, Rank
+from canasta._model.cards import (
+    ALL_FACES,
+    BLACK_THREES,
+    NATURAL_RANKS,
+    RANK_FACES,
+    WILD_FACES,
+    Rank,
+)
 from canasta._model.deck import Cards, trusted_cards
 from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
@@ -160,8 +167,10 @@ def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     the hand: the last cards of a hand, whose steps ask it again and again, go out so."""
     if rules.going_out_needs_natural_sequence or not hand:
         return False
-    grown = list(melds)
     counts = hand.counts
+    if not _may_go_out_so(counts, melds, rules):
+        return False
+    grown = list(melds)
     left = 0  # the cards no step of the plan takes: one may be the discard
     for rank, kind in _PLAIN_GROUPS:
         faces = RANK_FACES[rank]
@@ -186,6 +195,40 @@ _PLAIN_GROUPS = (
     *((rank, MeldKind.RANK) for rank in NATURAL_RANKS),
     (Rank.THREE, MeldKind.BLACK_THREES),
 )
+
+
+def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether :func:`out_at_once`'s plan may work, by counting before any meld is made: it
+    surely leaves the naturals of a rank the side has no meld of that are too few for a new
+    meld on their own, and black threes too few for one or beside the side's meld of them,
+    which must be one card at most; and a meld is a canasta after it at most where its
+    cards, the hand's of its rank and every wild card of the hand reach the size."""
+    totals = rank_totals(counts)
+    wilds = sum(counts[face] for face in WILD_FACES)
+    size = rules.canasta_size
+    canastas = 0
+    joined: set[int] = set()
+    for meld in melds:
+        if meld.kind is MeldKind.BLACK_THREES:
+            continue
+        grows = 0
+        if meld.kind is MeldKind.RANK:
+            position = natural_position(meld.rank)
+            if position not in joined:
+                joined.add(position)
+                grows = totals[position]
+        canastas += int(meld.size + grows + wilds >= size)
+    fewest = max(rules.min_meld_size, rules.min_naturals)
+    left = 0
+    for position, have in enumerate(totals):
+        if have and position not in joined:
+            if have < fewest:
+                left += have
+            canastas += int(have + wilds >= size)
+    black = sum(counts[face.index] for face in BLACK_THREES)
+    if black and (black < 3 or any(meld.kind is MeldKind.BLACK_THREES for meld in melds)):
+        left += black
+    return left <= 1 and canastas >= rules.canastas_to_go_out
 
 
 def _laid(melds: list[Meld], cards: Cards, rank: Rank, kind: MeldKind, rules: RuleSet) -> bool:
