@@ -218,17 +218,22 @@ def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bo
                 joined.add(position)
                 grows = totals[position]
         canastas += int(meld.size + grows + wilds >= size)
-    fewest = max(rules.min_meld_size, rules.min_naturals)
     left = 0
     for position, have in enumerate(totals):
         if have and position not in joined:
-            if have < fewest:
+            if _too_few(have, rules):
                 left += have
             canastas += int(have + wilds >= size)
     black = sum(counts[face.index] for face in BLACK_THREES)
     if black and (black < 3 or any(meld.kind is MeldKind.BLACK_THREES for meld in melds)):
         left += black
     return left <= 1 and canastas >= rules.canastas_to_go_out
+
+
+def _too_few(naturals: int, rules: RuleSet) -> bool:
+    """Whether so many natural cards of one rank are too few for a new meld on their own
+    (CL-MELD-2, CL-MELD-5)."""
+    return naturals < rules.min_meld_size or naturals < rules.min_naturals
 
 
 def _laid(melds: list[Meld], cards: Cards, rank: Rank, kind: MeldKind, rules: RuleSet) -> bool:
@@ -241,6 +246,8 @@ def _laid(melds: list[Meld], cards: Cards, rank: Rank, kind: MeldKind, rules: Ru
                 melds[index] = joined
                 return True
             return False
+    if kind is MeldKind.RANK and _too_few(len(cards), rules):
+        return False  # asked before new_meld, whose refusal spells the cards out
     made = new_meld(cards, rules)
     if isinstance(made, Meld) and made.kind is kind:
         melds.append(made)
