@@ -25,6 +25,7 @@ __all__ = [
     "longest_run",
     "no_sequence_takes",
     "stuck_naturals",
+    "wild_cards_meldable",
     "wilds_owed_short",
     "wilds_short",
 ]
@@ -49,6 +50,21 @@ def stuck_naturals(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> 
             if nat[face] and not homes.in_sequence(position, suit):
                 stuck[face] = nat[face]
     return stuck
+
+
+def wild_cards_meldable(t: Tables) -> bool:
+    """Whether any meld may hold a wild card under these rules: a meld of one rank with some
+    number of natural cards (CL-MELD-3), a sequence (HW-MELD-6), a meld of wild cards
+    (HW-MELD-4) or of black threes (HW-B3-3). Where none may (Samba, whose sequences and
+    black threes take no wild card and which has no melds of wild cards, SA-MELD-1,
+    SA-MELD-3, SA-B3-2, played with ``max_wilds_per_meld=0``), a wild card held is never
+    melded: it can only be discarded."""
+    return (
+        any(t.max_wilds)
+        or (t.sequences and t.sequence_wilds > 0)
+        or t.wild_melds
+        or t.black_three_wilds > 0
+    )
 
 
 def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int:
