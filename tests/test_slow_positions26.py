@@ -83,6 +83,14 @@ POSITIONS = [
             (232, 32, "3b76827a1d"),
         ]
     ),
+    # Bolivia for three with hand_size=16 (tests/fuzz/documents.py --minutes 2 --seed 7): a
+    # 47-card hand after taking the pile, with black threes, whose meld of them is legal
+    # only if it goes out (CL-B3-3). Going out needs a natural sequence canasta (BO-OUT-1)
+    # and no suit can make one, but the spades' two sequences on the table, 7 to jack and
+    # queen to ace, hold eight ranks in a row together: counted as if they could be one,
+    # they let the search run (about 350 ms) until the bound counted only what can be one
+    # sequence of seven (escalera.escalera_in_reach).
+    ("bolivia-3p-hand-size-16-47-cards-after-taking-the-pile.json", 171, "832be060d8"),
 ]
 
 
