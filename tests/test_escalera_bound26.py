@@ -57,6 +57,29 @@ def test_BO_OUT_1_two_sequences_that_cannot_be_one_make_no_escalera() -> None:
     assert not escalera_in_reach(b"\0" * 44, alone, tables(find_rules("hollywood")))
 
 
+def test_BO_OUT_1_sequences_that_overlap_are_no_parts_of_one_escalera() -> None:
+    """A Bolivia for four position of benchmarks/worst_case.py (seed 3): clubs 9 to queen
+    and jack to king on the table, 7 and 8 of clubs in hand. Together they hold 7 to king,
+    but the two sequences share the jack and queen: merged they would hold two of each."""
+    t = tables(find_rules("bolivia", players=4))
+    nine_to_queen = Run(0, 5, 8, 0, merges=True)
+    jack_to_king = Run(0, 7, 9, 0, merges=True)
+    layout = Layout(runs=(nine_to_queen, jack_to_king))
+    assert not escalera_in_reach(_nat("4C 5C 5C 7C 7C 7C 8C"), layout, t)
+    # A king of clubs in hand makes one: 7 8 from the hand, 9 to queen, the king.
+    assert escalera_in_reach(_nat("7C 8C KC"), layout, t)
+    # Two that meet merge: 7 to 9 and 10 to queen of clubs, with the 6 from the hand.
+    seven_to_nine, ten_to_queen = Run(0, 3, 5, 0, merges=True), Run(0, 6, 8, 0, merges=True)
+    assert escalera_in_reach(_nat("6C"), Layout(runs=(seven_to_nine, ten_to_queen)), t)
+    alone = Layout(runs=(seven_to_nine._replace(merges=False), ten_to_queen))
+    assert not escalera_in_reach(_nat("6C"), alone, t)
+    # But not into more than seven: 5 to 8 and 9 to queen (Hollywood: any length).
+    five_to_eight, nine_to_queen = Run(0, 1, 4, 0, merges=True), Run(0, 5, 8, 0, merges=True)
+    eight_cards = Layout(runs=(five_to_eight, nine_to_queen))
+    assert not escalera_in_reach(b"\0" * 44, eight_cards, t)
+    assert escalera_in_reach(b"\0" * 44, eight_cards, tables(find_rules("hollywood")))
+
+
 def test_a_sequence_canasta_on_the_table_is_one_and_wild_cards_spoil_one() -> None:
     t = tables(find_rules("bolivia"))
     assert escalera_in_reach(b"\0" * 44, Layout(runs=(Run(0, 2, 8, 0),)), t)

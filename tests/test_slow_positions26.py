@@ -93,9 +93,15 @@ POSITIONS = [
     ("bolivia-3p-hand-size-16-47-cards-after-taking-the-pile.json", 171, "832be060d8"),
     # The same campaign run again (a campaign's games depend on how far it gets in its
     # minutes) found Bolivia for six slowest: a 39-card hand after taking the pile, black
-    # threes laid, so that every meld step must go out (93 going-out searches): 126 ms of
-    # CPU, 64 ms with that bound (counted with the code before it).
+    # threes laid, so that every meld step must go out (93 going-out searches): 126 to 137
+    # ms of CPU, 64 to 83 ms with that bound (counted with the code before it).
     ("bolivia-6p-39-cards-after-black-threes.json", 168, "d9bfb8c3c9"),
+    # benchmarks/worst_case.py --seed 3 then found Bolivia for four (initial_meld_table
+    # changed, black_three_freezes_pile, max_wilds_per_meld=1; game seed 983262289, decision
+    # 131): 46 cards after taking the pile, whose melds of black threes must go out, and
+    # clubs 9 to queen and jack to king on the table, 7 and 8 of clubs in hand: together
+    # 7 to king, but the two sequences overlap (2.2 s, until the bound tiled the ranks).
+    ("bolivia-4p-46-cards-overlapping-club-sequences.json", 146, "b9c2993fe1"),
 ]
 
 
