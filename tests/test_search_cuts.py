@@ -22,7 +22,7 @@ from internals import NATURAL_FACES, Deal, natural_face
 
 import canasta
 from canasta import Cards, find_rules
-from canasta._engine.search import going_out, sweep
+from canasta._engine.search import going_out, planner, sweep
 from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -177,6 +177,37 @@ def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
     each asked with the cut and without it."""
     for deal in _meld_phases(seed):
         assert _searched(deal, cut=True) == _searched(deal, cut=False), (seed, deal)
+
+
+def _can_go_out(deal: Deal, permitted: bool, quick: bool) -> bool:
+    """The planner's answer whether the player to act can go out, with its quick answers
+    (:func:`~canasta._engine.search.planner.naturals_stuck`, no;
+    :func:`~canasta._engine.search.planner.out_at_once`, yes) or without them."""
+    canasta.clear_caches()
+    kept = planner.naturals_stuck, planner.out_at_once
+    if not quick:
+        planner.naturals_stuck = lambda *args: False  # type: ignore[assignment]
+        planner.out_at_once = lambda *args: False  # type: ignore[assignment]
+    try:
+        return planner.can_go_out(deal, permitted=permitted)
+    finally:
+        planner.naturals_stuck, planner.out_at_once = kept  # type: ignore[assignment]
+
+
+@pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_quick_answers_never_change_whether_the_player_can_go_out(seed: int) -> None:
+    """Whole hands of random games under random house rules (every family, drawn options),
+    locked pile cards and concealed going out among them, each asked with the planner's
+    quick answers and without them, as if the partner had said yes and as the turn stands."""
+    for deal in _meld_phases(seed):
+        for permitted in (False, True):
+            quick = _can_go_out(deal, permitted, quick=True)
+            assert quick == _can_go_out(deal, permitted, quick=False), (seed, deal)
 
 
 def _meld_phases(seed: int) -> Iterator[Deal]:

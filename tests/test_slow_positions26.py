@@ -109,6 +109,13 @@ POSITIONS = [
     # cards, seed 2066267583, decision 157, 0.7 s).
     ("bolivia-2p-sequences-of-six-at-most.json", 351, "5b410a9daf"),
     ("bolivia-2p-sequences-do-not-merge.json", 231, "ce9af5144b"),
+    # Samba for six with max_wilds_per_meld=0 (and draw_count=1, take_onto_canasta): no meld
+    # takes a wild card (CL-MELD-3, SA-MELD-1, SA-MELD-3, SA-B3-2), so a hand holding two
+    # or more can never go out. A 71-card hand with seven of them, after taking the pile:
+    # each meld of black threes offered asked the going-out search, which placed every
+    # natural card before finding no home for the wild cards (23 s then, worst_case.py
+    # seed 11).
+    ("samba-6p-no-wild-cards-in-melds-71-cards.json", 178, "5d43aab7e6"),
 ]
 
 

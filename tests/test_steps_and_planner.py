@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
+from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import added, hollywood, merged, new_meld
@@ -20,6 +21,7 @@ import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import _OpeningSearch, opening_reachable
+from canasta._engine.search.planner import naturals_stuck, out_at_once
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
 
@@ -268,6 +270,44 @@ def test_going_out_matches_oracle(
     hand, melds = random_position(seed, size, rules)
     expected = out_oracle(hand, melds, rules, owed, exempt)
     assert going_out_possible(hand, melds, rules, owed, exempt) == expected, (hand, melds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 9), sequences=st.booleans())
+def test_CL_MELD_5_naturals_stuck_only_where_no_going_out_is_found(
+    seed: int, size: int, sequences: bool
+) -> None:
+    """The planner's quick refusal (:func:`naturals_stuck`) only where the oracle finds no way
+    to go out, under rule sets of every family and player count with drawn house rules
+    (without sequences, where the refusal is made, unless ``sequences`` keeps them)."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    if not sequences and rules.sequences_allowed:
+        rules = attrs.evolve(
+            rules,
+            sequences_allowed=False,
+            take_with_suited_pair=False,
+            going_out_needs_natural_sequence=False,
+        )
+    hand, melds = random_position(seed, size, rules)
+    if naturals_stuck(hand, melds, rules):
+        assert not rules.sequences_allowed
+        assert not out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(0, 9), canastas=st.integers(0, 2))
+def test_CL_OUT_1_out_at_once_only_where_a_going_out_is_found(
+    seed: int, size: int, canastas: int
+) -> None:
+    """The planner's quick yes (:func:`out_at_once`) only where the oracle finds a way to go
+    out with no points owed, under rule sets of every family and player count with drawn
+    house rules, needing ``canastas`` canastas (few, so that the side often has them)."""
+    rng = random.Random(seed)
+    rules = attrs.evolve(random_rules(rng), canastas_to_go_out=canastas)
+    hand, melds = random_position(seed, size, rules)
+    if out_at_once(hand, melds, rules):
+        assert out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))

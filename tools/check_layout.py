@@ -100,6 +100,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_escalera_bound26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_merge_layouts26.py", "canasta._engine.search"),  # the search's merges
         ("tests/test_merge_layouts26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_unmeldable_wilds26.py", "canasta._engine.search"),  # a bound, both solvers
+        ("tests/test_unmeldable_wilds26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
     }
 )

@@ -36,9 +36,13 @@ the largest step of the list answered that is it followed by one addition: where
 is legal, so is the step, and so are the steps in between that grow into it by one
 addition, with no search either. (Asked smallest first, as the generator lists them, each
 legal step of such a meld cost a search of its own; where most larger steps are refused,
-this costs a few searches more.) Not where the player may stay: there most steps are
-answered with no search, and the searches left (after a pile take whose cards stay locked,
-say) are quicker than relating the steps to larger ones.
+this costs a few searches more.) There too a step that is an answered one with cards of one
+kind swapped, other wild cards or other suits of a meld of one rank, takes its answer where
+the rest of the turn cannot tell the cards apart (:meth:`Verdicts._swapped`): the generator
+lists a meld of one rank once a count, but where that step is refused it asks the other
+choices of suits, each a search of its own before. Not where the player may stay: there
+most steps are answered with no search, and the searches left (after a pile take whose
+cards stay locked, say) are quicker than relating the steps to larger ones.
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
@@ -54,13 +58,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta._engine import finishing
-from canasta._engine.meld_rules import added, same_family
+from canasta._engine.meld_rules import added, family, same_family
 from canasta._engine.obligations import must_go_out
+from canasta._engine.search.bounds import no_sequence_takes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
+from canasta._model.cards import NATURAL_FACES, WILD_FACES
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 
@@ -90,15 +96,34 @@ class Verdicts:
     a search (see the module's introduction); ``steps`` are the position's list, which the
     answers may be composed from."""
 
-    __slots__ = ("_answers", "_going_out", "_must_go_out", "_refused", "_steps", "deal", "limits")
+    __slots__ = (
+        "_answers",
+        "_going_out",
+        "_known",
+        "_listed",
+        "_must_go_out",
+        "_refused",
+        "_steps",
+        "_swaps",
+        "deal",
+        "limits",
+    )
 
     def __init__(self, deal: Deal, steps: Sequence[Step] = ()) -> None:
         self.deal = deal
         self._steps = steps
         #: What a step needs for a plain discard to end the turn after it.
         self.limits = finishing.plain_finish(deal)
-        #: The answers found, by the meld the step lays (``None``) or grows.
-        self._answers: dict[int | None, list[_Answer]] = {}
+        #: The answers found, by step; and by the meld the step lays (``None``) or grows,
+        #: where the player must go out with the family of the meld it makes too (the steps
+        #: an answer may tell of, :meth:`_follows`; :meth:`_kin`).
+        self._known: dict[Step, _Answer] = {}
+        self._answers: dict[object, list[_Answer]] = {}
+        #: Where the player must go out, the answers by what a step that swaps cards with
+        #: theirs (:meth:`_swapped`) shares with them (:func:`_swap_keys`).
+        self._swaps: dict[tuple[object, ...], list[_Answer]] = {}
+        #: The list's steps by target and kind, once :meth:`_larger_legal` asks for them.
+        self._listed: dict[tuple[int | None, MeldKind], list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
         #: Whether the player can go out from ``deal``, once asked; the melds of black
         #: threes refused until then.
@@ -121,41 +146,71 @@ class Verdicts:
         """``check(deal, move) is None`` for ``step``, valid by construction."""
         if step.size == len(self.deal.hand):  # it goes out: no search to spare
             return check_built(self.deal, move, step.target, step.result)
-        answers = self._answers.setdefault(step.target, [])
-        asked = next((answer for answer in answers if answer.step is step), None)
+        asked = self._known.get(step)
         if asked is not None:  # answered ahead, as a larger step (:meth:`_larger_legal`)
             return asked.legal
+        answers = self._answers.setdefault(self._kin(step), [])
         return self._settled(_Answer(step, False), answers).legal
+
+    def _kin(self, step: Step) -> object:
+        """The key of the answers that may tell of ``step``'s: its target; and where the
+        player must go out, where every step is answered and the lists grow long, the
+        family of the meld it makes (:func:`~canasta._engine.meld_rules.family`), which a
+        related step shares. Elsewhere few steps are answered, and keying them so costs
+        more than it saves."""
+        return (step.target, family(step)) if self._must_go_out else step.target
 
     def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
         """``answer`` with its legality found, from what is known or by a search, and
-        remembered among ``answers``, those of its step's target."""
+        remembered among ``answers``, those kept under its step's :meth:`_kin`."""
         step = answer.step
-        known = True if self._composed(step) else self._inferred(answer, answers)
+        swaps = _swap_keys(step) if self._must_go_out else ()
+        known = True if self._composed(step) else self._inferred(answer, answers, swaps)
         if known is None and self._must_go_out and self._larger_legal(answer, answers):
             known = True
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
         answer.legal = known
         answers.append(answer)
+        self._known[step] = answer
+        for key in swaps:
+            self._swaps.setdefault(key, []).append(answer)
         return answer
 
     def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
         """Whether the largest step of the list not yet answered that is ``answer``'s
         followed by one addition (:meth:`_follows`) is legal, answering it now: then so is
         ``answer``'s step. Where a player must go out (CL-B3-3) most steps of a meld are
-        legal, and one search of the largest answers the smaller ones."""
+        legal, and one search of the largest answers the smaller ones. Of the larger steps,
+        those that add natural cards only come first: a hand that goes out melds its
+        naturals anyway, and where the wild cards run short, a step that takes all of them is
+        refused where the same with fewer is legal (a search that tells nothing of the
+        smaller step). None is asked where a larger step with the same wild cards was
+        refused: the step likely is too."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
+        wilds = step.cards.count_wild()
+        if any(
+            not known.legal
+            and known.step.size > step.size
+            and known.step.cards.count_wild() == wilds
+            and known.step.cards.issuperset(step.cards)
+            for known in answers
+        ):
+            return False
+        if self._listed is None:
+            self._listed = {}
+            for listed in self._steps:
+                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
         larger = [
             then
-            for then in self._steps
-            if then.target == step.target
-            and then.kind is step.kind
-            and step.size < then.size < cards_in_hand
+            for then in self._listed.get((step.target, step.kind), ())
+            if step.size < then.size < cards_in_hand
+            and then not in self._known
             and then.cards.issuperset(step.cards)
-            and not any(known.step is then for known in answers)
         ]
-        for then in sorted(larger, key=lambda then: then.size, reverse=True):
+        for then in sorted(
+            larger, key=lambda then: (then.cards.count_wild() == wilds, then.size), reverse=True
+        ):
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
                 return self._settled(candidate, answers).legal
@@ -183,10 +238,16 @@ class Verdicts:
                     return True
         return False
 
-    def _inferred(self, answer: _Answer, answers: list[_Answer]) -> bool | None:
+    def _inferred(
+        self, answer: _Answer, answers: list[_Answer], swaps: tuple[tuple[object, ...], ...]
+    ) -> bool | None:
         """The legality of ``answer``'s step that an answer of a related step gives, if one
-        does."""
+        does (one that swaps cards with it: those kept under ``swaps``)."""
         step = answer.step
+        for key in swaps:
+            for other in self._swaps.get(key, ()):
+                if self._swapped(other, step):
+                    return other.legal
         for other in answers:
             known = other.step
             if known.kind is not step.kind or known.size == step.size:
@@ -203,10 +264,54 @@ class Verdicts:
                 return False
         return None
 
+    def _swapped(self, known: _Answer, step: Step) -> bool:
+        """Whether ``step``, of the size and family of ``known``'s, is legal exactly when
+        ``known``'s is: the same step with other cards of one kind, which the rest of the
+        turn cannot tell apart. The deals after the two differ only in which of those cards
+        stay in hand, and every finish from one (going out, CL-OUT-1, or staying, CL-TURN-8)
+        is one from the other with the cards swapped:
+
+        * other wild cards (a joker for a two, say), where the points melded no longer
+          matter (the side opened before this turn, CL-INIT-1): wild cards differ in
+          nothing else while melding;
+        * a meld of one rank with other suits of its naturals, where the naturals that stay
+          in hand after ``known`` (if it is legal) or after ``step`` (if it is refused) can
+          go into no sequence (:func:`no_sequence_takes`): they join the same melds of their
+          rank as the others would, or are the same discard (a card of the rank: the same
+          points). Every suit choice of a meld of one rank that takes the hand's last wild
+          cards, say, is refused from one search.
+
+        Never for locked pile cards (CL-INIT-4): the cards swapped are usable ones. Asked
+        where the player must go out only (see the module's introduction)."""
+        first = known.step
+        mine, theirs = first.cards.counts, step.cards.counts
+        swapped = [face for face, held in enumerate(mine) if held != theirs[face]]
+        hand, usable = self.deal.hand.counts, self.deal.usable.counts
+        if first.wild_as is not step.wild_as or any(hand[f] != usable[f] for f in swapped):
+            return False
+        wild = [face in _WILD_FACES for face in swapped]
+        if all(wild):
+            return not self.deal.draft.opening
+        if any(wild) or first.kind is not MeldKind.RANK:
+            return False
+        gone = [face for face in swapped if mine[face] > theirs[face]]
+        back = [face for face in swapped if theirs[face] > mine[face]]
+        stays, after = (back, first) if known.legal else (gone, step)
+        counts = (self.deal.hand - after.cards).counts
+        return no_sequence_takes(
+            stays,
+            counts[: NATURAL_FACES.stop],
+            after.applied_to(self.deal.melds[self.deal.side]),
+            sum(counts[face] for face in WILD_FACES),
+            tables(self.deal.rules),
+        )
+
     def _follows(self, first: _Answer, then: _Answer) -> bool:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
         allows, leading to the same deal."""
         deal, smaller, larger = self.deal, first.step, then.step
+        if smaller.wild_as is not None and larger.wild_as not in (None, smaller.wild_as):
+            return False  # its wild card stands for one rank for the rest of the deal (HW-MELD-10)
         after = first.after(deal)
         side_melds = after.melds[after.side]
         index = next((i for i, meld in enumerate(side_melds) if meld is smaller.result), None)
@@ -218,6 +323,22 @@ class Verdicts:
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
         return melded(after, rest, index, grown[1]) == then.after(deal)
+
+
+_WILD_FACES = frozenset(WILD_FACES)
+
+
+def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
+    """What the steps that may be ``step`` with cards swapped (:meth:`Verdicts._swapped`)
+    share with it: the target, family, size and natural cards (other wild cards); for a
+    meld of one rank, the target, family, size and other cards: its wild cards (other
+    suits)."""
+    counts, kin = step.cards.counts, (step.target, family(step))
+    naturals = counts[: NATURAL_FACES.stop]
+    same_naturals = (kin, step.size, step.wild_as, naturals)
+    if step.kind is not MeldKind.RANK:
+        return (same_naturals,)
+    return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:

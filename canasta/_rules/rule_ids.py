@@ -19,6 +19,8 @@ UNCITED_KEYS = {
     "(their docstring names CL-DECK-1); they would cite HW-DECK-1, SA-DECK-1 or BO-DECK-1",
     "CL-V5-1": "the position checks refuse a wrong number of seats without citing the rule; "
     "they would cite HW-SEAT-3, SA-SEAT-1 or BO-SEAT-2",
+    "HW-B3-3": "a second meld of black threes is refused citing CL-B3-3 (mapped to HW-B3-3 or "
+    "SA-B3-2); the engine no longer writes HW-B3-3 itself",
     "HW-INIT-4": "Samba's and Bolivia's refusals of a take before opening cite CL-PILE-6, "
     "mapped to SA-INIT-4 or BO-INIT-3; the engine never writes HW-INIT-4 itself",
 }

@@ -342,8 +342,23 @@ def has_action_ids(rules: canasta.RuleSet) -> bool:
     return True
 
 
-def exercise_game(game: Game, rng: random.Random, figures: Figures, what: str) -> str:
-    """What a server does with a game it accepted; ``"dead end"`` or ``"accepted"``."""
+def _document(label: str, to_json: Callable[[], str]) -> Callable[[], str]:
+    """What a slow call is reported with: ``label`` and the JSON document of the game or view
+    the call was on (made only for a call slower than any before)."""
+
+    def made() -> str:
+        try:
+            return f"{label}:\n{to_json()}"
+        except CanastaError as error:
+            return f"{label}: (no document: {error})"
+
+    return made
+
+
+def exercise_game(game: Game, rng: random.Random, figures: Figures, label: str) -> str:
+    """What a server does with a game it accepted; ``"dead end"`` or ``"accepted"``. A slow
+    call is reported with the game's document (``label``: where the game came from)."""
+    what = _document(label, game.to_json)
     moves = figures.timed("legal_moves", lambda: list(game.legal_moves()), what)
     if not game.is_over and not moves:
         return "dead end"
@@ -359,12 +374,14 @@ def exercise_game(game: Game, rng: random.Random, figures: Figures, what: str) -
     again = figures.timed("from_json", lambda: Game.from_json(text), what)
     assert again == game, "to_json round trip"
     for player in range(game.rules.num_players):
-        exercise_view(game.view(player), rng, figures, what)
+        exercise_view(game.view(player), rng, figures, label)
     return "accepted"
 
 
-def exercise_view(view: PlayerView, rng: random.Random, figures: Figures, what: str) -> str:
-    """What a client or a bot does with a view; ``"dead end"`` or ``"accepted"``."""
+def exercise_view(view: PlayerView, rng: random.Random, figures: Figures, label: str) -> str:
+    """What a client or a bot does with a view; ``"dead end"`` or ``"accepted"``. A slow
+    call is reported with the view's document (``label``: where the view came from)."""
+    what = _document(label, view.to_json)
     moves = figures.timed("legal_moves", lambda: list(view.legal_moves()), what)
     acting = view.to_move == view.player or view.phase is canasta.Phase.OVER
     if not view.is_over and acting and not moves:
@@ -387,7 +404,9 @@ def exercise_view(view: PlayerView, rng: random.Random, figures: Figures, what: 
 def exercise_ids(game: Game, rng: random.Random, figures: Figures) -> str:
     """The legal action ids of a legal position (every legal move has one), and a game
     after one of them; ``"dead end"`` or ``"accepted"``."""
-    legal = figures.timed("legal_actions", game.legal_actions, "action id")
+    legal = figures.timed(
+        "legal_actions", game.legal_actions, _document("action id", game.to_json)
+    )
     if not legal:
         return "dead end" if not game.is_over else "accepted"
     after = game.apply(decode(game, rng.choice(legal)))
@@ -406,7 +425,7 @@ def attempt(
     limit: float,
 ) -> str:
     """Load one input and put it to work, under the watchdog; count and return the outcome."""
-    what = f"{kind}: {text[:200]!r}"
+    what = f"{kind}:\n{text}"
     try:
         with watchdog(limit):
             try:

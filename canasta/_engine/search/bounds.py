@@ -23,7 +23,9 @@ __all__ = [
     "canasta_bound",
     "canastas_out_of_reach",
     "longest_run",
+    "no_sequence_takes",
     "stuck_naturals",
+    "wild_cards_meldable",
     "wilds_short",
 ]
 
@@ -49,6 +51,21 @@ def stuck_naturals(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> 
     return stuck
 
 
+def wild_cards_meldable(t: Tables) -> bool:
+    """Whether any meld may hold a wild card under these rules: a meld of one rank with some
+    number of natural cards (CL-MELD-3), a sequence (HW-MELD-6), a meld of wild cards
+    (HW-MELD-4) or of black threes (HW-B3-3). Where none may (Samba, whose sequences and
+    black threes take no wild card and which has no melds of wild cards, SA-MELD-1,
+    SA-MELD-3, SA-B3-2, played with ``max_wilds_per_meld=0``), a wild card held is never
+    melded: it can only be discarded."""
+    return (
+        any(t.max_wilds)
+        or (t.sequences and t.sequence_wilds > 0)
+        or t.wild_melds
+        or t.black_three_wilds > 0
+    )
+
+
 def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int:
     """At least how many more wild cards than ``wilds`` a plan that melds every natural card
     but one needs: a rank with no meld of its own and a card no sequence can take needs a
@@ -71,6 +88,18 @@ def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int
             if forced == 1:
                 spared = max(spared, need)
     return max(0, needed - spared - wilds)
+
+
+def no_sequence_takes(
+    faces: Iterable[int], nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables
+) -> bool:
+    """Whether no plan from the hand (natural counts ``nat``, unfolded, and ``wilds`` wild
+    cards) and the side's ``melds`` can meld a natural card of ``faces`` into a sequence:
+    by the test of :func:`stuck_naturals` (no sequence of its suit may grow to it, and too
+    few of its suit in a row for a new one), so such a card can only join a meld of its
+    rank or be the discard."""
+    homes = _Homes(nat, melds, wilds, t)
+    return not any(homes.in_sequence(*divmod(face, _PER_RANK)) for face in faces)
 
 
 class _Homes:

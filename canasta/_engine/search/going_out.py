@@ -15,7 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta._cache import remembered
-from canasta._engine.search.bounds import canasta_bound, stuck_naturals, wilds_short
+from canasta._engine.search.bounds import (
+    canasta_bound,
+    stuck_naturals,
+    wild_cards_meldable,
+    wilds_short,
+)
 from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
@@ -194,14 +199,19 @@ def _stray(
     hand: Cards, nat: bytes, wilds: int, melds: tuple[Meld, ...], t: Tables
 ) -> list[int] | None:
     """The quick tests, the cheapest first: ``None`` where they rule going out out, else the
-    natural card that must be the discard (its face, in a list), if one must.
+    card that must be the discard (its face, in a list), if one must.
 
-    Every natural card but one must have somewhere to go (:func:`stuck_naturals`), with the
-    wild cards the melds they need take (:func:`wilds_short`), and there must be cards
-    enough for the canastas (:func:`_may_have_canastas`)."""
+    Every card but one must have somewhere to go: each natural card (:func:`stuck_naturals`)
+    and each wild card, where no meld takes one (:func:`wild_cards_meldable`), with the wild
+    cards the melds they need take (:func:`wilds_short`), and there must be cards enough for
+    the canastas (:func:`_may_have_canastas`)."""
     stuck = stuck_naturals(nat, melds, wilds, t)
     stray = [face for face, n in enumerate(stuck) if n] if any(stuck) else []
-    if len(stray) > 1 or (stray and nat[stray[0]] > 1):
+    unmelded = sum(stuck)
+    if wilds and not wild_cards_meldable(t):
+        stray += [face for face in WILD_FACES if hand.counts[face]]
+        unmelded += wilds
+    if unmelded > 1:
         return None  # more than the one discard can never be melded
     if not stray and wilds_short(nat, melds, wilds, t):
         return None
@@ -241,9 +251,10 @@ def _discards(
     rules: RuleSet,
 ) -> Iterator[int]:
     """The discards worth trying (face indices; -1 for melding every card): the one stray
-    natural if there is one; otherwise none, then each face held, one wild card for all
-    (twos and jokers differ only in points, asked here). A discard is skipped that leaves
-    the owed points unmelded, unless the going out is exempt and may end with a discard."""
+    card if there is one (:func:`_stray`); otherwise none, then each face held, one wild card
+    for all (twos and jokers differ only in points, asked here). A discard is skipped that
+    leaves the owed points unmelded, unless the going out is exempt and may end with a
+    discard."""
     faces = stray or [-1, *(face for face in range(len(counts)) if _held(counts, nat, face))]
     wild_tried = False
     for face in faces:

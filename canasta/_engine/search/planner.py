@@ -15,17 +15,34 @@ from __future__ import annotations
 
 from collections import Counter
 
+from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
-from canasta._engine.steps import meld_steps
+from canasta._engine.steps import meld_steps, rank_totals
+from canasta._engine.tables import tables
 from canasta._engine.turn.common import may_use_locked
-from canasta._model.deck import Cards
-from canasta._model.melds import Meld, MeldKind
+from canasta._model.cards import (
+    ALL_FACES,
+    BLACK_THREES,
+    NATURAL_RANKS,
+    RANK_FACES,
+    WILD_FACES,
+    Rank,
+)
+from canasta._model.deck import Cards, trusted_cards
+from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
 
-__all__ = ["can_finish", "can_go_out", "can_stay", "out_after_unlocking"]
+__all__ = [
+    "can_finish",
+    "can_go_out",
+    "can_stay",
+    "naturals_stuck",
+    "out_after_unlocking",
+    "out_at_once",
+]
 
 
 def can_finish(deal: Deal) -> bool:
@@ -54,6 +71,8 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         return False
     draft, rules = deal.draft, deal.rules
     melds = deal.melds[deal.side]
+    if naturals_stuck(deal.hand, melds, rules):
+        return False  # the pile cards unlocked or not: they are in the hand
     if draft.concealed_only:
         return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
     owed = 0
@@ -69,6 +88,8 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         ):
             return True
         return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
+    if owed <= 0 and out_at_once(deal.hand, melds, rules):
+        return True
     return going_out_possible(deal.hand, melds, rules, owed, exempt)
 
 
@@ -106,3 +127,141 @@ def out_after_unlocking(
         return False
 
     return search(usable, melds, owed)
+
+
+def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether two natural cards of ``hand`` or more have nowhere to go, in a rule set
+    without sequences: each of a rank the side has no meld of, and too few of it, with every
+    wild card of the hand, for a new meld (CL-MELD-2, CL-MELD-5). Then no going out melds all
+    of them but the one discard, whatever the points owed or the pile cards locked.
+
+    The first test of :func:`going_out_possible` (its stuck naturals), made here before
+    the search sets up the hand: most hands a turn asks about, whether the player may ask to
+    go out (CL-ASK-2) at its first step above all, fail it. With sequences it answers
+    ``False``, leaving every hand to the search."""
+    if rules.sequences_allowed:
+        return False
+    t = tables(rules)
+    wilds = hand.count_wild()
+    need = t.new_meld_wilds
+    laid = {natural_position(meld.rank) for meld in melds if meld.kind is MeldKind.RANK}
+    stuck = 0
+    for position, have in enumerate(rank_totals(hand.counts)):
+        if have and need[have] > wilds and position not in laid:
+            stuck += have
+            if stuck > 1:
+                return True
+    return False
+
+
+def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether ``hand`` surely goes out onto the side's ``melds`` when no points are owed, by
+    the plainest plan: all the hand's natural cards of a rank join the side's meld of it, or
+    make a new meld where the side has none (as do its black threes, CL-B3-3), then each
+    wild card joins the first meld that takes it, every step one the rules of melds allow
+    (:func:`~canasta._engine.meld_rules.added`, :func:`~canasta._engine.meld_rules.new_meld`);
+    at most one card is left, the discard, and the melds hold the canastas going out needs
+    (CL-OUT-1, CL-OUT-2; not where it needs an escalera, BO-OUT-1).
+
+    A plan the search (:func:`going_out_possible`) finds too, made here before it sets up
+    the hand: the last cards of a hand, whose steps ask it again and again, go out so."""
+    if rules.going_out_needs_natural_sequence or not hand:
+        return False
+    counts = hand.counts
+    if not _may_go_out_so(counts, melds, rules):
+        return False
+    grown = list(melds)
+    left = 0  # the cards no step of the plan takes: one may be the discard
+    for rank, kind in _PLAIN_GROUPS:
+        faces = RANK_FACES[rank]
+        held = counts[faces.start : faces.stop]
+        if any(held):
+            cards = trusted_cards(bytes(faces.start) + held + bytes(len(counts) - faces.stop))
+            if not _laid(grown, cards, rank, kind, rules):
+                left += len(cards)
+                if left > 1:
+                    return False
+    for face in WILD_FACES:
+        for _ in range(counts[face]):
+            if not _wild_laid(grown, face, rules):
+                left += 1
+                if left > 1:
+                    return False
+    return sum(1 for meld in grown if rules.is_canasta(meld)) >= rules.canastas_to_go_out
+
+
+#: The groups of cards the plainest plan melds together: each natural rank, the black threes.
+_PLAIN_GROUPS = (
+    *((rank, MeldKind.RANK) for rank in NATURAL_RANKS),
+    (Rank.THREE, MeldKind.BLACK_THREES),
+)
+
+
+def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether :func:`out_at_once`'s plan may work, by counting before any meld is made: it
+    surely leaves the naturals of a rank the side has no meld of that are too few for a new
+    meld on their own, and black threes too few for one or beside the side's meld of them,
+    which must be one card at most; and a meld is a canasta after it at most where its
+    cards, the hand's of its rank and every wild card of the hand reach the size."""
+    totals = rank_totals(counts)
+    wilds = sum(counts[face] for face in WILD_FACES)
+    size = rules.canasta_size
+    canastas = 0
+    joined: set[int] = set()
+    for meld in melds:
+        if meld.kind is MeldKind.BLACK_THREES:
+            continue
+        grows = 0
+        if meld.kind is MeldKind.RANK:
+            position = natural_position(meld.rank)
+            if position not in joined:
+                joined.add(position)
+                grows = totals[position]
+        canastas += int(meld.size + grows + wilds >= size)
+    left = 0
+    for position, have in enumerate(totals):
+        if have and position not in joined:
+            if _too_few(have, rules):
+                left += have
+            canastas += int(have + wilds >= size)
+    black = sum(counts[face.index] for face in BLACK_THREES)
+    if black and (black < 3 or any(meld.kind is MeldKind.BLACK_THREES for meld in melds)):
+        left += black
+    return left <= 1 and canastas >= rules.canastas_to_go_out
+
+
+def _too_few(naturals: int, rules: RuleSet) -> bool:
+    """Whether so many natural cards of one rank are too few for a new meld on their own
+    (CL-MELD-2, CL-MELD-5)."""
+    return naturals < rules.min_meld_size or naturals < rules.min_naturals
+
+
+def _laid(melds: list[Meld], cards: Cards, rank: Rank, kind: MeldKind, rules: RuleSet) -> bool:
+    """Whether ``cards`` (of ``rank``, for a meld of ``kind``) join the side's first meld of
+    that kind and rank, or make a new meld where it has none; ``melds`` then hold it."""
+    for index, meld in enumerate(melds):
+        if meld.kind is kind and meld.rank is rank:
+            joined = added(meld, cards, rules)
+            if isinstance(joined, Meld):
+                melds[index] = joined
+                return True
+            return False
+    if kind is MeldKind.RANK and _too_few(len(cards), rules):
+        return False  # asked before new_meld, whose refusal spells the cards out
+    made = new_meld(cards, rules)
+    if isinstance(made, Meld) and made.kind is kind:
+        melds.append(made)
+        return True
+    return False
+
+
+def _wild_laid(melds: list[Meld], face: int, rules: RuleSet) -> bool:
+    """Whether the wild card ``face`` joins one of ``melds`` (the first that takes it)."""
+    card = Cards.of([ALL_FACES[face]])
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.RANK or meld.kind is MeldKind.WILD:
+            joined = added(meld, card, rules)
+            if isinstance(joined, Meld):
+                melds[index] = joined
+                return True
+    return False

@@ -42,7 +42,7 @@ def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
     melds = deal.melds[deal.side]
     if meld.kind is MeldKind.BLACK_THREES:
         if any(m.kind is MeldKind.BLACK_THREES for m in melds):
-            return Violation("HW-B3-3", "your side has laid its black threes already")
+            return Violation("CL-B3-3", "your side has laid its black threes already")
         if not may_go_out(deal.draft, deal.rules):
             return Violation("CL-B3-3", "black threes are melded only when going out")
     elif not rules.several_melds_per_rank and any(same_family(m, meld) for m in melds):
