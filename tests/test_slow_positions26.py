@@ -83,6 +83,32 @@ POSITIONS = [
             (232, 32, "3b76827a1d"),
         ]
     ),
+    # Bolivia for three with hand_size=16 (tests/fuzz/documents.py --minutes 2 --seed 7): a
+    # 47-card hand after taking the pile, with black threes, whose meld of them is legal
+    # only if it goes out (CL-B3-3). Going out needs a natural sequence canasta (BO-OUT-1)
+    # and no suit can make one, but the spades' two sequences on the table, 7 to jack and
+    # queen to ace, hold eight ranks in a row together: counted as if they could be one,
+    # they let the search run (about 350 ms) until the bound counted only what can be one
+    # sequence of seven (escalera.escalera_in_reach).
+    ("bolivia-3p-hand-size-16-47-cards-after-taking-the-pile.json", 171, "832be060d8"),
+    # The same campaign run again (a campaign's games depend on how far it gets in its
+    # minutes) found Bolivia for six slowest: a 39-card hand after taking the pile, black
+    # threes laid, so that every meld step must go out (93 going-out searches): 126 to 137
+    # ms of CPU, 64 to 83 ms with that bound (counted with the code before it).
+    ("bolivia-6p-39-cards-after-black-threes.json", 168, "d9bfb8c3c9"),
+    # benchmarks/worst_case.py --seed 3 then found Bolivia for four (initial_meld_table
+    # changed, black_three_freezes_pile, max_wilds_per_meld=1; game seed 983262289, decision
+    # 131): 46 cards after taking the pile, whose melds of black threes must go out, and
+    # clubs 9 to queen and jack to king on the table, 7 and 8 of clubs in hand: together
+    # 7 to king, but the two sequences overlap (2.2 s, until the bound tiled the ranks).
+    ("bolivia-4p-46-cards-overlapping-club-sequences.json", 146, "b9c2993fe1"),
+    # The same command run on the code before that bound found two more, Bolivia for two:
+    # with max_sequence_length=6 no sequence is a canasta of seven, so that no going out
+    # is possible (a 62-card hand after taking the pile, seed 3518368546, decision 162,
+    # 1.2 s then); with merging_allowed=False, spades 5 to 7 and 7 to 10 on the table (55
+    # cards, seed 2066267583, decision 157, 0.7 s).
+    ("bolivia-2p-sequences-of-six-at-most.json", 351, "5b410a9daf"),
+    ("bolivia-2p-sequences-do-not-merge.json", 231, "ce9af5144b"),
     # Samba for six with max_wilds_per_meld=0 (and draw_count=1, take_onto_canasta): no meld
     # takes a wild card (CL-MELD-3, SA-MELD-1, SA-MELD-3, SA-B3-2), so a hand holding two
     # or more can never go out. A 71-card hand with seven of them, after taking the pile:

@@ -1,7 +1,8 @@
 """Quick, sound bounds for the planner: what no plan can do, found before any search.
 
 Each bound only ever says "impossible" when it is: a natural card that no meld can take, too
-few cards for the canastas going out needs, no way left to make a natural sequence canasta.
+few cards for the canastas going out needs (the natural sequence canasta some rules ask for:
+:mod:`~canasta._engine.search.escalera`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from canasta._model.melds import Meld, MeldKind, natural_position
 __all__ = [
     "canasta_bound",
     "canastas_out_of_reach",
-    "escalera_possible",
     "longest_run",
     "no_sequence_takes",
     "stuck_naturals",
@@ -317,23 +317,6 @@ def _merged_family_bound(
             wild_cards += meld.size
     totals = [*by_rank.values(), *by_suit.values(), *([wild_cards] if wild_cards else [])]
     return sum((cards + wilds) // t.canasta_size for cards in totals)
-
-
-def escalera_possible(nat: bytes, layout: Layout, size: int) -> bool:
-    """Whether a natural sequence canasta could still come out of these natural cards and
-    melds: some suit has ``size`` ranks in a row among them (BO-OUT-1)."""
-    for suit in range(_PER_RANK):
-        covered = [bool(nat[natural_face(p, suit)]) for p in range(TOP + 1)]
-        for run in layout.runs:
-            if run.suit == suit and run.wilds == 0:
-                for p in range(run.low, run.high + 1):
-                    covered[p] = True
-        run_length = 0
-        for here in covered:
-            run_length = run_length + 1 if here else 0
-            if run_length >= size:
-                return True
-    return False
 
 
 def canastas_out_of_reach(

@@ -17,12 +17,12 @@ from collections.abc import Iterator
 from canasta._cache import remembered
 from canasta._engine.search.bounds import (
     canasta_bound,
-    escalera_possible,
     stuck_naturals,
     wild_cards_meldable,
     wilds_owed_short,
     wilds_short,
 )
+from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -82,7 +82,7 @@ def going_out_possible(
     if wilds_owed_short(nat, layout, wilds, t):
         return False
     escalera = rules.going_out_needs_natural_sequence
-    if escalera and not escalera_possible(nat, layout, t.canasta_size):
+    if escalera and not escalera_in_reach(nat, layout, t):
         return False
     several_wild = t.several or not layout.wilds
     new_wild = wild_meld_canastas(rules) if t.wild_melds and several_wild else (0,)

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from canasta._cache import remembered
-from canasta._engine.search.bounds import canastas_out_of_reach, escalera_possible, placing_fails
+from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
+from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.layout import (
     Finished,
     Layout,
@@ -105,7 +106,7 @@ class Sweep:
         if spare:  # only the faces still held can be discarded: fewer positions to remember
             spare = frozenset(face for face in spare if nat[face])
         escalera_left = not self.escalera or summary.escalera
-        if not escalera_left and not escalera_possible(nat, layout, self.t.canasta_size):
+        if not escalera_left and not escalera_in_reach(nat, layout, self.t):
             return False
         key = (nat, wilds, layout, black_room, spare)
         solved = self.solved.get(key, ())
