@@ -142,6 +142,8 @@ class Sweep:
         rank's naturals, then each discard the search may make here."""
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
+            if self._escalera_lost(after, grown, summary):
+                continue
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
             for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
@@ -152,6 +154,18 @@ class Sweep:
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
         return False
+
+    def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
+        """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
+        melds ``summary`` sums up is kept for, and none can come out of ``nat`` and
+        ``layout`` any more: asked of a rank's placing before its finished melds are summed
+        up (:meth:`_finished`), which :meth:`out` would refute for each of them. The same
+        answer: the melds summed up there are sequences no card can join, so either
+        natural canastas, which make the escalera in reach here, or none that can become
+        one."""
+        return (
+            self.escalera and not summary.escalera and not escalera_in_reach(nat, layout, self.t)
+        )
 
     # --- one rank -------------------------------------------------------------------------
 
