@@ -41,8 +41,8 @@ def escalera_in_reach(nat: bytes, layout: Layout, t: Tables) -> bool:
 def _in_reach(nat: bytes, runs: tuple[Run, ...], size: int, longest: int) -> bool:
     """:func:`escalera_in_reach` for sequences of ``size`` to ``longest`` cards. Remembered:
     the going-out searches of one call ask of the same naturals and sequences again and
-    again, before their remembered positions are looked up (3 in 4 of the calls in the
-    Bolivia positions of tests/data/slow26; 4096 answers, a few hundred kB)."""
+    again, before their remembered positions are looked up (half to four in five of the
+    calls in the Bolivia positions of tests/data/slow26; 4096 answers, a few hundred kB)."""
     if any(not run.wilds and run.high - run.low + 1 >= size for run in runs):
         return True  # made already
     if size > longest:
