@@ -102,6 +102,13 @@ POSITIONS = [
     # clubs 9 to queen and jack to king on the table, 7 and 8 of clubs in hand: together
     # 7 to king, but the two sequences overlap (2.2 s, until the bound tiled the ranks).
     ("bolivia-4p-46-cards-overlapping-club-sequences.json", 146, "b9c2993fe1"),
+    # The same command run on the code before that bound found two more, Bolivia for two:
+    # with max_sequence_length=6 no sequence is a canasta of seven, so that no going out
+    # is possible (a 62-card hand after taking the pile, seed 3518368546, decision 162,
+    # 1.2 s then); with merging_allowed=False, spades 5 to 7 and 7 to 10 on the table (55
+    # cards, seed 2066267583, decision 157, 0.7 s).
+    ("bolivia-2p-sequences-of-six-at-most.json", 351, "5b410a9daf"),
+    ("bolivia-2p-sequences-do-not-merge.json", 231, "ce9af5144b"),
     # benchmarks/worst_case.py --seconds 400 --seed 11 (counts and digests from the code of
     # main before the escalera bound): Bolivia for four, hand_size=3 and
     # black_three_in_hand_value=-30, decisions 161 to 164 of one game (seed 3020315381): a
