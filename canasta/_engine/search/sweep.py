@@ -185,9 +185,10 @@ class Sweep:
     def _rank_placed(
         self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int
     ) -> Iterator[Placed]:
-        """Every way to place the naturals of rank ``position`` onto sequences, face by
-        face, some copies of the lowest face into the pool, the others onto sequences: the
-        naturals and wild cards left, the melds, and the pool."""
+        """Every way to place the naturals of rank ``position``, face by face, some copies
+        of the lowest face into the pool and the others onto sequences: the naturals and
+        wild cards left, the melds, and the count in the pool (shared by
+        :meth:`_pool_shared`)."""
         if not any(nat) or lowest(nat) // _PER_RANK != position:
             yield nat, wilds, layout, pool
             return
