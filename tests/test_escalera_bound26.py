@@ -138,18 +138,21 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     return rules, bytes(nat), wilds, Layout(runs=tuple(sorted(runs)))
 
 
-def _out(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, bound: bool) -> bool:
+def _out(
+    rules: RuleSet, nat: bytes, wilds: int, layout: Layout, bound: bool, kept: bool = False
+) -> bool:
     """Whether the search melds every card with the canastas needed made already but for
-    the natural sequence one, with the bound or with none."""
+    the natural sequence one (with ``kept``, that one made too, summed up), with the bound
+    or with none."""
     t = tables(rules)
-    made = Summary(done=rules.canastas_to_go_out)
-    kept = sweep.escalera_in_reach
+    made = Summary(done=rules.canastas_to_go_out, escalera=kept)
+    kept_bound = sweep.escalera_in_reach
     if not bound:
         sweep.escalera_in_reach = lambda *args: True  # type: ignore[assignment]
     try:
         return sweep.Sweep(t, True, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0)
     finally:
-        sweep.escalera_in_reach = kept  # type: ignore[assignment]
+        sweep.escalera_in_reach = kept_bound  # type: ignore[assignment]
 
 
 @settings(max_examples=300, deadline=None)
@@ -171,6 +174,26 @@ def test_BO_OUT_1_the_escalera_bound_never_refutes_where_the_search_finds_going_
     assert _out(rules, nat, wilds, layout, bound=True) == plain
     if plain:
         assert escalera_in_reach(nat, layout, tables(rules))
+
+
+def test_BO_OUT_1_an_escalera_summed_up_already_needs_no_other() -> None:
+    """Once the search has summed up a natural sequence canasta (a sequence no card left
+    can join), the cards left need make none: three fours, a new meld, go out."""
+    rules = find_rules("bolivia", players=4)
+    assert _out(rules, _nat("4C 4D 4H"), 0, Layout(), bound=True, kept=True)
+    assert not _out(rules, _nat("4C 4D 4H"), 0, Layout(), bound=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_positions())
+def test_BO_OUT_1_the_escalera_bound_asks_nothing_once_one_is_summed_up(
+    case: tuple[RuleSet, bytes, int, Layout],
+) -> None:
+    """The same positions with the natural sequence canasta made and summed up already."""
+    rules, nat, wilds, layout = case
+    canasta.clear_caches()
+    plain = _out(rules, nat, wilds, layout, bound=False, kept=True)
+    assert _out(rules, nat, wilds, layout, bound=True, kept=True) == plain
 
 
 def _searched(deal: Deal, bound: bool) -> bool:

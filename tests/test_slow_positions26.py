@@ -116,6 +116,24 @@ POSITIONS = [
     # natural card before finding no home for the wild cards (23 s then, worst_case.py
     # seed 11).
     ("samba-6p-no-wild-cards-in-melds-71-cards.json", 178, "5d43aab7e6"),
+    # benchmarks/worst_case.py --seconds 400 --seed 11 (counts and digests from the code of
+    # main before the escalera bound): Bolivia for four, hand_size=3 and
+    # black_three_in_hand_value=-30, decisions 161 to 164 of one game (seed 3020315381): a
+    # hand of 45 to 32 cards after taking the pile and laying black threes, so that every
+    # meld step must go out (1.2 s a call at decision 162, 137-184 ms at the others); and
+    # black threes laid too in Bolivia for three (28 cards, 146 ms) and Bolivia for two with
+    # canastas_to_go_out=0 (39 cards, 127 ms).
+    *(
+        (f"bolivia-4p-hand-size-3-black-threes-laid-{decision}.json", count, digest)
+        for decision, count, digest in [
+            (161, 128, "e29720351a"),
+            (162, 107, "c7affa188c"),
+            (163, 87, "ed2873e4d8"),
+            (164, 34, "ccc8258219"),
+        ]
+    ),
+    ("bolivia-3p-28-cards-after-black-threes.json", 53, "0b12263802"),
+    ("bolivia-2p-canastas-to-go-out-0-39-cards-after-black-threes.json", 180, "5ef749ef3d"),
 ]
 
 

@@ -13,7 +13,8 @@ canasta holds one card a rank.
 
 from __future__ import annotations
 
-from canasta._engine.search.layout import Layout
+from canasta._cache import remembered
+from canasta._engine.search.layout import Layout, Run
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
@@ -32,25 +33,32 @@ def escalera_in_reach(nat: bytes, layout: Layout, t: Tables) -> bool:
     of ``nat``, one a rank, and natural sequences inside it that do not overlap, one
     sequence or any of those that may merge (see the module). A necessary condition only:
     the cards and the wild cards may be wanted elsewhere."""
-    size, longest = t.canasta_size, t.longest_sequence
-    if any(not run.wilds and run.high - run.low + 1 >= size for run in layout.runs):
+    longest = t.longest_sequence if t.sequences else 0  # 0: no sequence reaches a canasta
+    return _in_reach(nat, layout.runs, t.canasta_size, longest)
+
+
+@remembered(1 << 12)
+def _in_reach(nat: bytes, runs: tuple[Run, ...], size: int, longest: int) -> bool:
+    """:func:`escalera_in_reach` for sequences of ``size`` to ``longest`` cards. Remembered:
+    the going-out searches of one call ask of the same naturals and sequences again and
+    again, before their remembered positions are looked up (half to four in five of the
+    calls in the Bolivia positions of tests/data/slow26; 4096 answers, a few hundred kB)."""
+    if any(not run.wilds and run.high - run.low + 1 >= size for run in runs):
         return True  # made already
-    if not t.sequences or size > longest:
+    if size > longest:
         return False  # no sequence reaches a canasta
     held = suit_masks(nat)
     for suit in range(len(SUITS)):
-        runs = [
-            (run.low, run.high, run.merges)
-            for run in layout.runs
-            if run.suit == suit and not run.wilds
+        spans = [
+            (run.low, run.high, run.merges) for run in runs if run.suit == suit and not run.wilds
         ]
         everything = held[suit]
-        for low, high, _ in runs:
+        for low, high, _ in spans:
             everything |= ((1 << (high - low + 1)) - 1) << low
         if _longest_row(everything) < size:
             continue  # not even every card and sequence of the suit together
         if any(
-            _window_held(low, low + length, held[suit], runs)
+            _window_held(low, low + length, held[suit], spans)
             for length in range(size, longest + 1)
             for low in range(TOP + 2 - length)
         ):

@@ -48,6 +48,8 @@ __all__ = ["Exhausted", "Sweep"]
 _PER_RANK = len(SUITS)
 #: A position of the search: naturals still to place, wild cards, unfinished melds.
 Position = tuple[bytes, int, Layout]
+#: A rank placed onto sequences: a position, and the naturals of the rank in the pool.
+Placed = tuple[bytes, int, Layout, int]
 #: A position as remembered: naturals, wild cards, melds, black room, faces one card of
 #: which may be the discard.
 Key = tuple[bytes, int, Layout, int, frozenset[int]]
@@ -141,7 +143,7 @@ class Sweep:
         """:meth:`out` at a position not decided before: each way to place the lowest
         rank's naturals, then each discard the search may make here."""
         position = lowest(nat) // _PER_RANK
-        for after, left, grown in self._rank_placed(nat, wilds, layout, position, 0):
+        for after, left, grown in self._rank_ways(nat, wilds, layout, summary, position):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
             for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
@@ -155,13 +157,40 @@ class Sweep:
 
     # --- one rank -------------------------------------------------------------------------
 
+    def _rank_ways(
+        self, nat: bytes, wilds: int, layout: Layout, summary: Summary, position: int
+    ) -> Iterator[Position]:
+        """Every way to place the naturals of rank ``position``: onto sequences and into the
+        pool (:meth:`_rank_placed`), then the pool shared (:meth:`_pool_shared`); but none
+        where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
+        which is known before the pool is shared, whatever melds of the rank it makes."""
+        for after, left, grown, pool in self._rank_placed(nat, wilds, layout, position, 0):
+            if not self._escalera_lost(after, grown, summary):
+                for shared in self._pool_shared(grown, position, pool):
+                    yield after, left, shared
+
+    def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
+        """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
+        melds ``summary`` sums up is kept for, and none can come out of ``nat`` and the
+        sequences of ``layout`` any more: asked of a rank's placing before its pool is
+        shared and its finished melds are summed up (:meth:`_finished`), where :meth:`out`
+        would refute each way they make. The same answer: melds of one rank make no
+        sequence, and the melds summed up there are sequences no card can join, so either
+        natural canastas, which make the escalera in reach here, or none that can become
+        one."""
+        return (
+            self.escalera and not summary.escalera and not escalera_in_reach(nat, layout, self.t)
+        )
+
     def _rank_placed(
         self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int
-    ) -> Iterator[Position]:
-        """Every way to place the naturals of rank ``position``, face by face: some copies of
-        the lowest face into the pool, the others onto sequences; then the pool shared."""
+    ) -> Iterator[Placed]:
+        """Every way to place the naturals of rank ``position``, face by face, some copies
+        of the lowest face into the pool and the others onto sequences: the naturals and
+        wild cards left, the melds, and the count in the pool (shared by
+        :meth:`_pool_shared`)."""
         if not any(nat) or lowest(nat) // _PER_RANK != position:
-            yield from self._pool_shared(nat, wilds, layout, position, pool)
+            yield nat, wilds, layout, pool
             return
         face = lowest(nat)
         copies = nat[face]
@@ -174,7 +203,7 @@ class Sweep:
 
     def _onto_sequences(
         self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int, copies: int
-    ) -> Iterator[Position]:
+    ) -> Iterator[Placed]:
         """``copies`` copies of the lowest face, each onto a sequence (or starting one)."""
         if not copies:
             yield from self._rank_placed(nat, wilds, layout, position, pool)
@@ -182,20 +211,18 @@ class Sweep:
         for after, left, grown in run_placements(nat, wilds, layout, self.t):
             yield from self._onto_sequences(after, left, grown, position, pool, copies - 1)
 
-    def _pool_shared(
-        self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int
-    ) -> Iterator[Position]:
-        """The ``pool`` of naturals of rank ``position`` shared among the side's melds of
-        that rank and new ones, each new one with the fewest naturals a meld needs at least
-        (CL-MELD-2): every way, by count."""
+    def _pool_shared(self, layout: Layout, position: int, pool: int) -> Iterator[Layout]:
+        """The melds after the ``pool`` of naturals of rank ``position`` is shared among the
+        side's melds of that rank and new ones, each new one with the fewest naturals a
+        meld needs at least (CL-MELD-2): every way, by count."""
         t = self.t
         laid = [group for group in layout.ranks if group.position == position]
         others = tuple(group for group in layout.ranks if group.position != position)
         if not pool:
-            yield nat, wilds, layout
+            yield layout
             return
         for grown in _shares(laid, pool, position, t):
-            yield nat, wilds, layout._replace(ranks=tuple(sorted((*others, *grown))))
+            yield layout._replace(ranks=tuple(sorted((*others, *grown))))
 
     # --- melds no later card can join ------------------------------------------------------
 
