@@ -102,6 +102,32 @@ def test_the_engine_answers_with_the_solver_it_is_told_to_use() -> None:
 # --- scenarios ------------------------------------------------------------------------------
 
 
+def test_CL_MELD_6_a_sequence_no_card_can_join_still_stops_another_of_its_suit() -> None:
+    """Classic with sequences (one meld a family): the side's 4D 5D 6D takes none of the
+    hand's diamonds, but 10D JD QD may not start a second sequence of diamonds, so the player
+    cannot go out (the spades' canasta made with the AS, the 4H discarded). The going-out
+    search once set the finished sequence aside and then let the diamonds start another: it
+    offered "ask" (CL-ASK-2), and a "yes" left the player bound to go out with no way to
+    (found by ``test_the_planner_agrees_with_the_reference``, Classic for five)."""
+    rules = canasta.find_rules("classic", players=4).with_options(
+        canasta_size=6, sequences_allowed=True
+    )
+    game = Game.from_position(
+        rules,
+        hands=["4H 10D JD QD", "4C 5C 6C", "7C 8C 9C", "8H 8S 8D"],
+        melds=[["9S 10S JS QS KS", "4D 5D 6D"], []],
+        pile="KH",
+        draws="AS",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    assert not reference.can_go_out(game.deal)
+    assert not planner.can_go_out(game.deal)
+    assert canasta.Ask() not in game.legal_moves()
+    several = game.deal.replace(rules=attrs.evolve(rules, several_melds_per_rank=True))
+    assert planner.can_go_out(several)
+    assert reference.can_go_out(several)
+
+
 def test_HW_MRG_1_going_out_by_merging_two_melds_of_a_rank() -> None:
     """Two melds of kings of four and three cards merge into a canasta (HW-MRG-1): with
     that canasta and the sevens', the side may go out, and the planner says so."""

@@ -232,11 +232,18 @@ class Sweep:
         """The layout without the melds no natural still to place (``nat``, of rank
         ``next_position`` or higher) can join, which are summed up: melds of one rank that
         may merge (HW-MRG-1) merged in each way the rules allow; sequences and melds of
-        wild cards that may merge stay as they are, for :meth:`_leaf`."""
+        wild cards that may merge stay as they are, for :meth:`_leaf`, and so does, where a
+        side has one meld a family, a sequence of a suit whose cards are still to place."""
         t = self.t
         ranks = [g for g in layout.ranks if g.position >= next_position]
         held = suit_masks(nat) if layout.runs else []
-        runs = [r for r in layout.runs if _open(r, held[r.suit], wilds, t)]
+        runs = [
+            r
+            for r in layout.runs
+            # Without several melds a family, a sequence stays while cards of its suit are
+            # still to place: it stops them starting another (CL-MELD-6, placements).
+            if _open(r, held[r.suit], wilds, t) or (held[r.suit] and not t.several)
+        ]
         wild_melds = tuple(w for w in layout.wilds if w.merges)
         kept = Layout(tuple(ranks), tuple(runs), wild_melds)
         passed = Layout(
