@@ -147,6 +147,28 @@ def test_HW_MRG_1_going_out_by_merging_two_melds_of_a_rank() -> None:
     assert not planner.can_go_out(deal.replace(rules=without_merges))
 
 
+def test_HW_MRG_1_a_merge_that_makes_the_canasta_comes_before_the_last_meld() -> None:
+    """Two melds of aces merge into the one canasta going out needs (canastas_to_go_out=1),
+    and the tens melded last empty the hand. The reference once tried the steps of a
+    settled turn strictly by their melds' ranks, so it never merged the aces (A) before the
+    tens (10), and going out, judged when the last card is melded, was refused."""
+    rules = canasta.find_rules("hollywood").with_options(canastas_to_go_out=1)
+    aces = ["AC AC AS AS 2D", "AC AD AD"]
+    game = Game.from_position(
+        rules,
+        hands=["6S 6S 6S 10C", "4C 5C 6C", "7H 8C 9C", "8H 8S 8D"],
+        melds=[["QD QH QH 2C JK", *aces, "7C 7C 7D 7S 7S", "9D 9H 9H"], []],
+        pile="KH",
+        draws="10C 10H",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    sixes = game.apply(canasta.LayMeld("6S 6S 6S"))
+    assert reference.can_go_out(sixes.deal)
+    assert planner.can_go_out(sixes.deal)
+    out = sixes.apply(canasta.MergeMelds(1, 2)).apply(canasta.LayMeld("10C 10C 10H"))
+    assert out.results[-1].went_out == 0
+
+
 def test_CL_CONC_4_a_concealed_going_out_under_never_may_use_the_pile_cards() -> None:
     """With ``concealed_min_rule="never"`` a concealed going out needs no minimum, the pile
     cards included (CL-CONC-4, CL-INIT-4): the natural pair takes the pile although the

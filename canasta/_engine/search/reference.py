@@ -21,7 +21,10 @@ order. So two steps on melds of different *keys* (:func:`_key`: the rank of a me
 rank, the suit of a sequence, wild cards, black threes last) give the same table in either
 order, and the search tries the steps of a settled turn by key, never going back to a key
 it has passed. Without sequences a natural card of a rank passed can then go to no meld:
-it stays in hand, which counts for going out.
+it stays in hand, which counts for going out. Merges are the exception to the order: they
+move no card, and going out is judged when the last card is melded, so a merge that makes
+the canasta going out needs must come before that step whatever its key; a merge is tried
+at any point and leaves the key where it was.
 
 It is slow where the planner (:mod:`~canasta._engine.search.planner`) is quick, and simple
 where the planner is clever: the tests hold one to the other, and ``CANASTA_REFERENCE=1``
@@ -128,13 +131,13 @@ class _Explorer:
             return False
         settled = _settled(deal)
         for step_key, after in _steps(deal):
-            if settled and step_key < floor:
+            if settled and step_key is not None and step_key < floor:
                 continue
             if not after.hand:  # the step melded the last card: going out
                 if self.out and not isinstance(going_out(after, discarded=False), Violation):
                     return True
                 continue
-            if self.finishable(after, step_key if settled else _ANY):
+            if self.finishable(after, _next_floor(floor, step_key) if settled else _ANY):
                 return True
         return False
 
@@ -265,9 +268,15 @@ def _naturals_by_rank(hand: Cards) -> Counter[Rank]:
     return Counter(card.rank for card in hand if card.is_natural)
 
 
-def _steps(deal: Deal) -> Iterator[tuple[Key, Deal]]:
+def _next_floor(floor: Key, step_key: Key | None) -> Key:
+    """The key a settled turn goes on from after a step of ``step_key`` (``None``: a merge,
+    which leaves it where it was)."""
+    return floor if step_key is None else step_key
+
+
+def _steps(deal: Deal) -> Iterator[tuple[Key | None, Deal]]:
     """The deal after each meld step the rules allow now (new melds, additions and merges),
-    with the step's key."""
+    with the step's key (``None`` for a merge: see the module)."""
     rules = deal.rules
     by_position = naming(rules).by_position
     melds = deal.melds[deal.side]
@@ -290,7 +299,7 @@ def _steps(deal: Deal) -> Iterator[tuple[Key, Deal]]:
             made = merge_made(deal, MergeMelds(first, second))
             if not isinstance(made, Violation):
                 one, two, joined = made
-                yield _key(joined), melded(deal, _EMPTY, one, joined, two)
+                yield None, melded(deal, _EMPTY, one, joined, two)
 
 
 def _addition(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | None:
