@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import added, hollywood, merged, new_meld
+from profiles import examples
 
 import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
@@ -143,7 +144,7 @@ def melds_key(melds: Sequence[Meld]) -> tuple[tuple[object, ...], ...]:
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 7))
 def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) -> None:
     rules = RULES[name]
@@ -250,7 +251,7 @@ def best_opening(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet, keep: int
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     size=st.integers(1, 9),
@@ -271,7 +272,7 @@ def test_going_out_matches_oracle(
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     size=st.integers(0, 9),
@@ -293,7 +294,7 @@ ONE_NATURAL = attrs.evolve(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     size=st.integers(0, 9),
