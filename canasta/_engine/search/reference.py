@@ -23,8 +23,8 @@ rank, the suit of a sequence, wild cards, black threes last) give the same table
 order, and the search tries the steps of a settled turn by key, never going back to a key
 it has passed. Without sequences a natural card of a rank passed can then go to no meld:
 it stays in hand, which counts for going out. Of the steps a position allows, those that
-leave the fewest cards in hand are tried first: going out melds them all. The order
-changes no answer, only how soon a search that can finish says so.
+meld the most cards are tried first: going out melds them all. The order changes no
+answer, only how soon a search that can finish says so.
 
 A turn asks many questions: the move generator asks of the deal after each step, the
 validator again of the step played, and the next position's steps lead to positions the
@@ -174,7 +174,7 @@ class _Explorer:
         if not self._worth_searching(deal, floor):
             return False
         settled = _settled(deal)
-        for step_key, after in sorted(_steps(deal), key=lambda step: len(step[1].hand)):
+        for step_key, after in _steps(deal):
             if settled and step_key < floor:
                 continue
             if not after.hand:  # the step melded the last card: going out
@@ -327,7 +327,7 @@ def _naturals_by_rank(hand: Cards) -> dict[Rank, int]:
 
 def _steps(deal: Deal) -> Iterator[tuple[Key, Deal]]:
     """The deal after each meld step the rules allow now (new melds, additions and merges),
-    with the step's key."""
+    with the step's key: the steps that meld the most cards first, merges (none) last."""
     rules = deal.rules
     by_position = naming(rules).by_position
     melds = deal.melds[deal.side]
@@ -335,7 +335,7 @@ def _steps(deal: Deal) -> Iterator[tuple[Key, Deal]]:
         steps = steps_with_locked(deal.usable, deal.hand, melds, rules, by_count=False)
     else:
         steps = meld_steps(deal.usable, melds, rules)
-    for step in steps:
+    for step in sorted(steps, key=lambda step: step.size, reverse=True):
         move = step.move(by_position=by_position)
         if isinstance(move, LayMeld):
             laid = laid_meld(deal, move)
