@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import bolivia, hollywood, samba
+from profiles import examples
 from test_properties import any_moves
 from test_properties_three_deck import three_deck_moves
 from test_views import positions, swap_hidden_card
@@ -144,14 +145,14 @@ def check_round_trip(game: Game) -> None:
                 assert game.view(other).legal_actions() == []
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 10**6))
 def test_every_legal_move_round_trips_and_the_mask_matches(rules: RuleSet, seed: int) -> None:
     for game in positions(rules, seed, every=5):
         check_round_trip(game)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 10**6))
 def test_legal_actions_do_not_depend_on_hidden_cards(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -235,7 +236,7 @@ def test_action_mask_of_a_game_over() -> None:
     assert action_mask(game).sum() == 2
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(move=st.one_of(any_moves, three_deck_moves))
 def test_any_move_has_an_id_in_the_table_or_an_action_error(move: canasta.Move) -> None:
     refusal: ActionError | None = None
@@ -249,7 +250,7 @@ def test_any_move_has_an_id_in_the_table_or_an_action_error(move: canasta.Move) 
         assert "no action id" in str(refusal)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 10**6), data=st.data())
 def test_any_id_decodes_to_its_legal_move_or_is_refused_with_a_reason(
     rules: RuleSet, seed: int, data: st.DataObject

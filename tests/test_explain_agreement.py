@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import preset_labels
 from play_helpers import asking_position
+from profiles import examples
 
 import canasta
 from canasta import (
@@ -110,7 +111,7 @@ def assert_agree(game: Game, move: Move) -> None:
         assert by_game == by_view, (move, player)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(rules=presets, seed=st.integers(0, 2**32), steps=st.integers(0, 80), data=st.data())
 def test_game_and_view_explain_alike(
     rules: canasta.RuleSet, seed: int, steps: int, data: st.DataObject
@@ -120,7 +121,7 @@ def test_game_and_view_explain_alike(
         assert_agree(game, data.draw(moves(game)))
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(data=st.data())
 def test_game_and_view_explain_an_answer_alike(data: st.DataObject) -> None:
     # Player 0 asked: the partner answers, the others (and player 0) are out of turn.

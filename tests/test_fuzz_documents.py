@@ -15,6 +15,7 @@ import pytest
 from fuzz.documents import Figures, HangError, attempt, exercise_game, one_round, watchdog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import canasta
 
@@ -60,7 +61,7 @@ def test_mutated_inputs_are_refused_or_playable() -> None:
     known: set[str] = set()
 
     @settings(
-        max_examples=60,
+        max_examples=examples(60),
         derandomize=True,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import classic_six_player
 from play_helpers import every_rule_set, random_walk, seeds
+from profiles import examples
 from scenario_helpers import hollywood_table
 
 import canasta
@@ -70,7 +71,7 @@ def assert_view_round_trip(view: PlayerView) -> None:
 # --- round trips ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=every_rule_set, seed=seeds)
 def test_games_and_views_round_trip_along_a_deal(rules: RuleSet, seed: int) -> None:
     for game in walk(rules, seed, every=11, limit=150):
@@ -78,7 +79,7 @@ def test_games_and_views_round_trip_along_a_deal(rules: RuleSet, seed: int) -> N
         assert_view_round_trip(game.view(seed % rules.num_players))
 
 
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(rules=every_rule_set, seed=seeds)
 def test_games_round_trip_to_the_next_deal(rules: RuleSet, seed: int) -> None:
     *_, last = walk(rules, seed, every=10**6)
@@ -270,7 +271,7 @@ def test_a_view_lists_its_legal_moves_on_request() -> None:
         assert set(move) <= {"text", "data"}
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=every_rule_set, seed=seeds)
 def test_the_listed_moves_are_the_legal_moves(rules: RuleSet, seed: int) -> None:
     for game in walk(rules, seed, every=13, limit=120):
@@ -525,7 +526,7 @@ FUZZ_PATHS = [
 ]
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.sampled_from(FUZZ_PATHS), json_values | st.sampled_from(["", "KH", "3H", 0, -1, 3]))
 def test_a_changed_field_is_a_game_or_a_json_error(
     where: tuple[int, tuple[object, ...]], value: object
@@ -535,7 +536,7 @@ def test_a_changed_field_is_a_game_or_a_json_error(
     loads_or_refuses(json.dumps(mutated(document, path, value)), kind)
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.sampled_from(FUZZ_PATHS))
 def test_a_removed_field_is_a_game_or_a_json_error(where: tuple[int, tuple[object, ...]]) -> None:
     index, path = where

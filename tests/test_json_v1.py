@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import classic_six_player
+from profiles import examples
 
 import canasta
 from canasta import Game, PositionError, TurnDraft
@@ -472,7 +473,7 @@ FUZZ_DOCUMENTS = _fuzz_documents()
 FUZZ_PATHS = [(index, path) for index, doc in enumerate(FUZZ_DOCUMENTS) for path in paths(doc)]
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.sampled_from(FUZZ_PATHS), json_values | st.sampled_from(["", "KH", "3H", 0, -1, 3]))
 def test_a_changed_field_is_a_game_or_a_json_error(
     where: tuple[int, tuple[object, ...]], value: object
@@ -481,7 +482,7 @@ def test_a_changed_field_is_a_game_or_a_json_error(
     loads_or_refuses(json.dumps(mutated(FUZZ_DOCUMENTS[index], path, value)))
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.sampled_from(FUZZ_PATHS))
 def test_a_removed_field_is_a_game_or_a_json_error(where: tuple[int, tuple[object, ...]]) -> None:
     index, path = where

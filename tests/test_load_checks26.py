@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import canasta
 from canasta import Game, JsonError, PlayerView
@@ -204,7 +205,7 @@ FACTS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None, derandomize=True)
 @given(index=st.integers(0, len(MID_TURN) - 1), facts=FACTS)
 def test_an_accepted_view_of_another_players_turn_can_be_sampled(
     index: int, facts: dict[str, Any]

@@ -19,6 +19,7 @@ from typing import TypeVar
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import canasta
 from canasta._engine.search import planner, reference
@@ -202,7 +203,7 @@ def cards(rank: str, count: int, start: int = 0) -> list[str]:
 melds_of_sixes = st.lists(st.tuples(st.integers(3, 4), st.integers(0, 1)), min_size=2, max_size=4)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None, derandomize=True)
 @example(sixes=[(3, 0)] * 3, sevens=[], in_hand=(0, 0, 3, 0), kings=True, odd_card=True)
 @given(
     sixes=melds_of_sixes,
@@ -324,7 +325,7 @@ runs = st.builds(
 wild_groups = st.builds(WildGroup, st.integers(2, 6), st.booleans())
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(
     st.sampled_from(sorted(RULES)),
     st.lists(rank_groups, max_size=5),

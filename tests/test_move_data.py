@@ -13,6 +13,7 @@ from canasta.moves import from_data, move_schema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import random_walk, rule_sets, seeds, variants
+from profiles import examples
 
 import canasta
 from canasta import (
@@ -78,7 +79,7 @@ made_moves = st.one_of(
 RECORD_HEAD = '[Rules "classic"]\n[Players "4"]\n[Seed "7"]\n\nDeal 1\n  1. P0 '
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(data=st.data())
 def test_a_move_is_refused_when_made_or_round_trips_unchanged(data: st.DataObject) -> None:
     try:
@@ -210,7 +211,7 @@ def visible(view: canasta.PlayerView, move: canasta.Move) -> Cards:
     return seen
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(rules=rule_sets | st.sampled_from([canasta.find_rules(n) for n in ("hollywood", "samba")]),
        seed=seeds)  # fmt: skip
 def test_describe_never_raises_and_names_no_hidden_card(rules: RuleSet, seed: int) -> None:

@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from play_helpers import every_rule_set, random_walk, seeds
+from profiles import examples
 from scenario_helpers import hollywood_table
 
 import canasta
@@ -19,7 +20,7 @@ def positions(rules: RuleSet, seed: int, every: int) -> list[Game]:
     return [*games[::every], games[-1]]
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=every_rule_set, seed=seeds)
 def test_games_and_views_round_trip_through_their_text(rules: RuleSet, seed: int) -> None:
     for game in positions(rules, seed, every=17):
@@ -30,7 +31,7 @@ def test_games_and_views_round_trip_through_their_text(rules: RuleSet, seed: int
         assert PlayerView.from_text(view.to_text()) == view
 
 
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(rules=every_rule_set, seed=seeds)
 def test_the_text_carries_the_results_of_finished_deals(rules: RuleSet, seed: int) -> None:
     last = positions(rules, seed, every=10**6)[-1]

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from profiles import examples
 
 np = pytest.importorskip("numpy")
 
@@ -85,7 +86,7 @@ def test_the_layout_tiles_the_vector(name: str, players: int) -> None:
         assert not slots
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(rules=rule_sets, seed=seeds)
 def test_observations_leak_nothing_hidden(rules: canasta.RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -122,7 +123,7 @@ def _visible(view: canasta.PlayerView) -> object:
     )
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(rules=rule_sets, seed=seeds)
 def test_different_visible_positions_give_different_observations(
     rules: canasta.RuleSet, seed: int

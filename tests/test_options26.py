@@ -16,6 +16,7 @@ from fuzz.options import NUMBERS, random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import check_random_deal
+from profiles import examples
 
 import canasta
 import canasta.records
@@ -108,7 +109,7 @@ def test_the_option_drawer_reaches_the_far_end_of_the_ranges() -> None:
     assert max(drawn) > 30
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_option_sets_over_their_whole_ranges_never_get_stuck(seed: int) -> None:
     rng = random.Random(seed)

@@ -25,6 +25,7 @@ from play_helpers import (
     seeds,
     variants,
 )
+from profiles import examples
 
 import canasta
 from canasta import (
@@ -44,13 +45,13 @@ from canasta import (
 )
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(rules=rule_sets, seed=seeds)
 def test_random_deal_conserves_cards_and_never_dead_ends(rules: RuleSet, seed: int) -> None:
     check_random_deal(rules, seed)
 
 
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(rules=rule_sets, seed=seeds)
 def test_every_generated_move_is_accepted_and_apply_never_mutates(
     rules: RuleSet, seed: int
@@ -58,19 +59,19 @@ def test_every_generated_move_is_accepted_and_apply_never_mutates(
     check_generated_moves(rules, seed)
 
 
-@settings(max_examples=6)
+@settings(max_examples=examples(6))
 @given(rules=rule_sets, seed=seeds)
 def test_validator_accepts_exactly_what_the_generator_offers(rules: RuleSet, seed: int) -> None:
     check_validator_agrees(rules, seed, 3, variants, lambda move, _: move_key(move), "CL-")
 
 
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(rules=rule_sets, seed=seeds)
 def test_same_seed_and_moves_give_the_same_game(rules: RuleSet, seed: int) -> None:
     check_same_seed_same_game(rules, seed)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=rule_sets, seed=seeds)
 def test_scores_are_multiples_of_five_and_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
     check_scores(rules, seed)
@@ -109,7 +110,7 @@ any_moves = st.one_of(
 )
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=rule_sets, seed=seeds, data=st.data())
 def test_any_move_is_applied_or_refused_with_a_rule(
     rules: RuleSet, seed: int, data: st.DataObject

@@ -23,6 +23,7 @@ from play_helpers import (
 )
 from play_helpers import move_key as classic_key
 from play_helpers import variants as classic_variants
+from profiles import examples
 from test_properties_three_deck import move_key as three_deck_key
 from test_properties_three_deck import variants as three_deck_variants
 
@@ -41,13 +42,13 @@ def _plain(rules: RuleSet) -> bool:
     return not (rules.sequences_allowed or rules.several_melds_per_rank or rules.melds_by_position)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=drawn_rules, seed=seeds)
 def test_random_deal_under_drawn_house_rules_never_dead_ends(rules: RuleSet, seed: int) -> None:
     check_random_deal(rules, seed)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=drawn_rules, seed=seeds)
 def test_every_generated_move_under_drawn_house_rules_is_accepted(
     rules: RuleSet, seed: int
@@ -73,7 +74,7 @@ def check_validator_completes_the_generator(rules: RuleSet, seed: int, every: in
                 assert rules.sequences_allowed, (move, violation)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=drawn_rules, seed=seeds)
 def test_validator_accepts_exactly_what_the_generator_offers_under_drawn_house_rules(
     rules: RuleSet, seed: int

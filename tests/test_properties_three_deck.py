@@ -29,6 +29,7 @@ from play_helpers import (
     random_walk,
     seeds,
 )
+from profiles import examples
 from test_json import assert_round_trip, assert_view_round_trip
 from test_views import positions, swap_hidden_card
 
@@ -259,14 +260,14 @@ def variants(game: Game) -> Iterator[Move]:
             yield MergeMelds(first, second)
 
 
-@settings(max_examples=24)
+@settings(max_examples=examples(24))
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_random_deal_conserves_162_cards_and_never_dead_ends(rules: RuleSet, seed: int) -> None:
     assert rules.pack_size == 162
     check_random_deal(rules, seed)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_every_generated_move_is_accepted_and_apply_never_mutates(
     rules: RuleSet, seed: int
@@ -274,19 +275,19 @@ def test_every_generated_move_is_accepted_and_apply_never_mutates(
     check_generated_moves(rules, seed, every=2)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_validator_accepts_exactly_what_the_generator_offers(rules: RuleSet, seed: int) -> None:
     check_validator_agrees(rules, seed, 7, variants, move_key, PREFIX[rules.name])
 
 
-@settings(max_examples=4)
+@settings(max_examples=examples(4))
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_same_seed_and_moves_give_the_same_game(rules: RuleSet, seed: int) -> None:
     check_same_seed_same_game(rules, seed)
 
 
-@settings(max_examples=16)
+@settings(max_examples=examples(16))
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
     check_scores(rules, seed)
@@ -295,7 +296,7 @@ def test_scores_sum_their_breakdown(rules: RuleSet, seed: int) -> None:
 # --- views, JSON and any move, as for Classic (tests/test_views.py, tests/test_json.py) -------
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_views_leak_nothing_and_have_the_games_rules(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -313,7 +314,7 @@ def test_views_leak_nothing_and_have_the_games_rules(rules: RuleSet, seed: int) 
             assert view.explain(move) == game.explain(move), move
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_a_sample_is_consistent_with_the_view_and_complete(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -327,7 +328,7 @@ def test_a_sample_is_consistent_with_the_view_and_complete(rules: RuleSet, seed:
                 assert all_cards(world) == pack
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds)
 def test_games_and_views_round_trip_through_json(rules: RuleSet, seed: int) -> None:
     for game in positions(rules, seed, every=6):
@@ -352,7 +353,7 @@ three_deck_moves = st.one_of(
 )
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(rules=three_deck_rule_sets, seed=seeds, data=st.data())
 def test_any_move_is_applied_or_refused_with_a_rule_of_the_game(
     rules: RuleSet, seed: int, data: st.DataObject

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import classic_six_player
 from play_helpers import random_walk, rule_sets
+from profiles import examples
 
 import canasta
 from canasta import Discard, Draw, Game, RuleSet
@@ -47,7 +48,7 @@ def greedy_match(players: int, seed: int, target: int = 50) -> Game:
 # --- round trips ---------------------------------------------------------------------------
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(
     rules=rule_sets,
     seed=seeds,
@@ -423,7 +424,7 @@ def mangled_records(draw: st.DrawFn) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     st.one_of(
         st.text(),

@@ -17,6 +17,7 @@ from fuzz.options import random_changes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import all_cards, check_random_deal, random_walk
+from profiles import examples
 
 import canasta
 from canasta import (
@@ -341,7 +342,7 @@ def test_CL_V3_3_no_dead_end_and_cards_conserved_over_random_deals() -> None:
         check_random_deal(CUT, seed)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32), changes=st.integers(0, 4))
 def test_CL_V3_3_no_dead_end_under_random_house_rules(seed: int, changes: int) -> None:
     rules = random_changes(random.Random(seed), CUT, changes)

@@ -21,6 +21,7 @@ from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import Deal, melded
+from profiles import examples
 
 import canasta
 from canasta import Cards, Game, Meld, Phase, RuleSet
@@ -75,7 +76,7 @@ def answers(solver: object, deal: Deal) -> tuple[bool, bool, bool, bool]:
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(rules=any_rules, seed=st.integers(0, 2**32))
 def test_the_planner_agrees_with_the_reference(rules: RuleSet, seed: int) -> None:
     for deal in positions(rules, seed):
@@ -89,6 +90,29 @@ def test_the_planner_agrees_with_the_reference_in_every_preset(name: str) -> Non
         for seed in range(3):
             for deal in positions(rules, seed):
                 assert answers(planner, deal) == answers(reference, deal), (name, seed, deal)
+
+
+def searched_afresh(deal: Deal) -> tuple[bool, bool, bool, bool]:
+    """:func:`answers` of the reference, each by a search of its own."""
+    permitted = deal.replace(draft=deal.draft.replace(answer=True))
+    return (
+        reference._Explorer(stay=True, out=True).finishable(deal),
+        reference._Explorer(stay=True, out=False).finishable(deal),
+        reference._Explorer(stay=False, out=True).finishable(deal),
+        reference._Explorer(stay=False, out=True).finishable(permitted),
+    )
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(rules=any_rules, seed=st.integers(0, 2**32))
+def test_the_reference_answers_the_questions_of_a_turn_as_searches_of_their_own(
+    rules: RuleSet, seed: int
+) -> None:
+    """The reference goes on with the search of a turn, and the positions it answered, from
+    one question of the turn to the next: each answer is the one a search of its own gives."""
+    canasta.clear_caches()
+    for deal in positions(rules, seed):
+        assert answers(reference, deal) == searched_afresh(deal), (rules, seed, deal)
 
 
 def test_the_engine_answers_with_the_solver_it_is_told_to_use() -> None:

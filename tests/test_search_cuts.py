@@ -19,6 +19,7 @@ from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
+from profiles import examples
 
 import canasta
 from canasta import Cards, find_rules
@@ -57,7 +58,7 @@ def finishes(
     return summary.canastas(wilds, 0, NEW_WILD) >= NEEDED
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(summaries, summaries, melds_added, st.integers(0, 8), st.booleans())
 @example(Summary(done=2, room=2), Summary(done=2), [], 2, False)  # room counts
 @example(Summary(done=2, room=2), Summary(done=2, need=2, room=2), [], 1, False)  # need too
@@ -170,7 +171,7 @@ def _searched(deal: Deal, cut: bool) -> bool:
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
 )
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
     """Whole hands of random games under random house rules (every family, drawn options),
@@ -247,7 +248,7 @@ def _searched_upside_down(deal: Deal, upside_down: bool) -> bool:
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
 )
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_CL_OUT_1_going_out_is_found_the_same_with_the_ranks_upside_down(seed: int) -> None:
     """No rule of melds depends on which way the ranks run, so the search may place the
@@ -302,7 +303,7 @@ def _hands_and_sequences(draw: st.DrawFn) -> tuple[str, bytes, int, Layout, froz
     return name, bytes(nat), draw(st.integers(0, 3)), layout, spare
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_hands_and_sequences())
 def test_HW_MELD_6_sequences_are_placed_the_same_with_the_ranks_upside_down(
     case: tuple[str, bytes, int, Layout, frozenset[int]],

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import rule_sets
+from profiles import examples
 from test_views import positions, swap_hidden_card
 
 import canasta
@@ -67,7 +68,7 @@ def test_seeding_with_secrets_is_accepted() -> None:
     assert Game.new("classic", seed=token) == Game.new("classic", seed=token)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(rules=rule_sets, seed=st.integers(min_value=0, max_value=2**32))
 def test_views_and_their_json_carry_no_seed_and_no_hidden_card(
     rules: canasta.RuleSet, seed: int
@@ -91,7 +92,7 @@ def test_a_text_seed_is_not_in_the_view() -> None:
     assert "secret" in game.to_json()  # the game's document does hold it: it stays on the server
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(rules=rule_sets, seed=st.integers(min_value=0, max_value=2**32))
 def test_observations_carry_no_seed_and_no_hidden_card(rules: canasta.RuleSet, seed: int) -> None:
     np = pytest.importorskip("numpy")

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import random_walk, rule_sets, seeds, variants
+from profiles import examples
 
 import canasta
 from canasta import (
@@ -106,7 +107,7 @@ def test_a_pile_take_is_previewed_too() -> None:
     ).view(0)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(rules=every_rule_set, seed=seeds)
 def test_every_staged_step_of_random_turns_previews_the_games_view(
     rules: RuleSet, seed: int
@@ -149,7 +150,7 @@ def test_legal_moves_is_a_reusable_collection() -> None:
     assert Draw() not in empty
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(rules=every_rule_set, seed=seeds)
 def test_move_in_legal_moves_is_is_legal_for_every_variant(rules: RuleSet, seed: int) -> None:
     for game in walk(rules, seed)[::4]:
@@ -162,7 +163,7 @@ def test_move_in_legal_moves_is_is_legal_for_every_variant(rules: RuleSet, seed:
                 assert (move in moves) == view.is_legal(move), (view.player, move)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(rules=every_rule_set, seed=seeds, data=st.data())
 def test_game_and_view_explain_a_move_the_same_way(
     rules: RuleSet, seed: int, data: st.DataObject

@@ -16,6 +16,7 @@ from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import added, hollywood, merged, new_meld
+from profiles import examples
 
 import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
@@ -145,7 +146,7 @@ def melds_key(melds: Sequence[Meld]) -> tuple[tuple[object, ...], ...]:
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 7))
 def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) -> None:
     rules = RULES[name]
@@ -252,7 +253,7 @@ def best_opening(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet, keep: int
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     size=st.integers(1, 9),
@@ -311,7 +312,7 @@ def test_CL_OUT_1_out_at_once_only_where_a_going_out_is_found(
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     size=st.integers(0, 9),
@@ -333,7 +334,7 @@ ONE_NATURAL = attrs.evolve(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     size=st.integers(0, 9),

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import all_cards, asking_position, move_key, rule_sets, variants
+from profiles import examples
 
 import canasta
 from canasta import Cards, Draw, Game, Phase, TakePile
@@ -71,7 +72,7 @@ def swap_hidden_card(game: Game, viewer: int, rng: random.Random) -> Game | None
     return attrs.evolve(game, deal=changed)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=rule_sets, seed=seeds)
 def test_views_leak_nothing_hidden(rules: canasta.RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -84,7 +85,7 @@ def test_views_leak_nothing_hidden(rules: canasta.RuleSet, seed: int) -> None:
             assert other.view(viewer) == game.view(viewer)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=rule_sets, seed=seeds)
 def test_the_view_of_the_player_to_move_has_the_games_rules(
     rules: canasta.RuleSet, seed: int
@@ -102,7 +103,7 @@ def test_the_view_of_the_player_to_move_has_the_games_rules(
                 assert game.view(player).explain(Draw()) is not None
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(rules=rule_sets, seed=seeds)
 def test_a_sample_is_consistent_with_the_view_and_complete(
     rules: canasta.RuleSet, seed: int

@@ -28,6 +28,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import rule_sets
+from profiles import examples
 
 import canasta
 from canasta import Card, Game, Move, Phase
@@ -158,13 +159,13 @@ def assert_no_leak_over_the_deal(rules: canasta.RuleSet, seed: int, points: int 
     return compared
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(rules=rule_sets, seed=seeds)
 def test_views_leak_nothing_over_a_whole_deal(rules: canasta.RuleSet, seed: int) -> None:
     assert_no_leak_over_the_deal(rules, seed)
 
 
-@settings(max_examples=4)
+@settings(max_examples=examples(4))
 @given(rules=three_deck, seed=seeds)
 def test_views_leak_nothing_over_a_whole_three_deck_deal(
     rules: canasta.RuleSet, seed: int

@@ -7,11 +7,12 @@ finished. Every step the hand allows is tried: each new meld and addition of
 :func:`~canasta._engine.steps.meld_steps`, every choice of suits told apart, and each merge of
 two melds; each is checked and made by the rules of the turn (:mod:`canasta._engine.turn`),
 which look nowhere ahead. Positions met twice are answered once, and plain counts cut
-hopeless searches: no plan melds more points than the hand holds; no plan makes more
-canastas than the cards there are; no going out that needs an escalera (BO-OUT-1) is made
-without a canasta's worth of ranks in a row of one suit; no going out leaves more than one
-card (the last discard) that no meld can take; and no going out lays new melds that the
-wild cards in hand cannot fill up to the size of a new meld (CL-MELD-5).
+hopeless searches: no plan melds more points than the hand holds; no going out makes its
+canastas with fewer cards from the hand than they lack (a canasta is cards of one family: a
+rank, a suit's sequences); no going out that needs an escalera (BO-OUT-1) is made without a
+canasta's worth of ranks in a row of one suit; no going out leaves more than one card (the
+last discard) that no meld can take; and no going out lays new melds that the wild cards in
+hand cannot fill up to the size of a new meld (CL-MELD-5).
 
 One order of the steps is enough once the turn is *settled*: no opening minimum is owed
 and no pile card is locked (CL-INIT-4). From then on a step reads only its own cards, its
@@ -24,7 +25,17 @@ it has passed. Without sequences a natural card of a rank passed can then go to 
 it stays in hand, which counts for going out. Merges are the exception to the order: they
 move no card, and going out is judged when the last card is melded, so a merge that makes
 the canasta going out needs must come before that step whatever its key; a merge is tried
-at any point and leaves the key where it was.
+at any point and leaves the key where it was. Of the steps a position allows, those that
+meld the most cards are tried first: going out melds them all. The order changes no
+answer, only how soon a search that can finish says so.
+
+A turn asks many questions: the move generator asks of the deal after each step, the
+validator again of the step played, and the next position's steps lead to positions the
+first searches met. So one search goes on answering the questions of its turn, with the
+positions it answered: one for each question (finish, stay, go out) and turn, a few of
+them remembered (:mod:`canasta._cache`). A turn is the deal but for what its meld steps
+change: the hand, the side's melds and the turn draft, and what the rules never read while
+melding (the history, the known cards, who has melded).
 
 It is slow where the planner (:mod:`~canasta._engine.search.planner`) is quick, and simple
 where the planner is clever: the tests hold one to the other, and ``CANASTA_REFERENCE=1``
@@ -36,11 +47,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from canasta._cache import Memo
+from canasta._engine.meld_rules import family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
-from canasta._engine.state import Deal
+from canasta._engine.state import Deal, History, TurnDraft
 from canasta._engine.steps import meld_steps, steps_with_locked
-from canasta._engine.turn.common import may_use_locked
+from canasta._engine.turn.common import may_use_locked, replaced
 from canasta._engine.turn.draw import pass_violation
 from canasta._engine.turn.ending import discard_violation, going_out
 from canasta._engine.turn.melding import addition_target, laid_meld, melded, merge_made
@@ -61,6 +74,9 @@ _RANK_ORDER = {rank: order for order, rank in enumerate(Rank)}
 _SUIT_ORDER = {suit: order for order, suit in enumerate(Suit)}
 #: Below every key: a turn not yet settled, or just settled, may try any step.
 _ANY: Key = (-1, -1)
+#: Below :data:`_ANY` and above every key, for what is not known (:meth:`_Explorer.finishable`).
+_NO_KEY: Key = (-2, -2)
+_PAST_EVERY_KEY: Key = (len(_KIND_ORDER), 0)
 
 
 def _key(meld: Meld) -> Key:
@@ -92,12 +108,12 @@ def _settled(deal: Deal) -> bool:
 
 def can_finish(deal: Deal) -> bool:
     """Whether the player in the meld phase can still end the turn legally."""
-    return _Explorer(stay=True, out=True).finishable(deal)
+    return _answer(deal, stay=True, out=True)
 
 
 def can_stay(deal: Deal) -> bool:
     """Whether the turn can end without going out."""
-    return _Explorer(stay=True, out=False).finishable(deal)
+    return _answer(deal, stay=True, out=False)
 
 
 def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
@@ -105,24 +121,55 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     said yes (CL-ASK-3)."""
     if permitted:
         deal = deal.replace(draft=deal.draft.replace(answer=True))
-    return _Explorer(stay=False, out=True).finishable(deal)
+    return _answer(deal, stay=False, out=True)
+
+
+#: The searches of the last few turns, by question and turn (see :func:`_answer`).
+_SEARCHES: Memo[tuple[bool, bool, Deal], _Explorer] = Memo(8)
+_NO_HISTORY = History()
+_NO_DRAFT = TurnDraft()
+
+
+def _answer(deal: Deal, *, stay: bool, out: bool) -> bool:
+    """Whether the turn can be finished by the ends counted (staying, going out), by the
+    search of ``deal``'s turn for that question."""
+    seat, side = deal.seat, deal.side
+    turn = deal.replace(
+        hands=replaced(deal.hands, seat, _EMPTY),
+        melds=deal.with_side_melds(side, ()),
+        draft=_NO_DRAFT,
+        history=_NO_HISTORY,
+        known=(),
+        melded_seats=frozenset(),
+    )
+    return _SEARCHES.get((stay, out, turn), lambda: _Explorer(stay=stay, out=out)).finishable(deal)
 
 
 class _Explorer:
-    """One search: which ends of the turn count, and the positions answered."""
+    """One search: which ends of the turn count, and the positions of the turn answered."""
 
     def __init__(self, *, stay: bool, out: bool) -> None:
         self.stay = stay
         self.out = out
-        self.answered: dict[object, bool] = {}
+        #: By position: the highest key from which the turn is known to be finishable, and
+        #: the lowest from which it is known not to be.
+        self.answered: dict[object, tuple[Key, Key]] = {}
 
     def finishable(self, deal: Deal, floor: Key = _ANY) -> bool:
-        """Whether the turn can be finished, by steps of keys from ``floor`` on."""
-        key = (deal.hands[deal.seat], deal.melds[deal.side], deal.draft, floor)
-        known = self.answered.get(key)
-        if known is None:
-            known = self.answered[key] = self._finishable(deal, floor)
-        return known
+        """Whether the turn can be finished, by steps of keys from ``floor`` on. The steps
+        from a key on include those from any higher key: a turn that can be finished from
+        one key on can be from any lower key, and one that cannot, from no higher key."""
+        position = (deal.hands[deal.seat], deal.melds[deal.side], deal.draft)
+        yes_from, no_from = self.answered.get(position, (_NO_KEY, _PAST_EVERY_KEY))
+        if floor <= yes_from:
+            return True
+        if floor >= no_from:
+            return False
+        if self._finishable(deal, floor):
+            self.answered[position] = (max(yes_from, floor), no_from)
+            return True
+        self.answered[position] = (yes_from, min(no_from, floor))
+        return False
 
     def _finishable(self, deal: Deal, floor: Key) -> bool:
         if self._ends_now(deal):
@@ -148,7 +195,8 @@ class _Explorer:
             return self.stay and pass_violation(deal) is None
         if len(hand) == 1:
             return self.out and discard_violation(deal, next(iter(hand))) is None
-        return self.stay and any(discard_violation(deal, face) is None for face in hand.faces())
+        stay = self.stay and not must_go_out(deal.draft)  # else no discard keeping cards ends it
+        return stay and any(discard_violation(deal, face) is None for face in hand.faces())
 
     def _worth_searching(self, deal: Deal, floor: Key) -> bool:
         """Whether some end may still be reached by melding: staying needs the points of an
@@ -172,15 +220,24 @@ def _points_may_reach(deal: Deal) -> bool:
 
 
 def _canastas_may_reach(deal: Deal) -> bool:
+    """Going out needs ``canastas_to_go_out`` canastas, each ``canasta_size`` cards of one
+    family (:func:`~canasta._engine.meld_rules.family`: a rank, the sequences of a suit):
+    the side's cards of a family not yet in canastas fill as many of them as they make up,
+    and one more but for the cards it lacks; every other canasta takes all its cards from
+    the hand, which must hold the cards of the fewest the canastas still missing take."""
     rules = deal.rules
-    melds = deal.melds[deal.side]
-    done = sum(1 for meld in melds if rules.is_canasta(meld))
-    cards = len(deal.hand) + sum(
-        meld.size
-        for meld in melds
-        if meld.kind is not MeldKind.BLACK_THREES and not rules.is_canasta(meld)
-    )
-    return done + cards // rules.canasta_size >= rules.canastas_to_go_out
+    size, melds = rules.canasta_size, deal.melds[deal.side]
+    missing = rules.canastas_to_go_out - sum(1 for meld in melds if rules.is_canasta(meld))
+    if missing <= 0:
+        return True
+    in_melds: Counter[object] = Counter()
+    for meld in melds:
+        if meld.kind is not MeldKind.BLACK_THREES and not rules.is_canasta(meld):
+            in_melds[family(meld)] += meld.size
+    lacking = [size] * missing  # the cards from hand each canasta may take
+    for cards in in_melds.values():
+        lacking += [0] * (cards // size) + [size - cards % size]
+    return sum(sorted(lacking)[:missing]) <= len(deal.hand)
 
 
 def _escalera_may_be_made(deal: Deal) -> bool:
@@ -209,7 +266,7 @@ def _cards_may_go(deal: Deal, floor: Key = _ANY) -> bool:
     """Going out melds every card in hand but the last discard, so at most one card may be
     one that no meld can take this turn (:func:`_strays`), and the wild cards in hand must
     fill the new melds that nothing else fills (:func:`_wilds_needed`)."""
-    wilds = sum(1 for card in deal.hand if card.is_wild)
+    wilds = deal.hand.count_wild()
     return _strays(deal, floor) <= 1 and _wilds_needed(deal, floor) <= wilds
 
 
@@ -221,15 +278,17 @@ def _strays(deal: Deal, floor: Key) -> int:
     rules = deal.rules
     melds = deal.melds[deal.side]
     ranks = {meld.rank for meld in melds if meld.kind is MeldKind.RANK}
-    of_rank = _naturals_by_rank(deal.hand)
+    hand = deal.hand
     strays = 0
-    for card, count in Counter(card for card in deal.hand if card.is_natural).items():
+    for card in hand.faces():
+        if not card.is_natural:
+            continue
         by_rank = _rank_key(card.rank) >= floor and (
-            card.rank in ranks or of_rank[card.rank] >= rules.min_naturals
+            card.rank in ranks or hand.count_rank(card.rank) >= rules.min_naturals
         )
         by_suit = rules.sequences_allowed and _suit_key(card) >= floor
         if not (by_rank or by_suit):
-            strays += count
+            strays += hand.count(card)
     return strays + _threes_left(deal)
 
 
@@ -237,7 +296,8 @@ def _threes_left(deal: Deal) -> int:
     """The black threes in hand that no meld can take: a side lays one meld of black threes,
     of three up to ``max_black_threes_per_meld`` of them, and nothing is added to it
     (CL-B3-3, CL-B3-4)."""
-    threes = sum(1 for card in deal.hand if card.is_black_three)
+    hand = deal.hand
+    threes = sum(hand.count(card) for card in hand.faces() if card.is_black_three)
     if any(meld.is_black_threes for meld in deal.melds[deal.side]) or threes < 3:
         return threes
     return max(0, threes - deal.rules.max_black_threes_per_meld)
@@ -264,8 +324,8 @@ def _wilds_needed(deal: Deal, floor: Key) -> int:
     )
 
 
-def _naturals_by_rank(hand: Cards) -> Counter[Rank]:
-    return Counter(card.rank for card in hand if card.is_natural)
+def _naturals_by_rank(hand: Cards) -> dict[Rank, int]:
+    return {rank: count for rank in NATURAL_RANKS if (count := hand.count_rank(rank))}
 
 
 def _next_floor(floor: Key, step_key: Key | None) -> Key:
@@ -276,7 +336,8 @@ def _next_floor(floor: Key, step_key: Key | None) -> Key:
 
 def _steps(deal: Deal) -> Iterator[tuple[Key | None, Deal]]:
     """The deal after each meld step the rules allow now (new melds, additions and merges),
-    with the step's key (``None`` for a merge: see the module)."""
+    with the step's key (``None`` for a merge: see the module): the steps that meld the most
+    cards first, merges last."""
     rules = deal.rules
     by_position = naming(rules).by_position
     melds = deal.melds[deal.side]
@@ -284,7 +345,7 @@ def _steps(deal: Deal) -> Iterator[tuple[Key | None, Deal]]:
         steps = steps_with_locked(deal.usable, deal.hand, melds, rules, by_count=False)
     else:
         steps = meld_steps(deal.usable, melds, rules)
-    for step in steps:
+    for step in sorted(steps, key=lambda step: step.size, reverse=True):
         move = step.move(by_position=by_position)
         if isinstance(move, LayMeld):
             laid = laid_meld(deal, move)
