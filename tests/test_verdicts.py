@@ -63,6 +63,10 @@ def test_cl_b3_3_steps_answered_from_related_steps_agree_with_explain(
     assert len(searches) < 0.7 * len(steps)  # 95 of 152 and 68 of 155 when written
 
 
+@pytest.mark.planner_only(
+    reason="a saved slow position of issue 26 (tests/data/slow26), whose going-out searches "
+    "take the reference minutes each"
+)
 def test_cl_b3_3_melds_of_black_threes_refused_once_going_out_is_impossible(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -149,6 +153,10 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
     assert questions == []
 
 
+@pytest.mark.planner_only(
+    reason="a saved slow position of issue 26 (tests/data/slow26), whose going-out searches "
+    "take the reference minutes each"
+)
 @pytest.mark.parametrize(
     ("name", "most"),
     [
