@@ -193,6 +193,35 @@ def test_HW_MRG_1_a_merge_that_makes_the_canasta_comes_before_the_last_meld() ->
     assert out.results[-1].went_out == 0
 
 
+OURS_BEFORE_THE_HEARTS = ["6C 6D 6S 2S", "5C 5H 5S 5S", "KC KC KC KH KS"]
+OURS_AFTER_THE_HEARTS = ["4C 4D 4H 2D", "10C 10D 10S 10S", "5C 6C 7C", "QH KH AH"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known planner defect: the going-out search merges two sequences of a suit only "
+    "where they meet (layout._joined), never where a wild card of the hand would first fill "
+    "the one rank between them",
+)
+def test_HW_MRG_1_a_wild_card_fills_the_rank_between_two_sequences_that_then_merge() -> None:
+    """Hearts 6H-10H and QH KH AH: the JK added as the jack makes them meet, and merged
+    they are the second canasta (the tens the first); the QC is discarded, the 5D joins the
+    fives. The reference finds it; the planner says the hand cannot go out (found by
+    ``test_every_step_answered_from_related_steps_agrees_with_its_own_search``, seed
+    4294967295, where the player had laid black threes and had to go out)."""
+    game = Game.from_position(
+        canasta.find_rules("hollywood", players=3),
+        hands=["5D 9H 10C 10D 10H 10S", "4S 5S 7S 8S", "7D 8D 9D JD"],
+        melds=[[*OURS_BEFORE_THE_HEARTS, "6H 7H 8H", *OURS_AFTER_THE_HEARTS], [], []],
+        pile="KD",
+        draws="QC JK",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    after = game.apply(canasta.AddToMeld(None, "9H 10H", meld=3))
+    assert reference.can_go_out(after.deal)
+    assert planner.can_go_out(after.deal)
+
+
 def test_CL_CONC_4_a_concealed_going_out_under_never_may_use_the_pile_cards() -> None:
     """With ``concealed_min_rule="never"`` a concealed going out needs no minimum, the pile
     cards included (CL-CONC-4, CL-INIT-4): the natural pair takes the pile although the
