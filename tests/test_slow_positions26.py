@@ -134,6 +134,13 @@ POSITIONS = [
     ),
     ("bolivia-3p-28-cards-after-black-threes.json", 53, "0b12263802"),
     ("bolivia-2p-canastas-to-go-out-0-39-cards-after-black-threes.json", 180, "5ef749ef3d"),
+    # The slowest left of that campaign (worst_case.py --seed 11), each about 120 ms a call
+    # at 19f7afb (CPU, load 1): Hollywood for three with ask_permission="mandatory", 35
+    # cards after taking the pile and laying black threes (85 going-out searches; 234 ms
+    # when found), and Hollywood for six with wild_ratio="naturals_ge_wilds" and
+    # min_naturals=2, 33 cards after taking the pile (159 ms when found).
+    ("hollywood-3p-ask-mandatory-35-cards-after-black-threes.json", 28, "e2606c24d0"),
+    ("hollywood-6p-wild-ratio-33-cards-after-taking-the-pile.json", 274, "bde98df4bb"),
 ]
 
 
