@@ -197,16 +197,11 @@ OURS_BEFORE_THE_HEARTS = ["6C 6D 6S 2S", "5C 5H 5S 5S", "KC KC KC KH KS"]
 OURS_AFTER_THE_HEARTS = ["4C 4D 4H 2D", "10C 10D 10S 10S", "5C 6C 7C", "QH KH AH"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known planner defect: the going-out search merges two sequences of a suit only "
-    "where they meet (layout._joined), never where a wild card of the hand would first fill "
-    "the one rank between them",
-)
 def test_HW_MRG_1_a_wild_card_fills_the_rank_between_two_sequences_that_then_merge() -> None:
     """Hearts 6H-10H and QH KH AH: the JK added as the jack makes them meet, and merged
     they are the second canasta (the tens the first); the QC is discarded, the 5D joins the
-    fives. The reference finds it; the planner says the hand cannot go out (found by
+    fives. The planner's search merged sequences only where they met, and said the hand
+    could not go out, a legal step refused; the reference found it (found by
     ``test_every_step_answered_from_related_steps_agrees_with_its_own_search``, seed
     4294967295, where the player had laid black threes and had to go out)."""
     game = Game.from_position(

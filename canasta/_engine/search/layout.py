@@ -11,7 +11,7 @@ its size and the wild cards it may still take matter (:data:`Finished`), merges 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
@@ -28,6 +28,7 @@ __all__ = [
     "RankGroup",
     "Run",
     "WildGroup",
+    "bridged",
     "encoded",
     "finished",
     "merges",
@@ -242,6 +243,36 @@ def merges(layout: Layout, t: Tables) -> Merges:
         else:
             choices.append(_merged_sets(tuple(sorted(members)), t))
     return Merges(tuple(fixed), tuple(choices))
+
+
+def bridged(layout: Layout, wilds: int, t: Tables) -> Iterator[tuple[Layout, int]]:
+    """The layout as it is, with its ``wilds`` wild cards, and after each way a wild card
+    fills the one rank between two sequences of a suit that may merge and are not canastas
+    (HW-MRG-1: added to one of them it makes them meet), which then merge: the layout with
+    the merged sequence, and the wild cards left."""
+    yield layout, wilds
+    if not wilds:
+        return
+    runs = layout.runs
+    for index, first in enumerate(runs):
+        for second in runs[index + 1 :]:
+            low, high = (first, second) if first.low < second.low else (second, first)
+            if not (first.suit == second.suit and first.merges and second.merges):
+                continue
+            if low.high + 2 != high.low or max(_length(low), _length(high)) >= t.canasta_size:
+                continue
+            run = Run(low.suit, low.low, high.high, low.wilds + high.wilds + 1, True)
+            if run.wilds > t.sequence_wilds or _length(run) > t.longest_sequence:
+                continue
+            rest = list(runs)
+            rest.remove(first)
+            rest.remove(second)
+            joined = layout._replace(runs=tuple(sorted((*rest, run))))
+            yield from bridged(joined, wilds - 1, t)
+
+
+def _length(run: Run) -> int:
+    return run.high - run.low + 1
 
 
 def _part_family(part: Part) -> tuple[int, int]:

@@ -35,6 +35,7 @@ from canasta._engine.search.layout import (
     Merges,
     RankGroup,
     Run,
+    bridged,
     merges,
 )
 from canasta._engine.search.placing import lowest, run_placements
@@ -256,12 +257,14 @@ class Sweep:
 
     def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
         """Whether, every natural placed, the wild cards can be spread with the canastas
-        needed: after each merge the rules allow, the melds left summed up too."""
-        for summed in _merged(summary, merges(layout, self.t), wilds, self.t, self.escalera):
-            if self.escalera and not summed.escalera:
-                continue
-            if summed.canastas(wilds, black_room, self.new_wild) >= self.needed:
-                return True
+        needed: after each merge the rules allow (sequences one rank apart bridged by a wild
+        card first, :func:`bridged`), the melds left summed up too."""
+        for joined, left in bridged(layout, wilds, self.t):
+            for summed in _merged(summary, merges(joined, self.t), left, self.t, self.escalera):
+                if self.escalera and not summed.escalera:
+                    continue
+                if summed.canastas(left, black_room, self.new_wild) >= self.needed:
+                    return True
         return False
 
 
