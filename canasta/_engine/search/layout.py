@@ -246,10 +246,10 @@ def merges(layout: Layout, t: Tables) -> Merges:
 
 
 def bridged(layout: Layout, wilds: int, t: Tables) -> Iterator[tuple[Layout, int]]:
-    """The layout as it is, with its ``wilds`` wild cards, and after each way a wild card
-    fills the one rank between two sequences of a suit that may merge and are not canastas
-    (HW-MRG-1: added to one of them it makes them meet), which then merge: the layout with
-    the merged sequence, and the wild cards left."""
+    """The layout as it is, with its ``wilds`` wild cards, and after each way wild cards
+    fill the ranks between two sequences of a suit that may merge and are not canastas
+    (HW-MRG-1: added to one of them, they make them meet), which then merge: the layout
+    with the merged sequence, and the wild cards left."""
     yield layout, wilds
     if not wilds:
         return
@@ -259,16 +259,17 @@ def bridged(layout: Layout, wilds: int, t: Tables) -> Iterator[tuple[Layout, int
             low, high = (first, second) if first.low < second.low else (second, first)
             if not (first.suit == second.suit and first.merges and second.merges):
                 continue
-            if low.high + 2 != high.low or max(_length(low), _length(high)) >= t.canasta_size:
+            gap = high.low - low.high - 1  # the ranks between them, each a wild card
+            if not 0 < gap <= wilds or max(_length(low), _length(high)) >= t.canasta_size:
                 continue
-            run = Run(low.suit, low.low, high.high, low.wilds + high.wilds + 1, True)
+            run = Run(low.suit, low.low, high.high, low.wilds + high.wilds + gap, True)
             if run.wilds > t.sequence_wilds or _length(run) > t.longest_sequence:
                 continue
             rest = list(runs)
             rest.remove(first)
             rest.remove(second)
             joined = layout._replace(runs=tuple(sorted((*rest, run))))
-            yield from bridged(joined, wilds - 1, t)
+            yield from bridged(joined, wilds - gap, t)
 
 
 def _length(run: Run) -> int:
