@@ -221,23 +221,32 @@ def _points_may_reach(deal: Deal) -> bool:
 
 def _canastas_may_reach(deal: Deal) -> bool:
     """Going out needs ``canastas_to_go_out`` canastas, each ``canasta_size`` cards of one
-    family (:func:`~canasta._engine.meld_rules.family`: a rank, the sequences of a suit):
-    the side's cards of a family not yet in canastas fill as many of them as they make up,
-    and one more but for the cards it lacks; every other canasta takes all its cards from
-    the hand, which must hold the cards of the fewest the canastas still missing take."""
+    family (:func:`~canasta._engine.meld_rules.family`: a rank, the sequences of a suit,
+    the melds of wild cards). A family's cards, in the side's melds that are not canastas
+    and the hand's natural cards of its rank or suit, fill as many canastas as they make up,
+    and one more but for the cards it lacks; any other canasta lacks all its cards. Only the
+    hand's wild cards fill what the canastas still missing lack."""
     rules = deal.rules
     size, melds = rules.canasta_size, deal.melds[deal.side]
     missing = rules.canastas_to_go_out - sum(1 for meld in melds if rules.is_canasta(meld))
     if missing <= 0:
         return True
-    in_melds: Counter[object] = Counter()
+    cards: Counter[object] = Counter()
     for meld in melds:
         if meld.kind is not MeldKind.BLACK_THREES and not rules.is_canasta(meld):
-            in_melds[family(meld)] += meld.size
-    lacking = [size] * missing  # the cards from hand each canasta may take
-    for cards in in_melds.values():
-        lacking += [0] * (cards // size) + [size - cards % size]
-    return sum(sorted(lacking)[:missing]) <= len(deal.hand)
+            cards[family(meld)] += meld.size
+    wilds = 0
+    for card in deal.hand:
+        if card.is_wild:
+            wilds += 1
+        elif not card.is_black_three:
+            cards[MeldKind.RANK, card.rank] += 1
+            if rules.sequences_allowed:
+                cards[MeldKind.SEQUENCE, card.suit] += 1
+    lacking = [size] * missing  # the cards each canasta lacks
+    for count in cards.values():
+        lacking += [0] * (count // size) + [size - count % size]
+    return sum(sorted(lacking)[:missing]) <= wilds
 
 
 def _escalera_may_be_made(deal: Deal) -> bool:
