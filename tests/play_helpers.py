@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 import attrs
 import pytest
 from hypothesis import strategies as st
-from internals import classic_six_player
+from internals import Deal, classic_six_player
 
 import canasta
 from canasta import (
@@ -87,6 +87,22 @@ def random_walk(game: Game, rng: random.Random, max_moves: int = 3000) -> Iterat
         assert moves, f"dead end: {game!r} phase={game.phase} draft={game.draft}"
         game = game.apply(rng.choice(moves))
     raise AssertionError(f"the deal did not end within {max_moves} moves")
+
+
+def meld_phases(rules: RuleSet, seed: int, rng: random.Random | None = None) -> Iterator[Deal]:
+    """The deals of the first deal of the game ``rules`` and ``seed`` deal, in the meld phase
+    with cards in hand, playing uniformly random legal moves drawn by ``rng`` (by default
+    ``random.Random(seed)``); the walk stops at a dead end, which other tests report."""
+    rng = random.Random(seed) if rng is None else rng
+    game = Game.new(rules, seed=seed)
+    number = game.deal_number
+    while not game.is_over and game.deal_number == number:
+        if game.deal.phase is Phase.MELD and game.deal.hand:
+            yield game.deal
+        moves = list(game.legal_moves())
+        if not moves:
+            return
+        game = game.apply(rng.choice(moves))
 
 
 def variants(game: Game) -> Iterator[Move]:

@@ -17,6 +17,7 @@ from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
+from play_helpers import meld_phases
 
 import canasta
 from canasta import Cards, RuleSet, RuleSetError, find_rules
@@ -215,16 +216,7 @@ def _meld_phases(seed: int) -> Iterator[Deal]:
     family with sequences, drawn house rules, going out needing a natural sequence
     canasta."""
     rng = random.Random(seed)
-    rules = _escalera_rules(rng, rng.choice(FAMILIES))
-    game = canasta.Game.new(rules, seed=seed)
-    number = game.deal_number
-    while not game.is_over and game.deal_number == number:
-        if game.deal.phase is canasta.Phase.MELD and game.deal.hand:
-            yield game.deal
-        moves = list(game.legal_moves())
-        if not moves:
-            return
-        game = game.apply(rng.choice(moves))
+    yield from meld_phases(_escalera_rules(rng, rng.choice(FAMILIES)), seed, rng)
 
 
 @pytest.mark.planner_only(

@@ -19,6 +19,7 @@ from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
+from play_helpers import meld_phases
 from profiles import examples
 
 import canasta
@@ -215,15 +216,7 @@ def _meld_phases(seed: int) -> Iterator[Deal]:
     """The deals of a random game's first deal (random house rules) in the meld phase with
     cards in hand."""
     rng = random.Random(seed)
-    game = canasta.Game.new(random_rules(rng), seed=seed)
-    number = game.deal_number
-    while not game.is_over and game.deal_number == number:
-        if game.deal.phase is canasta.Phase.MELD and game.deal.hand:
-            yield game.deal
-        moves = list(game.legal_moves())
-        if not moves:
-            return
-        game = game.apply(rng.choice(moves))
+    yield from meld_phases(random_rules(rng), seed, rng)
 
 
 def _searched_upside_down(deal: Deal, upside_down: bool) -> bool:

@@ -20,6 +20,7 @@ from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, melded, natural_face
+from play_helpers import meld_phases
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
@@ -215,17 +216,8 @@ def test_HW_MELD_6_the_wild_cards_owed_never_change_a_going_out_answer(
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
     rules = _rules(family, seed)
-    rng = random.Random(seed)
-    game = canasta.Game.new(rules, seed=seed)
-    number = game.deal_number
-    while not game.is_over and game.deal_number == number:
-        deal = game.deal
-        if deal.phase is canasta.Phase.MELD and deal.hand:
-            assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
-        moves = list(game.legal_moves())
-        if not moves:
-            return
-        game = game.apply(rng.choice(moves))
+    for deal in meld_phases(rules, seed):
+        assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
 
 
 # --- the canastas at hand -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import Deal, added, new_meld
+from play_helpers import meld_phases
 
 import canasta
 from canasta import NATURAL_RANKS, Cards, Game, Meld, RuleSet
@@ -90,20 +91,6 @@ def test_where_no_meld_takes_a_wild_card_the_rules_of_melds_refuse_every_one(see
         return
     for made in _melds_with_a_wild_card(rules):
         assert isinstance(made, Violation), (rules, made)
-
-
-def meld_phases(rules: RuleSet, seed: int) -> Iterator[Deal]:
-    """The deals of a random game's first deal in the meld phase with cards in hand."""
-    rng = random.Random(seed)
-    game = Game.new(rules, seed=seed)
-    number = game.deal_number
-    while not game.is_over and game.deal_number == number:
-        if game.deal.phase is canasta.Phase.MELD and game.deal.hand:
-            yield game.deal
-        moves = list(game.legal_moves())
-        if not moves:
-            return
-        game = game.apply(rng.choice(moves))
 
 
 def with_hand(deal: Deal, hand: Cards) -> Deal:
