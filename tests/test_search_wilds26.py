@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fuzz.options import random_rules
@@ -32,6 +33,7 @@ from canasta._engine.search.sweep import Sweep
 from canasta._engine.steps import meld_steps
 from canasta._engine.tables import TOP, tables
 
+DATA = Path(__file__).parent / "data" / "slow26"
 FAMILIES = ("hollywood", "samba", "bolivia")
 #: Natural cards of a small hand, so that the reference's search stays quick.
 MAX_HAND = 8
@@ -46,16 +48,16 @@ def _rules(family: str, seed: int) -> RuleSet:
 
 @st.composite
 def _positions(
-    draw: st.DrawFn, most_cards: int = 9, most_naturals: int = 5
+    draw: st.DrawFn, most_cards: int = 9, most_naturals: int = 5, suits: int = 4
 ) -> tuple[RuleSet, bytes, int, Layout]:
     """A rule set of a family with sequences, natural cards of neighbouring ranks (up to
-    ``most_cards``), a few wild cards, and sequences and melds of one rank (up to
-    ``most_naturals`` naturals each) on the table."""
+    ``most_cards``, of the first ``suits`` suits), a few wild cards, and sequences (of those
+    suits) and melds of one rank (up to ``most_naturals`` naturals each) on the table."""
     rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 5))
     cards = draw(
         st.lists(
-            st.tuples(st.integers(low, low + 5), st.integers(0, 3)),
+            st.tuples(st.integers(low, low + 5), st.integers(0, suits - 1)),
             min_size=1,
             max_size=most_cards,
         )
@@ -69,7 +71,7 @@ def _positions(
                 lambda suit, start, size, wilds: Run(
                     suit, start, min(TOP, start + size - 1), wilds
                 ),
-                st.integers(0, 3),
+                st.integers(0, suits - 1),
                 st.integers(max(0, low - 3), min(TOP, low + 6)),
                 st.integers(3, 6),
                 st.integers(0, 1),
@@ -138,6 +140,49 @@ def test_HW_MELD_6_three_naturals_a_sequence_each_cannot_share_one_wild_card() -
     assert not _placed(rules, nat, 1, layout)
     assert wilds_owed_short(nat, layout, 2, t) == 0
     assert _placed(rules, nat, 2, layout)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_positions(most_cards=12, suits=2))
+def test_HW_MRG_2_the_sequences_a_natural_may_join_with_no_wild_card_are_not_overcounted(
+    case: tuple[RuleSet, bytes, int, Layout],
+) -> None:
+    """Copies of a card, and cards whose rank an open sequence of their suit holds already,
+    crowded into two suits: a sequence holds one card a rank, so such a card goes into a
+    sequence with no wild card of the hand only beside a natural of its suit or the end of
+    another open sequence of it (``bounds._sequence_homes``). The bound must still refute
+    only where the search finds no way."""
+    rules, nat, wilds, layout = case
+    short = wilds_owed_short(nat, layout, wilds, tables(rules))
+    event(f"short {short > 0}")
+    if short:
+        assert not _placed(rules, nat, wilds, layout), case
+
+
+def test_HW_MRG_2_the_hollywood_for_six_hand_needs_three_wild_cards() -> None:
+    """The Hollywood for six hand of tests/data/slow26 (``wild_ratio="naturals_ge_wilds"``)
+    that has taken the pile: its melds of black threes oblige it to go out (CL-B3-3). The
+    second six of spades, the nine of clubs, the ten and king of diamonds and the king of
+    hearts each need a wild card: the tens of diamonds and hearts and the king of hearts
+    lie within open sequences of their suits (8D-10D, 9H-KH), which cannot take them, and
+    no natural of their suit beside them makes a sequence of three; the six of spades has
+    one neighbour (the five) for two copies. The ten and king of diamonds may share one
+    (10D JD, a wild card, KD), and so may the kings; four melds with a wild card each,
+    less the discard's: three. With two left (a meld of black threes took the joker) the
+    hand is refuted before any search (1,348 positions of it before); with three the
+    search melds it."""
+    game = canasta.Game.from_json(
+        (DATA / "hollywood-6p-wild-ratio-33-cards-after-taking-the-pile.json").read_text()
+    )
+    deal = game.deal
+    rules = deal.rules
+    t = tables(rules)
+    layout, _ = encoded(deal.melds[deal.side], t)
+    nat = deal.hand.counts[: NATURAL_FACES.stop]
+    assert wilds_owed_short(nat, layout, 2, t) == 1
+    assert wilds_owed_short(nat, layout, 3, t) == 0
+    assert not _placed(rules, nat, 2, layout)
+    assert _placed(rules, nat, 3, layout)
 
 
 # --- against the reference solver ---------------------------------------------------------

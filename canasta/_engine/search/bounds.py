@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from canasta._cache import remembered
-from canasta._engine.search.layout import Layout, RankGroup
+from canasta._engine.search.layout import Layout, RankGroup, Run
 from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
@@ -95,20 +95,20 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
     """At least how many more wild cards than ``wilds`` a plan that melds every natural card
     but one onto ``layout`` and new melds needs, from the naturals no meld can take without
     a wild card (where there are sequences, HW-MELD-3): of a rank with no meld of its own
-    and too few of it for a new one with no wild card, and no sequence of its suit in
-    reach without one (its suit's naturals and open sequences leave it in a row of fewer
-    than the smallest size, holding no open sequence). Each such card's meld holds a wild
-    card at least (a new meld of its rank the wild cards it lacks, unless a sequence may
-    take it). Two of them may share a meld only if they are of one rank (a new meld of it)
-    or of one suit near enough for one sequence (within the longest, with no more positions
-    between them missing than a sequence's wild cards); so cards no two of which may share
-    one are in melds of their own, whose wild cards add up. The one card left for the
-    discard may spare its meld's."""
+    and too few of it for a new one with no wild card, beyond those a sequence of their
+    suit may take with no wild card of the hand (:func:`_sequence_homes`). Each such card's
+    meld holds a wild card at least (a new meld of its rank the wild cards it lacks, unless
+    a sequence may take it). Two of them may share a meld only if they are of one rank (a
+    new meld of it) or of one suit near enough for one sequence (within the longest, with no
+    more positions between them missing than a sequence's wild cards); so cards no two of
+    which may share one are in melds of their own, whose wild cards add up. The one card
+    left for the discard may spare its meld's."""
     if not t.sequences:
         return 0
-    covered = suit_masks(nat)
+    held = suit_masks(nat)
+    covered = list(held)
     for run in layout.runs:
-        covered[run.suit] |= (1 << (run.high + 1)) - (1 << run.low)
+        covered[run.suit] |= _span(run)
     rank_melds = {group.position for group in layout.ranks}
     totals = rank_totals(nat)
     by_sequence = 1 if t.sequence_wilds and wilds else UNBOUNDED
@@ -119,7 +119,8 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
             continue
         for suit in range(_PER_RANK):
             count = nat[natural_face(position, suit)]
-            if count and not _natural_run(covered[suit], layout, position, suit, t):
+            if count:
+                count -= min(count, _sequence_homes(nat, held[suit], layout, position, suit, t))
                 owing += [(min(by_sequence, new_meld), position, suit)] * count
     apart: list[tuple[int, int, int]] = []
     for card in sorted(owing, key=lambda card: (-card[0], card[1:])):
@@ -129,11 +130,42 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
     return max(0, sum(costs) - max(costs, default=0) - wilds)
 
 
-def _natural_run(covered: int, layout: Layout, position: int, suit: int, t: Tables) -> bool:
-    """Whether a natural at ``position`` of ``suit`` may go into a sequence with no wild
-    card: the positions ``covered`` (the suit's naturals still to place and its open
-    sequences) in a row through it are the smallest size at least, or hold an open
-    sequence of the suit."""
+def _span(run: Run) -> int:
+    """The positions ``run`` covers, as bits."""
+    return (1 << (run.high + 1)) - (1 << run.low)
+
+
+def _sequence_homes(
+    nat: bytes, held: int, layout: Layout, position: int, suit: int, t: Tables
+) -> int:
+    """At most how many naturals at ``position`` of ``suit`` go into sequences that take no
+    wild card of the hand beside them. Such a sequence holds the card, and beside it, at the
+    position below or above (a sequence is two cards in a row at least), a natural card of
+    the hand or an open sequence of the suit ending there; each of those is in one sequence
+    only, and a sequence holds one card a rank (HW-MRG-2): so there are no more such
+    sequences than those neighbours. An open sequence that holds the position already can
+    neither take the card nor be merged with one that does, so it counts for nothing; and
+    there are none unless the others and the suit's naturals ``held`` (as bits) reach the
+    smallest size in a row through the card, or an open sequence (:func:`_natural_run`)."""
+    runs = [run for run in layout.runs if run.suit == suit and not run.low <= position <= run.high]
+    covered = held
+    for run in runs:
+        covered |= _span(run)
+    if not _natural_run(covered, runs, position, t):
+        return 0
+    homes = sum(run.high == position - 1 or run.low == position + 1 for run in runs)
+    if position > 0:
+        homes += nat[natural_face(position - 1, suit)]
+    if position < TOP:
+        homes += nat[natural_face(position + 1, suit)]
+    return homes
+
+
+def _natural_run(covered: int, runs: Iterable[Run], position: int, t: Tables) -> bool:
+    """Whether a natural at ``position`` may go into a sequence with no wild card: the
+    positions ``covered`` (naturals of its suit still to place and the open sequences
+    ``runs`` of it) in a row through it are the smallest size at least, or hold one of
+    ``runs``."""
     low = high = position
     while low > 0 and covered >> (low - 1) & 1:
         low -= 1
@@ -141,7 +173,7 @@ def _natural_run(covered: int, layout: Layout, position: int, suit: int, t: Tabl
         high += 1
     if high - low + 1 >= t.min_size:
         return True
-    return any(run.suit == suit and run.low <= high and low <= run.high for run in layout.runs)
+    return any(run.low <= high and low <= run.high for run in runs)
 
 
 def _may_share(
