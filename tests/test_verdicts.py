@@ -157,6 +157,38 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
     reason="a saved slow position of issue 26 (tests/data/slow26), whose going-out searches "
     "take the reference minutes each"
 )
+def test_cl_b3_3_melds_of_black_threes_after_a_legal_one_never_ask_the_going_out_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hollywood for six after taking the pile: of its five melds of black threes the first,
+    3C 3C 3S, is legal, the others (with wild cards) refused. Once one is legal the player
+    can go out (lay it, then go out), so whether it can from the position itself is never
+    asked, though more than two are refused; each verdict is still the validator's."""
+    name = "hollywood-6p-wild-ratio-33-cards-after-taking-the-pile.json"
+    game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
+    deal = game.deal
+    questions: list[object] = []
+    monkeypatch.setattr(verdicts.finishing, "can_go_out", questions.append)
+    asked = Verdicts(deal)
+    steps = [
+        step
+        for step in meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+        if step.kind is MeldKind.BLACK_THREES
+    ]
+    legal = []
+    for step in steps:
+        move = step.move(by_position=deal.rules.melds_by_position)
+        assert isinstance(move, canasta.LayMeld)
+        legal.append(asked.black_threes_legal(step, move))
+        assert legal[-1] is (game.explain(move) is None), move
+    assert legal == [True, False, False, False, False]
+    assert questions == []
+
+
+@pytest.mark.planner_only(
+    reason="a saved slow position of issue 26 (tests/data/slow26), whose going-out searches "
+    "take the reference minutes each"
+)
 @pytest.mark.parametrize(
     ("name", "most"),
     [

@@ -50,7 +50,8 @@ that is asked, once, when a third comes, and where the answer is no every other 
 black threes is refused with no search of its own (a hand may hold a dozen of them: the
 threes with each choice of wild cards). Not after the first refusal: a hand that can go
 out often has one meld of black threes that fails and one that does not, and the question
-would be one search more; nor before a third comes: most hands hold one or two.
+would be one search more; nor before a third comes: most hands hold one or two. Nor where
+one was legal already: then the player can go out (lay it, then go out).
 """
 
 from __future__ import annotations
@@ -125,8 +126,8 @@ class Verdicts:
         #: The list's steps by target and kind, once :meth:`_larger_legal` asks for them.
         self._listed: dict[tuple[int | None, MeldKind], list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
-        #: Whether the player can go out from ``deal``, once asked; the melds of black
-        #: threes refused until then.
+        #: Whether the player can go out from ``deal``, once asked or once a meld of black
+        #: threes is legal; the melds of black threes refused until then.
         self._going_out: bool | None = None
         self._refused = 0
 
@@ -138,7 +139,9 @@ class Verdicts:
         if leaves_cards and self._going_out is False:
             return False
         legal = check(self.deal, move) is None
-        if not legal and leaves_cards:
+        if legal:  # it goes out after laying them: so it can from here
+            self._going_out = True
+        elif leaves_cards:
             self._refused += 1
         return legal
 
