@@ -35,6 +35,8 @@ from canasta._engine.search.layout import (
     finished,
     merges,
 )
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import _summed_up
 from canasta._engine.tables import Tables, tables
 
 T = TypeVar("T")
@@ -193,6 +195,22 @@ def test_hw_mrg_1_a_merged_meld_merges_again() -> None:
     assert ended.phase is canasta.Phase.OVER
     assert ended.deal_result is not None
     assert ended.deal_result.went_out == 0
+
+
+def test_hw_mrg_1_the_summaries_with_a_merged_canasta_are_tried_first() -> None:
+    """The aces of the Hollywood for six hand of tests/data/slow26 (``wild_ratio=
+    "naturals_ge_wilds"``): AC AC AH and AC AD AS 2S JK on the table, merged a canasta of
+    eight, or kept apart with room for a wild card more. Neither summary is better than the
+    other; the search tries the one with the canasta first (it searched 118 positions under
+    the other before finding the hand's plan)."""
+    rules = canasta.find_rules("hollywood", 6).with_options(
+        wild_ratio="naturals_ge_wilds", min_naturals=2
+    )
+    t = tables(rules)
+    passed = Layout(ranks=(RankGroup(10, 3, 0, False, True), RankGroup(10, 3, 2, False, True)))
+    summaries = _summed_up(Summary(), passed, 3, t, False)
+    assert [summed.done for summed in summaries] == [1, 0]
+    assert summaries[0].room < summaries[1].room
 
 
 def cards(rank: str, count: int, start: int = 0) -> list[str]:
