@@ -107,8 +107,10 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
         return 0
     held = suit_masks(nat)
     covered = list(held)
+    suit_runs: list[list[Run]] = [[] for _ in range(_PER_RANK)]
     for run in layout.runs:
         covered[run.suit] |= _span(run)
+        suit_runs[run.suit].append(run)
     rank_melds = {group.position for group in layout.ranks}
     totals = rank_totals(nat)
     by_sequence = 1 if t.sequence_wilds and wilds else UNBOUNDED
@@ -120,7 +122,8 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
         for suit in range(_PER_RANK):
             count = nat[natural_face(position, suit)]
             if count:
-                count -= min(count, _sequence_homes(nat, held[suit], layout, position, suit, t))
+                homes = _sequence_homes(nat, held[suit], suit_runs[suit], position, suit, t)
+                count -= min(count, homes)
                 owing += [(min(by_sequence, new_meld), position, suit)] * count
     apart: list[tuple[int, int, int]] = []
     for card in sorted(owing, key=lambda card: (-card[0], card[1:])):
@@ -136,29 +139,32 @@ def _span(run: Run) -> int:
 
 
 def _sequence_homes(
-    nat: bytes, held: int, layout: Layout, position: int, suit: int, t: Tables
+    nat: bytes, held: int, runs: list[Run], position: int, suit: int, t: Tables
 ) -> int:
     """At most how many naturals at ``position`` of ``suit`` go into sequences that take no
     wild card of the hand beside them. Such a sequence holds the card, and beside it, at the
     position below or above (a sequence is two cards in a row at least), a natural card of
     the hand or an open sequence of the suit ending there; each of those is in one sequence
     only, and a sequence holds one card a rank (HW-MRG-2): so there are no more such
-    sequences than those neighbours. An open sequence that holds the position already can
-    neither take the card nor be merged with one that does, so it counts for nothing; and
-    there are none unless the others and the suit's naturals ``held`` (as bits) reach the
-    smallest size in a row through the card, or an open sequence (:func:`_natural_run`)."""
-    runs = [run for run in layout.runs if run.suit == suit and not run.low <= position <= run.high]
+    sequences than those neighbours. Of the open sequences ``runs`` of the suit, one that
+    holds the position already can neither take the card nor be merged with one that does,
+    so it counts for nothing; and there are none unless the others and the suit's naturals
+    ``held`` (as bits) reach the smallest size in a row through the card, or an open
+    sequence (:func:`_natural_run`)."""
+    face = natural_face(position, suit)
+    homes = (nat[face - _PER_RANK] if position > 0 else 0) + (
+        nat[face + _PER_RANK] if position < TOP else 0
+    )
+    if not runs:
+        return homes if homes and _natural_run(held, runs, position, t) else 0
+    runs = [run for run in runs if not run.low <= position <= run.high]
+    homes += sum(run.high == position - 1 or run.low == position + 1 for run in runs)
+    if not homes:
+        return 0
     covered = held
     for run in runs:
         covered |= _span(run)
-    if not _natural_run(covered, runs, position, t):
-        return 0
-    homes = sum(run.high == position - 1 or run.low == position + 1 for run in runs)
-    if position > 0:
-        homes += nat[natural_face(position - 1, suit)]
-    if position < TOP:
-        homes += nat[natural_face(position + 1, suit)]
-    return homes
+    return homes if _natural_run(covered, runs, position, t) else 0
 
 
 def _natural_run(covered: int, runs: Iterable[Run], position: int, t: Tables) -> bool:
