@@ -122,9 +122,9 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
         for suit in range(_PER_RANK):
             count = nat[natural_face(position, suit)]
             if count:
-                homes = _sequence_homes(nat, held[suit], suit_runs[suit], position, suit, t)
-                count -= min(count, homes)
-                owing += [(min(by_sequence, new_meld), position, suit)] * count
+                count -= _sequence_homes(nat, held[suit], suit_runs[suit], position, suit, t)
+                if count > 0:
+                    owing += [(min(by_sequence, new_meld), position, suit)] * count
     apart: list[tuple[int, int, int]] = []
     for card in sorted(owing, key=lambda card: (-card[0], card[1:])):
         if not any(_may_share(card, other, covered, totals, wilds, t) for other in apart):
