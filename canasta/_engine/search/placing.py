@@ -108,22 +108,25 @@ def _block_below(
     nat: bytes, wilds: int, layout: Layout, run: Run, position: int, t: Tables
 ) -> Iterator[Placement]:
     """The natural at ``position`` leads a block of cards added below the sequence ``run``:
-    the naturals between them, a wild card for at most one missing."""
+    the naturals between them, a wild card for at most one of the positions between. The
+    wild card may stand where a natural is held too (HW-MELD-10): that natural is left for
+    a meld of its rank, which may need it, as a search placing the ranks in turn from the
+    top meets the block before the natural's rank (a Hollywood hand whose nine of hearts
+    went below a sequence of the jack to the king, the ten a wild card, while its three
+    tens made a meld)."""
     between = range(position + 1, run.low)
     gaps = [p for p in between if not nat[natural_face(p, run.suit)]]
-    if len(gaps) > 1:
+    room = run.wilds < t.sequence_wilds and wilds > 0
+    if len(gaps) > 1 or (gaps and not room):
         return
-    extra = 0
-    if gaps:
-        if run.wilds >= t.sequence_wilds or not wilds:
-            return
-        extra = 1
-    rest = bytearray(nat)
-    for p in between:
-        if p not in gaps:
-            rest[natural_face(p, run.suit)] -= 1
-    joined = run._replace(low=position, wilds=run.wilds + extra)
-    yield bytes(rest), wilds - extra, layout.with_run(run, joined)
+    fills = [gaps] if gaps else [[], *([p] for p in between if room)]
+    for fill in fills:
+        rest = bytearray(nat)
+        for p in between:
+            if p not in fill:
+                rest[natural_face(p, run.suit)] -= 1
+        joined = run._replace(low=position, wilds=run.wilds + len(fill))
+        yield bytes(rest), wilds - len(fill), layout.with_run(run, joined)
 
 
 def _new_rank(
