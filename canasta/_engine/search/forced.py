@@ -59,10 +59,11 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
 
 
 class _Cover(NamedTuple):
-    """How ``copies`` cards of one face go into sequences: the fewest cards each position
-    of the suit gives them (``usage``), and the fewest wild cards they take (``cost``)."""
+    """How the cards of one face go into sequences: the positions of the suit that give
+    them a card whichever sequences they go into, each with the fewest cards it gives
+    (``needs``), and the fewest wild cards they take (``cost``)."""
 
-    usage: tuple[int, ...]
+    needs: tuple[tuple[int, int], ...]
     cost: int
 
 
@@ -125,10 +126,12 @@ class _State:
             if not total or position in self.open_ranks:
                 continue  # a card of a rank with a meld on the table may always join it
             faces = range(position * _PER_RANK, (position + 1) * _PER_RANK)
-            left = total - sum(self.in_runs[face] for face in faces)
+            left = total - sum(self.in_runs[faces.start : faces.stop])
             if left < self.fewest:  # no new meld of the rank: sequences take every card
                 if not self._into_runs(faces, owing):
                     return None
+            elif left > self.fewest and not self.t.new_meld_wilds[left]:
+                continue  # whether the rank needs a meld of its own would change nothing
             elif bound := [face for face in faces if self._unplaced(face)]:
                 self.involved.update(bound)
                 owed += self.t.new_meld_wilds[left]  # a new meld of the rank is needed
@@ -174,7 +177,7 @@ class _State:
     def _keep(self, face: int, cover: _Cover) -> None:
         """The neighbours ``cover`` needs go into sequences."""
         suit = face % _PER_RANK
-        for position, used in enumerate(cover.usage):
+        for position, used in cover.needs:
             other = position * _PER_RANK + suit
             if used > self.in_runs[other]:
                 self.in_runs[other] = used
@@ -221,7 +224,7 @@ class _Limits(NamedTuple):
 _Way = tuple[int, int, int]
 
 
-@remembered(1 << 12)
+@remembered(1 << 14)
 def _covered(
     counts: bytes, position: int, copies: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
 ) -> _Cover | None:
@@ -232,21 +235,36 @@ def _covered(
     (:func:`_run_ways`), at most one card joining each."""
     new = _new_ways(counts, position, min(limits.wilds, wilds), limits)
     ways = [*new, *_run_ways(counts, position, runs, wilds, limits)]
+    if not ways:
+        return None
+    if copies == 1:  # the one card: the positions every way takes, the cheapest way
+        common = ~0
+        for mask, _, _ in ways:
+            common &= mask
+        return _Cover(tuple((p, 1) for p in _bits(common)), min(w for _, w, _ in ways))
     best: list[int] | None = None
     cost = UNBOUNDED
     for chosen in combinations_with_replacement(ways, copies):
-        joined = [run for _, _, run in chosen if run >= 0]
-        if len(joined) != len(set(joined)):
-            continue
-        used = [0] * (TOP + 1)
-        for mask, _, _ in chosen:
-            for p in _bits(mask):
-                used[p] += 1
-        if any(n > counts[p] for p, n in enumerate(used)) or sum(w for _, w, _ in chosen) > wilds:
-            continue
-        best = used if best is None else [min(a, b) for a, b in zip(best, used, strict=True)]
-        cost = min(cost, sum(w for _, w, _ in chosen))
-    return None if best is None else _Cover(tuple(best), cost)
+        used = _used(chosen, counts, wilds)
+        if used is not None:
+            best = used if best is None else [min(a, b) for a, b in zip(best, used, strict=True)]
+            cost = min(cost, sum(w for _, w, _ in chosen))
+    if best is None:
+        return None
+    return _Cover(tuple((p, n) for p, n in enumerate(best) if n), cost)
+
+
+def _used(chosen: tuple[_Way, ...], counts: bytes, wilds: int) -> list[int] | None:
+    """The cards each position gives the ways ``chosen`` together, or ``None`` where they
+    join one open sequence twice or take more cards or wild cards than there are."""
+    joined = [run for _, _, run in chosen if run >= 0]
+    if len(joined) != len(set(joined)) or sum(w for _, w, _ in chosen) > wilds:
+        return None
+    used = [0] * (TOP + 1)
+    for mask, _, _ in chosen:
+        for p in _bits(mask):
+            used[p] += 1
+    return None if any(n > counts[p] for p, n in enumerate(used)) else used
 
 
 def _new_ways(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterator[_Way]:
