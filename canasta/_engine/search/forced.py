@@ -47,6 +47,8 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
     could change its answer."""
     if not (t.sequences and t.min_size <= t.longest_sequence):
         return False  # every card goes into a meld of its rank: nothing to follow
+    if not _short_rank(nat, layout, wilds, t):
+        return False  # no card is bound for sequences: no chain to follow
     involved = _trouble(nat, layout, wilds, t)
     if involved is None:
         return False
@@ -56,6 +58,17 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
         if _trouble(bytes(less), layout, wilds, t) is None:
             return False
     return True
+
+
+def _short_rank(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bool:
+    """Whether a rank held has no meld on the table and too few cards for a new one: where
+    none has, no card is known to go into a sequence, and the wild cards new melds of a rank
+    need are counted before the search already (``bounds.wilds_short``)."""
+    open_ranks = {group.position for group in layout.ranks}
+    return any(
+        total and position not in open_ranks and t.new_meld_wilds[total] > wilds
+        for position, total in enumerate(rank_totals(nat))
+    )
 
 
 class _Cover(NamedTuple):
@@ -111,6 +124,9 @@ class _State:
         )
         #: Each suit's cards a sequence may take, by position, as of the pass's start.
         self.suits: list[bytes] = []
+        #: The faces of the pass that go into sequences (position, suit), and what the
+        #: positions of their suit give them (:attr:`_Cover.needs`).
+        self.placed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
         #: The faces whose cards were asked a place: see :func:`_trouble`.
         self.involved: set[int] = set()
 
@@ -121,6 +137,7 @@ class _State:
         self.changed = False
         self.suits = [bytes(self.usable[suit::_PER_RANK]) for suit in range(_PER_RANK)]
         owing: list[tuple[int, int, int]] = []
+        self.placed = []
         owed = 0
         for position, total in enumerate(self.totals):
             if not total or position in self.open_ranks:
@@ -137,6 +154,8 @@ class _State:
                 owed += self.t.new_meld_wilds[left]  # a new meld of the rank is needed
                 if left == self.fewest:  # and takes every card not in a sequence
                     self._into_meld(faces)
+        if not self._needs_fit():
+            return None
         return owed + self._apart(owing)
 
     def _into_runs(self, faces: range, owing: list[tuple[int, int, int]]) -> bool:
@@ -150,6 +169,7 @@ class _State:
                 if cover is None:
                     return False
                 self._keep(face, cover)
+                self.placed.append((*divmod(face, _PER_RANK), cover.needs))
                 if cover.cost:
                     owing.append((cover.cost, *divmod(face, _PER_RANK)))
         return True
@@ -182,6 +202,30 @@ class _State:
             if used > self.in_runs[other]:
                 self.in_runs[other] = used
                 self.changed = True
+
+    def _needs_fit(self) -> bool:
+        """Whether the cards :attr:`placed` of each suit no two of which may share a
+        sequence (:meth:`_may_share`) find the naturals their sequences need, added up: they
+        are in sequences of their own. Those naturals are kept for sequences."""
+        apart: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        for card in sorted(self.placed):
+            position, suit = card[0], card[1]
+            if not any(
+                self._may_share((0, position, suit), (0, other[0], other[1])) for other in apart
+            ):
+                apart.append(card)
+        needed: dict[int, int] = {}
+        for _, suit, needs in apart:
+            for other, count in needs:
+                face = other * _PER_RANK + suit
+                needed[face] = needed.get(face, 0) + count
+        for face, count in needed.items():
+            if count > self.usable[face]:
+                return False
+            if count > self.in_runs[face]:
+                self.in_runs[face] = count
+                self.changed = True
+        return True
 
     def _apart(self, owing: list[tuple[int, int, int]]) -> int:
         """The wild cards of the sequences of cards that owe some (cost, position, suit),
