@@ -162,6 +162,26 @@ def test_HW_MELD_10_a_block_below_a_sequence_may_leave_a_natural_to_its_rank() -
         assert Sweep(t, False, wild_meld_canastas(rules)).out(hand, 1, melds, done, 0)
 
 
+def test_HW_B3_3_black_threes_where_a_wild_card_stands_for_a_held_eight() -> None:
+    """The same cards in a game: 5H 6H 7H laid, two canastas, and in hand three black
+    threes, the three eights, the nine of hearts (drawn with the joker) and a four to
+    discard. Melding the black threes obliges going out (HW-B3-3), which the hand can: the
+    eights a meld, 9H and the joker standing for the eight onto the sequence. The planner
+    refused the black threes (its search from the top answered first, and wrongly); the
+    reference solver, which plays every step out, and now the planner, offer them."""
+    game = canasta.Game.from_position(
+        find_rules("hollywood", players=2),
+        hands=["3C 3S 3C 8C 8D 8H 4S", "4C 4D 4H"],
+        melds=[["KH KS KD KC KH KS KD", "QC QD QH QS QC QD QH", "5H 6H 7H"], []],
+        pile="9S",
+        draws="9H JK",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    black = canasta.parse_move("meld 3C 3C 3S")
+    assert game.explain(black) is None
+    assert black in game.legal_moves()
+
+
 # --- whole hands ----------------------------------------------------------------------------
 
 
