@@ -356,10 +356,12 @@ def _summed(
 def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[int]) -> list[int]:
     """The faces of ``spare`` whose discard is tried at this position of the search: those
     of the rank ``position`` about to be placed, and a lone card a block below a sequence of
-    its suit would take (:func:`~canasta._engine.search.placing.run_placements` fills the
-    gap with a wild card only where the card is not held). Every plan that discards a card
-    of ``spare`` is so found: before then the search places the other cards as it would
-    without the card, since placing a card never depends on it otherwise."""
+    its suit would take (a block takes the naturals held between it and the sequence, or
+    all but one, a wild card in that one's place, which leaves the card in hand to its
+    rank: :func:`~canasta._engine.search.placing.run_placements`; discarding it here too
+    changes no answer). Every plan that discards a card of ``spare`` is so found: before
+    then the search places the other cards as it would without the card, since placing a
+    card never depends on it otherwise."""
     faces = []
     for face in sorted(spare):
         held = nat[face]
