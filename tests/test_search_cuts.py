@@ -155,6 +155,25 @@ def test_canastas_out_of_reach_minds_the_wild_cards_a_meld_may_hold() -> None:
     assert canastas_out_of_reach(hearts, 1, Layout(), one_made._replace(need=1), NEEDED, t)
 
 
+def test_tables_of_equal_rules_made_apart_are_one_key_of_the_search_caches() -> None:
+    """The search's caches are keyed by the rules' tables, which hash as their rules: tables
+    made again for equal rules (after the caches are emptied) are equal and hash alike, and
+    the answers remembered with the one are those the other gets."""
+    first = tables(find_rules("hollywood").with_options(canasta_size=9))
+    canasta.clear_caches()
+    second = tables(find_rules("hollywood").with_options(canasta_size=9))
+    assert first is not second
+    assert first == second
+    assert hash(first) == hash(second)
+    nat = Cards.parse("KC KD KH AC AD AH").counts[:44]
+    kings = Layout(ranks=(RankGroup(position=9, naturals=6, wilds=0, closed=False),))
+    # Two wild cards a meld of one rank at most: only nine wild cards, a meld of them
+    # (HW-MELD-4), make the second canasta.
+    cold = [canastas_out_of_reach(nat, w, kings, Summary(), NEEDED, first) for w in (8, 9)]
+    warm = [canastas_out_of_reach(nat, w, kings, Summary(), NEEDED, second) for w in (8, 9)]
+    assert cold == warm == [True, False]
+
+
 def _searched(deal: Deal, cut: bool) -> bool:
     """The going-out search's answer for the player to act, with the canasta cut or without
     it (and none of the positions a search remembers between calls)."""

@@ -141,6 +141,24 @@ POSITIONS = [
     # min_naturals=2, 33 cards after taking the pile (159 ms when found).
     ("hollywood-3p-ask-mandatory-35-cards-after-black-threes.json", 28, "e2606c24d0"),
     ("hollywood-6p-wild-ratio-33-cards-after-taking-the-pile.json", 274, "bde98df4bb"),
+    # benchmarks/worst_case.py --seconds 300 --over 80 --seed 12 at 9e95757 (counts and
+    # digests from that code; CPU ms a call then, load 1 to 3): Hollywood for two with
+    # hand_size=49, a 44-card hand after taking the pile, 161 going-out searches of which
+    # 141 fail (570 ms, seed 1820716874, decision 6); Hollywood for three with a changed
+    # initial_meld_table, 30 cards (260 ms, seed 839209672, decision 100); Hollywood for
+    # five with canastas_to_go_out=3, 43 cards after taking the pile, whose meld of black
+    # threes must go out: one refuted search of 2,235 positions (200 ms, seed 4098795514,
+    # decision 102); Hollywood for five with max_sequence_length=5, 34 cards (130 ms, seed
+    # 535081489, decision 67); Bolivia for three with hand_size=3, 51 cards after taking
+    # the pile (109 ms, seed 2614371651, decision 82); Samba for two with
+    # max_wilds_per_sequence=1, 33 cards after taking the pile (108 ms, seed 127210351,
+    # decision 62).
+    ("hollywood-2p-hand-size-49-44-cards-after-taking-the-pile.json", 66, "430ea8ee7f"),
+    ("hollywood-3p-opening-table-30-cards.json", 18, "6e02ce1178"),
+    ("hollywood-5p-three-canastas-to-go-out-43-cards.json", 291, "73e70a7891"),
+    ("hollywood-5p-sequences-of-five-34-cards.json", 22, "2246ebd7ab"),
+    ("bolivia-3p-hand-size-3-51-cards-after-taking-the-pile.json", 222, "42a280ecee"),
+    ("samba-2p-one-wild-card-a-sequence-33-cards-after-taking-the-pile.json", 217, "43257d417b"),
 ]
 
 

@@ -103,6 +103,10 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_search_wilds26.py", "canasta._engine.search"),  # the wild cards owed
         ("tests/test_search_wilds26.py", "canasta._engine.steps"),  # the steps it makes
         ("tests/test_search_wilds26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_forced_naturals26.py", "canasta._engine.search"),  # the forced naturals
+        ("tests/test_forced_naturals26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_either_way26.py", "canasta._engine.search"),  # the search both ways
+        ("tests/test_either_way26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.search"),  # a bound, both solvers
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about

@@ -79,6 +79,12 @@ class Tables(NamedTuple):
     #: naturals never need more: a meld of some of them needs no fewer.
     new_meld_wilds: tuple[int, ...]
 
+    def __hash__(self) -> int:
+        """The rules' hash, which the rule set keeps: tables equal have equal rules, and
+        the caches keyed by tables (the going-out search's, at every position) would
+        otherwise hash the two tables above, a hundred numbers and more each, every time."""
+        return hash(self.rules)
+
 
 @remembered(16)
 def tables(rules: RuleSet) -> Tables:

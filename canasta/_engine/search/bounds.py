@@ -12,6 +12,7 @@ from itertools import combinations
 
 from canasta._cache import remembered
 from canasta._engine.search.layout import Layout, RankGroup, Run
+from canasta._engine.search.placing import tally
 from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
@@ -145,16 +146,14 @@ def _sequence_homes(
     wild card of the hand beside them. Such a sequence holds the card, and beside it, at the
     position below or above (a sequence is two cards in a row at least), a natural card of
     the hand or an open sequence of the suit ending there; each of those is in one sequence
-    only, and a sequence holds one card a rank (HW-MRG-2): so there are no more such
-    sequences than those neighbours. Of the open sequences ``runs`` of the suit, one that
-    holds the position already can neither take the card nor be merged with one that does,
-    so it counts for nothing; and there are none unless the others and the suit's naturals
-    ``held`` (as bits) reach the smallest size in a row through the card, or an open
-    sequence (:func:`_natural_run`)."""
+    only, and a sequence holds one card a rank (HW-MRG-2): no more such sequences than
+    neighbours. Of the open sequences ``runs`` of the suit, one that holds the position can
+    neither take the card nor be merged with one that does; and there are none unless the
+    others and the suit's naturals ``held`` (as bits) reach the smallest size in a row
+    through the card, or an open sequence (:func:`_natural_run`)."""
     face = natural_face(position, suit)
-    homes = (nat[face - _PER_RANK] if position > 0 else 0) + (
-        nat[face + _PER_RANK] if position < TOP else 0
-    )
+    below = nat[face - _PER_RANK] if position > 0 else 0
+    homes = below + (nat[face + _PER_RANK] if position < TOP else 0)
     if not runs:
         return homes if homes and _natural_run(held, runs, position, t) else 0
     runs = [run for run in runs if not run.low <= position <= run.high]
@@ -396,80 +395,104 @@ def _free_rank_canastas(nat: bytes, layout: Layout, t: Tables) -> int:
     :func:`_family_costs` finds free too: the quick answer of :func:`canastas_out_of_reach`
     where these are enough, as most positions of a search that finds a plan are."""
     size = t.canasta_size
-    totals = rank_totals(nat)
-    largest = [0] * len(totals)
+    totals = tally(nat).by_rank
+    free = {position for position, have in enumerate(totals) if have >= size}  # new melds
     for group in layout.ranks:
         have = totals[group.position]
-        if group.wilds <= t.max_wilds[group.naturals + have]:
-            cards = group.naturals + group.wilds
-            largest[group.position] = max(largest[group.position], cards)
-    return sum(have + laid >= size for have, laid in zip(totals, largest, strict=True))
+        if have + group.naturals + group.wilds >= size and (
+            group.wilds <= t.max_wilds[group.naturals + have]
+        ):
+            free.add(group.position)
+    return len(free)
 
 
 def _family_costs(
     nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
-) -> Iterator[list[int]]:
+) -> Iterator[tuple[int, ...]]:
     """The least wild cards each further canasta of a family costs, up to ``missing`` of
     each (see :func:`canastas_out_of_reach`)."""
     size = t.canasta_size
-    fewest = next(
-        (n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0
-    )  # the fewest natural cards a canasta of one rank holds (CL-MELD-3); 0: none
-    groups: dict[int, list[RankGroup]] = {}
-    for group in layout.ranks:
-        groups.setdefault(group.position, []).append(group)
-    for position, have in enumerate(rank_totals(nat)):
-        laid = groups.get(position, ())
-        naturals = have + sum(group.naturals for group in laid)
-        most = min(missing, naturals // fewest) if fewest else 0
-        if most or any(group.naturals + group.wilds >= size for group in laid):
-            yield _rank_costs(laid, have, max(most, 1), t)
+    yield from _each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t)
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
         yield _increments(sum(group.size for group in layout.wilds), missing, size)
     if t.sequences and t.longest_sequence >= size:
         yield from _suit_costs(nat, wilds, layout, missing, t)
 
 
+@remembered(1 << 12)
+def _each_rank_costs(
+    by_rank: tuple[int, ...], ranks: tuple[RankGroup, ...], missing: int, t: Tables
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`_rank_costs` of each rank with natural cards still to place (``by_rank``) or
+    open melds (``ranks``). Remembered: the positions of a search below a rank hold the
+    same melds of one rank and the same naturals of the ranks not yet reached, whatever
+    their sequences (about half to nine in ten of the questions were asked before in the
+    positions of tests/data/slow26; 4096 answers, each a few numbers a rank)."""
+    groups: dict[int, list[RankGroup]] = {}
+    for group in ranks:
+        groups.setdefault(group.position, []).append(group)
+    return tuple(
+        _rank_costs(tuple(groups.get(position, ())), have, missing, t)
+        for position, have in enumerate(by_rank)
+        if have or position in groups
+    )
+
+
 def _suit_costs(
     nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
-) -> Iterator[list[int]]:
+) -> Iterator[tuple[int, ...]]:
     """For each suit, the least wild cards each further sequence canasta of it costs: one
     if no run of its cards is long enough without one, else none (a lower bound)."""
     size = t.canasta_size
     fill = t.sequence_wilds if wilds else 0
-    masks = suit_masks(nat)
+    counts = tally(nat)
     for suit in range(_PER_RANK):
         # The cards of the suit a sequence could hold: the naturals still to place, and
         # those of each open sequence of it (at each position it covers).
-        held = sum(nat[suit::_PER_RANK])
-        mask = masks[suit]
+        held = counts.by_suit[suit]
+        mask = counts.masks[suit]
         for run in layout.runs:
             if run.suit == suit:
                 held += run.high - run.low + 1
                 mask |= (1 << (run.high + 1)) - (1 << run.low)
         if held >= size - fill and longest_run(mask, None, fill) >= size:
             each = int(longest_run(mask, None, 0) < size)
-            yield [each] * min(missing, held // max(1, size - fill))
+            yield (each,) * min(missing, held // max(1, size - fill))
 
 
-def _rank_costs(laid: Sequence[RankGroup], have: int, most: int, t: Tables) -> list[int]:
-    """The least wild cards each further canasta of one rank costs, ``most`` of them at
+@remembered(1 << 12)
+def _rank_costs(
+    laid: tuple[RankGroup, ...], have: int, missing: int, t: Tables
+) -> tuple[int, ...]:
+    """The least wild cards each further canasta of one rank costs, ``missing`` of them at
     most, from the open melds ``laid`` of it and ``have`` natural cards of it still to
-    place. The first is a new meld of the naturals, or one of the melds (or a merge of those
-    that may merge) with naturals added, within the wild cards a meld may hold (CL-MELD-3,
-    HW-MRG-2); each further one at least what all the rank's cards lack for them all."""
+    place; none if none can be made. The first is a new meld of the naturals, or one of the
+    melds (or a merge of those that may merge) with naturals added, within the wild cards a
+    meld may hold (CL-MELD-3, HW-MRG-2); each further one at least what all the rank's
+    cards lack for them all, as many as the rank's naturals may make. Remembered: the
+    search asks it of every rank (:func:`_each_rank_costs`), and the ranks it has not
+    reached, or not changed, are as they were (over nine in ten of the questions were
+    asked before in the positions of tests/data/slow26; 4096 answers, each a few
+    numbers)."""
+    size = t.canasta_size
+    naturals = have + sum(group.naturals for group in laid)
+    fewest = next(
+        (n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0
+    )  # the fewest natural cards a canasta of one rank holds (CL-MELD-3); 0: none
+    most = min(missing, naturals // fewest) if fewest else 0
+    if not most and not any(group.naturals + group.wilds >= size for group in laid):
+        return ()  # too few naturals for a canasta, and none laid
     first = _first_canasta(laid, have, t)
     if first is None:
-        return []
-    naturals = have + sum(group.naturals for group in laid)
+        return ()
     cards = naturals + sum(group.wilds for group in laid)
     costs = [first]
     total = first
-    for k in range(2, most + 1):
-        step = max(0, k * t.canasta_size - cards - total)
+    for k in range(2, max(most, 1) + 1):
+        step = max(0, k * size - cards - total)
         costs.append(step)
         total += step
-    return costs
+    return tuple(costs)
 
 
 def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | None:
@@ -496,9 +519,11 @@ def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | Non
     return best
 
 
-def _increments(cards: int, most: int, size: int) -> list[int]:
+def _increments(cards: int, most: int, size: int) -> tuple[int, ...]:
     """The wild cards each of ``most`` canastas adds to what ``cards`` cards need for them."""
-    return [max(0, k * size - cards) - max(0, (k - 1) * size - cards) for k in range(1, most + 1)]
+    return tuple(
+        max(0, k * size - cards) - max(0, (k - 1) * size - cards) for k in range(1, most + 1)
+    )
 
 
 def placing_fails(
@@ -516,14 +541,15 @@ def placing_fails(
     onto the layout's melds and melds made of the cards still to place, so what none of
     those can take, nothing takes. Found where a choice below the rank made it so, this
     cuts every way of placing the ranks between."""
-    totals = rank_totals(nat)
+    counts = tally(nat)
     rank_melds = {group.position for group in layout.ranks}
     sequences = t.sequences and t.min_size <= t.longest_sequence
-    outside = _Outside(nat, {run.suit for run in layout.runs}, wilds, sequences, t)
+    masks = counts.masks if sequences else ()
+    outside = _Outside(nat, {run.suit for run in layout.runs}, wilds, masks, t)
     stuck = 0
     owed = needed
     spared = 0
-    for position, have in enumerate(totals):
+    for position, have in enumerate(counts.by_rank):
         new = t.new_meld_wilds[have]
         if not have or not new or position in rank_melds:
             continue
@@ -547,11 +573,12 @@ class _Outside:
     """The naturals still to place that no sequence can take, for :func:`placing_fails`."""
 
     def __init__(
-        self, nat: bytes, run_suits: set[int], wilds: int, sequences: bool, t: Tables
+        self, nat: bytes, run_suits: set[int], wilds: int, masks: Sequence[int], t: Tables
     ) -> None:
         self.nat = nat
         self.run_suits = run_suits
-        self.masks = suit_masks(nat) if sequences else []
+        #: The suits' masks of the naturals (none where no sequence can be melded).
+        self.masks = masks
         self.wild = min(t.sequence_wilds, wilds)
         self.t = t
 
@@ -560,14 +587,14 @@ class _Outside:
         is open, too few of it left in a row for a new one), and the face of the last."""
         forced = lone = 0
         t = self.t
-        for suit in range(_PER_RANK):
-            face = natural_face(position, suit)
-            if not self.nat[face] or suit in self.run_suits:
+        first = natural_face(position, 0)  # the faces of a rank are its suits in a row
+        for suit, count in enumerate(self.nat[first : first + _PER_RANK]):
+            if not count or suit in self.run_suits:
                 continue
             if self.masks and in_run(
                 self.masks[suit], position, t.sequence_naturals, t.min_size, self.wild
             ):
                 continue
-            forced += self.nat[face]
-            lone = face
+            forced += count
+            lone = first + suit
         return forced, lone

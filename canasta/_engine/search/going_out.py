@@ -23,6 +23,7 @@ from canasta._engine.search.bounds import (
     wilds_short,
 )
 from canasta._engine.search.escalera import escalera_in_reach
+from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -99,6 +100,8 @@ def going_out_possible(
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
         left_wilds = wilds - (discard in _WILD_FACES)
+        if forced_short(nat, layout, left_wilds, naturals, t):
+            continue
         ways = (
             (top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)),
             (nat, left_wilds, layout, Summary(), black_room, naturals),

@@ -85,11 +85,11 @@ class Layout(NamedTuple):
 
     def with_rank(self, old: RankGroup | None, new: RankGroup) -> Layout:
         """The layout with the rank meld ``old`` replaced by ``new`` (or ``new`` added)."""
-        return self._replace(ranks=_swapped(self.ranks, old, new))
+        return Layout(_swapped(self.ranks, old, new), self.runs, self.wilds)
 
     def with_run(self, old: Run | None, new: Run) -> Layout:
         """The layout with the sequence ``old`` replaced by ``new`` (or ``new`` added)."""
-        return self._replace(runs=_swapped(self.runs, old, new))
+        return Layout(self.ranks, _swapped(self.runs, old, new), self.wilds)
 
 
 def _swapped(items: tuple[G, ...], old: G | None, new: G) -> tuple[G, ...]:
@@ -220,13 +220,17 @@ class Merges(NamedTuple):
     choices: tuple[tuple[tuple[Finished, ...], ...], ...]
 
 
+@remembered(1 << 12)
 def merges(layout: Layout, t: Tables) -> Merges:
     """The :class:`Merges` of a layout whose natural cards are all placed. Melds marked
     ``merges`` that are not canastas merge two by two where the rules allow (HW-MRG-1,
     HW-MRG-2, HW-MRG-5): melds of one rank, sequences of one suit that meet, melds of wild
     cards; a merged meld that is not yet a canasta may merge again, as the rules let any
     two melds of a family merge. Only melds that are not canastas gain by a merge (two
-    canastas make one), so only they are merged."""
+    canastas make one), so only they are merged. Remembered: the going-out search sums up
+    the same melds with different summaries for the wild cards (``sweep._summed_up``), and
+    asks of the same last layouts (about half the questions in the positions of
+    tests/data/slow26 were asked before; 4096 answers, each a few melds)."""
     fixed: list[Finished] = []
     families: dict[tuple[int, int], list[Part]] = {}
     parts: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]

@@ -38,9 +38,8 @@ from canasta._engine.search.layout import (
     bridged,
     merges,
 )
-from canasta._engine.search.placing import lowest, run_placements
+from canasta._engine.search.placing import lowest, run_placements, tally
 from canasta._engine.search.summary import Summary
-from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
@@ -162,13 +161,16 @@ class Sweep:
         self, nat: bytes, wilds: int, layout: Layout, summary: Summary, position: int
     ) -> Iterator[Position]:
         """Every way to place the naturals of rank ``position``: onto sequences and into the
-        pool (:meth:`_rank_placed`), then the pool shared (:meth:`_pool_shared`); but none
+        pool (:meth:`_rank_placed`), then the pool shared (:func:`_pool_shared`); but none
         where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
         which is known before the pool is shared, whatever melds of the rank it makes."""
         for after, left, grown, pool in self._rank_placed(nat, wilds, layout, position, 0):
-            if not self._escalera_lost(after, grown, summary):
-                for shared in self._pool_shared(grown, position, pool):
-                    yield after, left, shared
+            if self._escalera_lost(after, grown, summary):
+                continue
+            # Placing onto sequences leaves the melds of one rank as they are: the pool's
+            # sharings are those of the layout's.
+            for ranks in _pool_shared(layout.ranks, position, pool, self.t):
+                yield after, left, Layout(ranks, grown.runs, grown.wilds)
 
     def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
         """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
@@ -189,11 +191,11 @@ class Sweep:
         """Every way to place the naturals of rank ``position``, face by face, some copies
         of the lowest face into the pool and the others onto sequences: the naturals and
         wild cards left, the melds, and the count in the pool (shared by
-        :meth:`_pool_shared`)."""
-        if not any(nat) or lowest(nat) // _PER_RANK != position:
+        :func:`_pool_shared`)."""
+        face = lowest(nat)
+        if face // _PER_RANK != position:  # the rank is placed
             yield nat, wilds, layout, pool
             return
-        face = lowest(nat)
         copies = nat[face]
         for pooled in range(copies, -1, -1):
             rest = bytearray(nat)
@@ -212,19 +214,6 @@ class Sweep:
         for after, left, grown in run_placements(nat, wilds, layout, self.t):
             yield from self._onto_sequences(after, left, grown, position, pool, copies - 1)
 
-    def _pool_shared(self, layout: Layout, position: int, pool: int) -> Iterator[Layout]:
-        """The melds after the ``pool`` of naturals of rank ``position`` is shared among the
-        side's melds of that rank and new ones, each new one with the fewest naturals a
-        meld needs at least (CL-MELD-2): every way, by count."""
-        t = self.t
-        laid = [group for group in layout.ranks if group.position == position]
-        others = tuple(group for group in layout.ranks if group.position != position)
-        if not pool:
-            yield layout
-            return
-        for grown in _shares(laid, pool, position, t):
-            yield layout._replace(ranks=tuple(sorted((*others, *grown))))
-
     # --- melds no later card can join ------------------------------------------------------
 
     def _finished(
@@ -236,20 +225,21 @@ class Sweep:
         wild cards that may merge stay as they are, for :meth:`_leaf`, and so does, where a
         side has one meld a family, a sequence of a suit whose cards are still to place."""
         t = self.t
-        ranks = [g for g in layout.ranks if g.position >= next_position]
-        held = suit_masks(nat) if layout.runs else []
-        runs = [
-            r
-            for r in layout.runs
-            # Without several melds a family, a sequence stays while cards of its suit are
-            # still to place: it stops them starting another (CL-MELD-6, placements).
-            if _open(r, held[r.suit], wilds, t) or (held[r.suit] and not t.several)
-        ]
-        wild_melds = tuple(w for w in layout.wilds if w.merges)
-        kept = Layout(tuple(ranks), tuple(runs), wild_melds)
+        held = tally(nat).masks if layout.runs else ()
+        kept = Layout(
+            tuple(g for g in layout.ranks if g.position >= next_position),
+            tuple(
+                r
+                for r in layout.runs
+                # Without several melds a family, a sequence stays while cards of its suit
+                # are still to place: it stops them starting another (CL-MELD-6, placements).
+                if _open(r, held[r.suit], wilds, t) or (held[r.suit] and not t.several)
+            ),
+            tuple(w for w in layout.wilds if w.merges),
+        )
         passed = Layout(
             tuple(g for g in layout.ranks if g.position < next_position),
-            tuple(r for r in layout.runs if r not in runs),  # none of them merges
+            tuple(r for r in layout.runs if r not in kept.runs),  # none of them merges
             tuple(w for w in layout.wilds if not w.merges),
         )
         for summed in _summed_up(summary, passed, wilds, t, self.escalera):
@@ -363,10 +353,12 @@ def _summed(
 def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[int]) -> list[int]:
     """The faces of ``spare`` whose discard is tried at this position of the search: those
     of the rank ``position`` about to be placed, and a lone card a block below a sequence of
-    its suit would take (:func:`~canasta._engine.search.placing.run_placements` fills the
-    gap with a wild card only where the card is not held). Every plan that discards a card
-    of ``spare`` is so found: before then the search places the other cards as it would
-    without the card, since placing a card never depends on it otherwise."""
+    its suit would take (a block takes the naturals held between it and the sequence, or
+    all but one, a wild card in that one's place, which leaves the card in hand to its
+    rank: :func:`~canasta._engine.search.placing.run_placements`; discarding it here too
+    changes no answer). Every plan that discards a card of ``spare`` is so found: before
+    then the search places the other cards as it would without the card, since placing a
+    card never depends on it otherwise."""
     faces = []
     for face in sorted(spare):
         held = nat[face]
@@ -396,6 +388,24 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
         return True
     below = (held << 2) >> run.low  # bit 1: the position just below it; bit 0: the next
     return bool(below & 2 or (gap and below & 1))
+
+
+@remembered(1 << 12)
+def _pool_shared(
+    ranks: tuple[RankGroup, ...], position: int, pool: int, t: Tables
+) -> tuple[tuple[RankGroup, ...], ...]:
+    """The side's melds of one rank, ``ranks``, after the ``pool`` of naturals of rank
+    ``position`` is shared among its melds of that rank and new ones, each new one with the
+    fewest naturals a meld needs at least (CL-MELD-2): every way, by count. Remembered: the
+    ways of placing a rank onto sequences leave the same pools to share among the same
+    melds, and the positions of a search hold the same few melds of the ranks not yet
+    reached (over four in five of the questions were asked before in the positions of
+    tests/data/slow26; 4096 answers, each a few layouts' melds of one rank)."""
+    if not pool:
+        return (ranks,)
+    laid = [group for group in ranks if group.position == position]
+    others = tuple(group for group in ranks if group.position != position)
+    return tuple(tuple(sorted((*others, *grown))) for grown in _shares(laid, pool, position, t))
 
 
 def _shares(

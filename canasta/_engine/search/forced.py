@@ -1,0 +1,359 @@
+"""Where the natural cards of a hand must go, followed through: a sound bound for going out.
+
+Where there are sequences (HW-MELD-3), a natural card goes into a meld of its rank or a
+sequence of its suit. A rank with no meld on the table and too few natural cards for a new
+one (CL-MELD-2: Hollywood's three, HW-MELD-5) can go into sequences only, and a sequence
+needs natural neighbours (HW-MELD-5, HW-MELD-6): where every sequence that could take a card
+holds a certain neighbour, that neighbour is in a sequence, not in a meld of its rank; its
+rank may then have too few cards left for a meld, and its cards must go into sequences in
+turn. The other way round, a card no sequence can take must go into a new meld of its rank,
+and where the rank has just enough cards for one, all of them go there, out of the suits'
+reach. :func:`forced_short` follows these consequences until none is left, and refutes a
+hand where a card has then nowhere to go, or the sequences and melds the cards need ask more
+wild cards than the hand holds.
+
+The going-out search (:mod:`~canasta._engine.search.sweep`) learns the same only by trying
+every way of placing the ranks in between: a Hollywood hand of 44 cards that has laid black
+threes, each of whose meld steps must go out (CL-B3-3), took some 140 refuted searches of
+up to 500 positions each (``tests/data/slow26``).
+
+Every step only ever concludes what every plan does: a window of ranks that could hold a
+sequence through a card still could once other cards are taken away, so a neighbour every
+sequence needs is needed whatever else is decided; the cards taken away for a meld of their
+rank or kept for a sequence only grow as the consequences are followed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement
+from typing import NamedTuple
+
+from canasta._cache import remembered
+from canasta._engine.search.layout import Layout, Run
+from canasta._engine.steps import rank_totals
+from canasta._engine.tables import TOP, UNBOUNDED, Tables
+from canasta._model.cards import SUITS
+
+__all__ = ["forced_short"]
+
+_PER_RANK = len(SUITS)
+
+
+def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], t: Tables) -> bool:
+    """Whether no plan melds every natural card of ``nat`` (unfolded) onto the open melds
+    ``layout`` and new melds with ``wilds`` wild cards, but one card of a face in ``spare``,
+    which is discarded: by :func:`_trouble` for the hand and for each such discard that
+    could change its answer."""
+    if not (t.sequences and t.min_size <= t.longest_sequence):
+        return False  # every card goes into a meld of its rank: nothing to follow
+    if not _short_rank(nat, layout, wilds, t):
+        return False  # no card is bound for sequences: no chain to follow
+    involved = _trouble(nat, layout, wilds, t)
+    if involved is None:
+        return False
+    for face in involved & spare:
+        less = bytearray(nat)
+        less[face] -= 1
+        if _trouble(bytes(less), layout, wilds, t) is None:
+            return False
+    return True
+
+
+def _short_rank(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bool:
+    """Whether a rank held has no meld on the table and too few cards for a new one: where
+    none has, no card is known to go into a sequence, and the wild cards new melds of a rank
+    need are counted before the search already (``bounds.wilds_short``)."""
+    open_ranks = {group.position for group in layout.ranks}
+    return any(
+        total and position not in open_ranks and t.new_meld_wilds[total] > wilds
+        for position, total in enumerate(rank_totals(nat))
+    )
+
+
+class _Cover(NamedTuple):
+    """How the cards of one face go into sequences: the positions of the suit that give
+    them a card whichever sequences they go into, each with the fewest cards it gives
+    (``needs``), and the fewest wild cards they take (``cost``)."""
+
+    needs: tuple[tuple[int, int], ...]
+    cost: int
+
+
+@remembered(1 << 12)
+def _trouble(nat: bytes, layout: Layout, wilds: int, t: Tables) -> frozenset[int] | None:
+    """``None`` unless the natural cards of ``nat`` surely cannot all be melded (see the
+    module's introduction); if they cannot, the faces whose cards the reasoning asked a
+    place for (those of ranks that can have no new meld, and those no sequence can take).
+
+    Only a discard of one of those faces can change the answer: any other card taken away
+    takes away a card that other cards' sequences might hold, or one of a rank with a
+    meld of its own, which only ever leaves the cards fewer places, so that every step of
+    the reasoning still holds. Remembered: the searches of a turn's steps ask of the same
+    hands."""
+    state = _State(nat, layout, wilds, t)
+    while True:
+        owed = state.sweep()
+        if owed is None or (not state.changed and owed > wilds):
+            return frozenset(state.involved)
+        if not state.changed:
+            return None
+
+
+class _State:
+    """The cards known to go into sequences (``in_runs``) and those a sequence may take
+    (``usable``), by face, as :meth:`sweep` follows the consequences."""
+
+    def __init__(self, nat: bytes, layout: Layout, wilds: int, t: Tables) -> None:
+        self.nat = nat
+        self.wilds = wilds
+        self.t = t
+        self.totals = rank_totals(nat)
+        self.open_ranks = {group.position for group in layout.ranks}
+        self.runs = tuple(tuple(r for r in layout.runs if r.suit == s) for s in range(4))
+        #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2).
+        self.fewest = next(
+            (n for n, need in enumerate(t.new_meld_wilds) if n and need <= wilds), UNBOUNDED
+        )
+        self.usable = bytearray(nat)
+        self.in_runs = bytearray(len(nat))
+        self.changed = False
+        #: The numbers a sequence is made by (:class:`_Limits`).
+        self.limits = _Limits(
+            t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds
+        )
+        #: Each suit's cards a sequence may take, by position, as of the pass's start.
+        self.suits: list[bytes] = []
+        #: The faces of the pass that go into sequences (position, suit), and what the
+        #: positions of their suit give them (:attr:`_Cover.needs`).
+        self.placed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        #: The faces whose cards were asked a place: see :func:`_trouble`.
+        self.involved: set[int] = set()
+
+    def sweep(self) -> int | None:
+        """One pass over the ranks: ``None`` where a card has nowhere to go, else at least
+        how many wild cards the melds the cards need take (new melds of a rank, sequences
+        of cards no two of which may share one). Sets :attr:`changed` if it learnt more."""
+        self.changed = False
+        self.suits = [bytes(self.usable[suit::_PER_RANK]) for suit in range(_PER_RANK)]
+        owing: list[tuple[int, int, int]] = []
+        self.placed = []
+        owed = 0
+        for position, total in enumerate(self.totals):
+            if not total or position in self.open_ranks:
+                continue  # a card of a rank with a meld on the table may always join it
+            faces = range(position * _PER_RANK, (position + 1) * _PER_RANK)
+            left = total - sum(self.in_runs[faces.start : faces.stop])
+            if left < self.fewest:  # no new meld of the rank: sequences take every card
+                if not self._into_runs(faces, owing):
+                    return None
+            elif left > self.fewest and not self.t.new_meld_wilds[left]:
+                continue  # whether the rank needs a meld of its own would change nothing
+            elif bound := [face for face in faces if self._unplaced(face)]:
+                self.involved.update(bound)
+                owed += self.t.new_meld_wilds[left]  # a new meld of the rank is needed
+                if left == self.fewest:  # and takes every card not in a sequence
+                    self._into_meld(faces)
+        if not self._needs_fit():
+            return None
+        return owed + self._apart(owing)
+
+    def _into_runs(self, faces: range, owing: list[tuple[int, int, int]]) -> bool:
+        """Every card of ``faces``, a rank's, goes into a sequence: whether each can, the
+        neighbours they need kept for sequences, and those that take wild cards added to
+        ``owing`` (cost, position, suit)."""
+        for face in faces:
+            if self.nat[face]:
+                self.involved.add(face)
+                cover = self._cover(face, self.nat[face])
+                if cover is None:
+                    return False
+                self._keep(face, cover)
+                self.placed.append((*divmod(face, _PER_RANK), cover.needs))
+                if cover.cost:
+                    owing.append((cover.cost, *divmod(face, _PER_RANK)))
+        return True
+
+    def _unplaced(self, face: int) -> bool:
+        """Whether some card of ``face`` no sequence can take."""
+        return bool(self.nat[face]) and self._cover(face, self.nat[face]) is None
+
+    def _into_meld(self, faces: range) -> None:
+        """The cards of ``faces`` not kept for sequences all go into the new meld of their
+        rank, out of the sequences' reach."""
+        for face in faces:
+            if self.usable[face] > self.in_runs[face]:
+                self.usable[face] = self.in_runs[face]
+                self.changed = True
+
+    def _cover(self, face: int, copies: int) -> _Cover | None:
+        """How the ``copies`` cards of ``face`` can all go into sequences (:func:`_covered`),
+        the suit's cards counted as the pass began: a pass that took some away since only
+        learns less, and the next pass counts them."""
+        position, suit = divmod(face, _PER_RANK)
+        runs = self.runs[suit]
+        return _covered(self.suits[suit], position, copies, runs, self.wilds, self.limits)
+
+    def _keep(self, face: int, cover: _Cover) -> None:
+        """The neighbours ``cover`` needs go into sequences."""
+        suit = face % _PER_RANK
+        for position, used in cover.needs:
+            other = position * _PER_RANK + suit
+            if used > self.in_runs[other]:
+                self.in_runs[other] = used
+                self.changed = True
+
+    def _needs_fit(self) -> bool:
+        """Whether the cards :attr:`placed` of each suit no two of which may share a
+        sequence (:meth:`_may_share`) find the naturals their sequences need, added up: they
+        are in sequences of their own. Those naturals are kept for sequences."""
+        apart: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        for card in sorted(self.placed):
+            position, suit = card[0], card[1]
+            if not any(
+                self._may_share((0, position, suit), (0, other[0], other[1])) for other in apart
+            ):
+                apart.append(card)
+        needed: dict[int, int] = {}
+        for _, suit, needs in apart:
+            for other, count in needs:
+                face = other * _PER_RANK + suit
+                needed[face] = needed.get(face, 0) + count
+        for face, count in needed.items():
+            if count > self.usable[face]:
+                return False
+            if count > self.in_runs[face]:
+                self.in_runs[face] = count
+                self.changed = True
+        return True
+
+    def _apart(self, owing: list[tuple[int, int, int]]) -> int:
+        """The wild cards of the sequences of cards that owe some (cost, position, suit),
+        added up over cards no two of which may share a sequence: of different suits, or
+        too far apart for one (the positions between them not held more than a sequence's
+        wild cards, HW-MELD-6)."""
+        apart: list[tuple[int, int, int]] = []
+        for card in sorted(owing, reverse=True):
+            if not any(self._may_share(card, other) for other in apart):
+                apart.append(card)
+        return sum(cost for cost, _, _ in apart)
+
+    def _may_share(self, card: tuple[int, int, int], other: tuple[int, int, int]) -> bool:
+        _, position, suit = card
+        _, other_position, other_suit = other
+        low, high = sorted((position, other_position))
+        if suit != other_suit or high - low >= self.t.longest_sequence:
+            return False
+        held = sum(
+            1
+            for p in range(low + 1, high)
+            if self.usable[p * _PER_RANK + suit]
+            or any(run.low <= p <= run.high for run in self.runs[suit])
+        )
+        return high - low - 1 - held <= self.t.sequence_wilds
+
+
+class _Limits(NamedTuple):
+    """What a sequence may be (HW-MELD-3, HW-MELD-5, HW-MELD-6): its smallest size, the
+    natural cards it needs, its longest, and its wild cards."""
+
+    shortest: int
+    naturals: int
+    longest: int
+    wilds: int
+
+
+#: One way for a card to go into a sequence: the naturals it takes, by position, as a bit
+#: mask and the wild cards; or which open sequence it joins (an index, -1 for a new one).
+_Way = tuple[int, int, int]
+
+
+@remembered(1 << 14)
+def _covered(
+    counts: bytes, position: int, copies: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
+) -> _Cover | None:
+    """How ``copies`` cards at ``position`` of a suit can all go into sequences, each into
+    its own (a sequence holds one card a rank), the suit's other naturals ``counts`` by
+    position: ``None`` where they cannot. Each sequence is a new one (a window of the
+    ranks, :func:`_new_ways`) or an open one of ``runs`` grown to the card
+    (:func:`_run_ways`), at most one card joining each."""
+    new = _new_ways(counts, position, min(limits.wilds, wilds), limits)
+    ways = [*new, *_run_ways(counts, position, runs, wilds, limits)]
+    if not ways:
+        return None
+    if copies == 1:  # the one card: the positions every way takes, the cheapest way
+        common = ~0
+        for mask, _, _ in ways:
+            common &= mask
+        return _Cover(tuple((p, 1) for p in _bits(common)), min(w for _, w, _ in ways))
+    best: list[int] | None = None
+    cost = UNBOUNDED
+    for chosen in combinations_with_replacement(ways, copies):
+        used = _used(chosen, counts, wilds)
+        if used is not None:
+            best = used if best is None else [min(a, b) for a, b in zip(best, used, strict=True)]
+            cost = min(cost, sum(w for _, w, _ in chosen))
+    if best is None:
+        return None
+    return _Cover(tuple((p, n) for p, n in enumerate(best) if n), cost)
+
+
+def _used(chosen: tuple[_Way, ...], counts: bytes, wilds: int) -> list[int] | None:
+    """The cards each position gives the ways ``chosen`` together, or ``None`` where they
+    join one open sequence twice or take more cards or wild cards than there are."""
+    joined = [run for _, _, run in chosen if run >= 0]
+    if len(joined) != len(set(joined)) or sum(w for _, w, _ in chosen) > wilds:
+        return None
+    used = [0] * (TOP + 1)
+    for mask, _, _ in chosen:
+        for p in _bits(mask):
+            used[p] += 1
+    return None if any(n > counts[p] for p, n in enumerate(used)) else used
+
+
+def _new_ways(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterator[_Way]:
+    """The new sequences through ``position``: windows of ranks from the smallest size to
+    the longest needed, each of its other positions a natural held or one of at most
+    ``cap`` wild cards, with the naturals a sequence needs (HW-MELD-5, HW-MELD-6). A
+    longer sequence holds such a window through the card, with no more naturals or wild
+    cards: so these suffice to say what every sequence needs."""
+    shortest, fewest = limits.shortest, limits.naturals
+    longest = min(max(shortest, fewest + cap), limits.longest)
+    for size in range(shortest, longest + 1):
+        for low in range(max(0, position - size + 1), min(position, TOP - size + 1) + 1):
+            others = [p for p in range(low, low + size) if p != position and counts[p]]
+            yield from _fillings(others, size - 1, fewest - 1, cap, -1)
+
+
+def _run_ways(
+    counts: bytes, position: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
+) -> Iterator[_Way]:
+    """The open sequences ``runs`` of the suit grown to ``position``: the ranks between
+    them and the card each a natural held or a wild card, within the sequence's wild cards
+    and the longest sequence."""
+    for index, run in enumerate(runs):
+        if run.low <= position <= run.high:
+            continue  # the rank is in the sequence already (HW-MELD-10)
+        low, high = min(run.low, position), max(run.high, position)
+        if high - low + 1 > limits.longest:
+            continue
+        between = [p for p in range(low, high + 1) if not run.low <= p <= run.high]
+        between.remove(position)
+        others = [p for p in between if counts[p]]
+        cap = max(0, min(limits.wilds - run.wilds, wilds))
+        yield from _fillings(others, len(between), 0, cap, index)
+
+
+def _fillings(others: list[int], places: int, fewest: int, cap: int, run: int) -> Iterator[_Way]:
+    """Each way to fill ``places`` positions with some of the naturals held at ``others``
+    (``fewest`` at least) and wild cards for the rest (``cap`` at most)."""
+    for size in range(max(fewest, places - cap), len(others) + 1):
+        for chosen in combinations(others, size):
+            yield sum(1 << p for p in chosen), places - size, run
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

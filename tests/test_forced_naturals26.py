@@ -1,0 +1,230 @@
+"""Where the natural cards must go, followed through (issue 26): the bound
+:func:`~canasta._engine.search.forced.forced_short` against the search without it.
+
+A rank with no meld on the table and too few cards for a new one (HW-MELD-5) goes into
+sequences; a neighbour every sequence through a card needs is in a sequence, so its rank
+may be left too few for a meld in turn; a rank with a card no sequence can take needs a new
+meld, which takes all its cards where it has just enough. The bound refutes a hand where a
+card is then left with nowhere to go or the melds need more wild cards than it holds. It
+must only ever refute where no plan melds the cards: checked against the placing search
+itself, under Hollywood, Samba and Bolivia with drawn house rules; and on whole hands of
+random games, with the bound and without it.
+
+Also the search's own completeness, which that comparison found wanting: a card leading a
+block below a sequence may leave a natural between to a meld of its rank, a wild card in
+its place (HW-MELD-10; :func:`~canasta._engine.search.placing.run_placements`).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from fuzz.options import random_rules
+from hypothesis import event, example, given, settings
+from hypothesis import strategies as st
+from internals import NATURAL_FACES, Deal, natural_face
+from play_helpers import meld_phases
+
+import canasta
+from canasta import Cards, RuleSet, find_rules
+from canasta._engine.search import going_out
+from canasta._engine.search.forced import forced_short
+from canasta._engine.search.layout import Layout, RankGroup, Run, encoded, wild_meld_canastas
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import Sweep
+from canasta._engine.tables import TOP, tables
+
+FAMILIES = ("hollywood", "samba", "bolivia")
+SLOW = Path(__file__).parent / "data" / "slow26"
+
+
+def _rules(family: str, seed: int) -> RuleSet:
+    """A preset of ``family`` with house rules drawn from ``seed`` (seed 0: the preset)."""
+    if seed == 0:
+        return find_rules(family)
+    return random_rules(random.Random(seed), family=family)
+
+
+@st.composite
+def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
+    """A rule set of a family with sequences, natural cards of a stretch of ranks (few of
+    each, so that ranks fall short of a meld), a few wild cards, and sequences and melds of
+    one rank on the table."""
+    rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    low = draw(st.integers(0, TOP - 6))
+    cards = draw(
+        st.lists(st.tuples(st.integers(low, low + 6), st.integers(0, 3)), min_size=1, max_size=12)
+    )
+    nat = bytearray(NATURAL_FACES.stop)
+    for position, suit in cards:
+        nat[natural_face(position, suit)] += 1
+    runs = draw(
+        st.lists(
+            st.builds(
+                lambda suit, start, size, wilds: Run(
+                    suit, start, min(TOP, start + size - 1), wilds
+                ),
+                st.integers(0, 3),
+                st.integers(max(0, low - 3), min(TOP, low + 7)),
+                st.integers(3, 6),
+                st.integers(0, 1),
+            ),
+            max_size=2,
+        )
+    )
+    ranks = draw(
+        st.lists(
+            st.builds(
+                RankGroup,
+                st.integers(low, low + 6),
+                st.integers(3, 5),
+                st.integers(0, 1),
+                st.just(False),
+            ),
+            max_size=1,
+        )
+    )
+    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    return rules, bytes(nat), draw(st.integers(0, 3)), layout
+
+
+def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool) -> bool:
+    """Whether the search melds every natural card (but at most one of any face, with
+    ``spare``) and the wild cards onto ``layout`` and new melds, the canastas made already:
+    the placing alone, which the bound speaks of."""
+    t = tables(rules)
+    made = Summary(done=rules.canastas_to_go_out)
+    held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
+    return Sweep(t, False, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0, held)
+
+
+def _hand(text: str) -> bytes:
+    return Cards.parse(text).counts[: NATURAL_FACES.stop]
+
+
+@settings(max_examples=600, deadline=None)
+@given(_positions(), st.booleans())
+@example(  # the tens and the spades of the Hollywood for three hand: a ten has no home
+    (
+        find_rules("hollywood"),
+        _hand("7S 9S 10S JS 10D 10D 8D"),
+        0,
+        Layout(runs=(Run(1, 5, 8, 1),)),
+    ),
+    True,
+)
+def test_HW_MELD_5_the_forced_naturals_never_refute_a_way_the_search_finds(
+    case: tuple[RuleSet, bytes, int, Layout], spare: bool
+) -> None:
+    rules, nat, wilds, layout = case
+    t = tables(rules)
+    held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
+    refuted = forced_short(nat, layout, wilds, held, t)
+    event(f"refuted {refuted}")
+    if refuted:
+        assert not _placed(rules, nat, wilds, layout, spare), case
+
+
+def test_HW_MELD_5_a_ten_every_meld_of_tens_needs_is_in_the_spades() -> None:
+    """Hollywood: the nine of spades can go only into a sequence of spades (one nine, and a
+    meld needs three naturals, HW-MELD-5), which needs the ten of spades beside it (no
+    eight); so the two tens of diamonds have no meld of tens, and no sequence of diamonds
+    takes either (the one on the table holds the ten, and the eight is alone): two cards
+    with nowhere to go, one more than the discard."""
+    rules = find_rules("hollywood")
+    nat = _hand("9S 10S JS 10D 10D 8D")
+    layout = Layout(runs=(Run(1, 5, 8, 1),))
+    t = tables(rules)
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    assert forced_short(nat, layout, 1, held, t)
+    assert not _placed(rules, nat, 1, layout, True)
+    # Two more nines: the jack of spades the discard, the nines and the tens make melds.
+    with_nine = _hand("9S 10S JS 10D 10D 9C 9D 8D")
+    assert not forced_short(with_nine, layout, 1, held, t)
+    assert _placed(rules, with_nine, 1, layout, True)
+
+
+def test_HW_MELD_10_a_block_below_a_sequence_may_leave_a_natural_to_its_rank() -> None:
+    """5H 6H 7H on the table, and in hand the three eights and the nine of hearts with one
+    wild card: the eights make a meld (HW-MELD-5), the nine joins the sequence with the
+    wild card standing for the eight (HW-MELD-10). Searched from the top (the ranks upside
+    down, as the going-out search also asks), the nine comes first and leads a block below
+    the sequence: the block must be allowed the wild card where the eight is held too."""
+    rules = find_rules("hollywood")
+    t = tables(rules)
+    nat = _hand("8C 8D 8H 9H")
+    layout = Layout(runs=(Run(2, 1, 3, 0),))
+    done = Summary(done=rules.canastas_to_go_out)
+    turned_nat, turned = going_out._upside_down(nat, layout)
+    for hand, melds in ((nat, layout), (turned_nat, turned)):
+        assert Sweep(t, False, wild_meld_canastas(rules)).out(hand, 1, melds, done, 0)
+
+
+def test_HW_B3_3_black_threes_where_a_wild_card_stands_for_a_held_eight() -> None:
+    """The same cards in a game: 5H 6H 7H laid, two canastas, and in hand three black
+    threes, the three eights, the nine of hearts (drawn with the joker) and a four to
+    discard. Melding the black threes obliges going out (HW-B3-3), which the hand can: the
+    eights a meld, 9H and the joker standing for the eight onto the sequence. The planner
+    refused the black threes (its search from the top answered first, and wrongly); the
+    reference solver, which plays every step out, and now the planner, offer them."""
+    game = canasta.Game.from_position(
+        find_rules("hollywood", players=2),
+        hands=["3C 3S 3C 8C 8D 8H 4S", "4C 4D 4H"],
+        melds=[["KH KS KD KC KH KS KD", "QC QD QH QS QC QD QH", "5H 6H 7H"], []],
+        pile="9S",
+        draws="9H JK",
+        melded_players=[0],
+    ).apply(canasta.Draw())
+    black = canasta.parse_move("meld 3C 3C 3S")
+    assert game.explain(black) is None
+    assert black in game.legal_moves()
+
+
+# --- whole hands ----------------------------------------------------------------------------
+
+
+def _searched(deal: Deal, bounded: bool) -> bool:
+    canasta.clear_caches()
+    kept = going_out.forced_short
+    if not bounded:
+        going_out.forced_short = lambda *args: False  # type: ignore[assignment]
+    try:
+        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
+    finally:
+        going_out.forced_short = kept  # type: ignore[assignment]
+
+
+@pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_5_the_forced_naturals_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with the bound and
+    without it."""
+    rules = _rules(family, seed)
+    for deal in meld_phases(rules, seed):
+        assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
+
+
+@pytest.mark.planner_only(reason="asks the planner's going-out search")
+def test_CL_B3_3_the_hollywood_for_three_steps_refuted_before_any_search() -> None:
+    """The Hollywood for three hand of 30 cards after black threes (``tests/data/slow26``):
+    every meld step must go out (CL-B3-3), and after ``meld 10C JC QC`` the bound refutes
+    it with no search, where the search took some 190 positions."""
+    game = canasta.Game.from_json((SLOW / "hollywood-3p-opening-table-30-cards.json").read_text())
+    deal = game.deal
+    step = Cards.parse("10C JC QC")
+    t = tables(deal.rules)
+    layout, _ = encoded(deal.melds[deal.side], t)
+    layout = layout._replace(runs=tuple(sorted((*layout.runs, Run(0, 6, 8, 0)))))
+    hand = deal.hand - step
+    nat = hand.counts[: NATURAL_FACES.stop]
+    wilds = sum(1 for card in hand if card.is_wild)
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    assert forced_short(nat, layout, wilds, held, t)
