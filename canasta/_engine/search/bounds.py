@@ -145,16 +145,14 @@ def _sequence_homes(
     wild card of the hand beside them. Such a sequence holds the card, and beside it, at the
     position below or above (a sequence is two cards in a row at least), a natural card of
     the hand or an open sequence of the suit ending there; each of those is in one sequence
-    only, and a sequence holds one card a rank (HW-MRG-2): so there are no more such
-    sequences than those neighbours. Of the open sequences ``runs`` of the suit, one that
-    holds the position already can neither take the card nor be merged with one that does,
-    so it counts for nothing; and there are none unless the others and the suit's naturals
-    ``held`` (as bits) reach the smallest size in a row through the card, or an open
-    sequence (:func:`_natural_run`)."""
+    only, and a sequence holds one card a rank (HW-MRG-2): no more such sequences than
+    neighbours. Of the open sequences ``runs`` of the suit, one that holds the position can
+    neither take the card nor be merged with one that does; and there are none unless the
+    others and the suit's naturals ``held`` (as bits) reach the smallest size in a row
+    through the card, or an open sequence (:func:`_natural_run`)."""
     face = natural_face(position, suit)
-    homes = (nat[face - _PER_RANK] if position > 0 else 0) + (
-        nat[face + _PER_RANK] if position < TOP else 0
-    )
+    below = nat[face - _PER_RANK] if position > 0 else 0
+    homes = below + (nat[face + _PER_RANK] if position < TOP else 0)
     if not runs:
         return homes if homes and _natural_run(held, runs, position, t) else 0
     runs = [run for run in runs if not run.low <= position <= run.high]
