@@ -16,11 +16,18 @@ Times are CPU time of this process (``time.process_time``), which a busy machine
 less than the wall clock. The engine keeps caches between calls; ``--cold`` clears them
 before every timed call (``canasta.clear_caches()``), the case of a server that has just
 loaded a document.
+
+A call's time leaves out the garbage collections made during it, which are reported apart
+(how many, the slowest): Python collects when enough objects have been made, whichever call
+makes them, and a full collection walks every object of the process, the program's own as
+much as the engine's, so its pause belongs to the process, not to the position (a call of
+4 ms once took 200 ms with a full collection in it). ``--with-collections`` counts them in.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
@@ -59,10 +66,37 @@ def _probes(game: canasta.Game, moves: list[canasta.Move], rng: random.Random) -
     return probes
 
 
+class _Collections:
+    """The garbage collections of the process while it is installed: how many, the CPU time
+    they took in all (``spent``, seconds) and the slowest (``slowest``, seconds)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.spent = 0.0
+        self.slowest = 0.0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+            return
+        pause = time.process_time() - self._start
+        self.count += 1
+        self.spent += pause
+        self.slowest = max(self.slowest, pause)
+
+
 def worst_case(
-    seconds: float, over_ms: float, seed: int, families: list[str], cold: bool
+    seconds: float,
+    over_ms: float,
+    seed: int,
+    families: list[str],
+    cold: bool,
+    with_collections: bool = False,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Random play for ``seconds`` of CPU time: the figures, and the calls over ``over_ms``."""
+    """Random play for ``seconds`` of CPU time: the figures, and the calls over ``over_ms``
+    (the garbage collections made during a call left out of its time unless
+    ``with_collections``)."""
     rng = random.Random(seed)
     clock = time.process_time
     end = clock() + seconds
@@ -70,15 +104,20 @@ def worst_case(
     figures["id_defects"] = []  # legal moves without an id of their own: (error, where)
     slowest: dict[str, float] = {}
     slow: list[dict[str, Any]] = []
+    collections = _Collections()
+    gc.callbacks.append(collections)
 
     def timed(
         call: str, game: canasta.Game, where: dict[str, Any], run: Callable[[canasta.Game], Any]
     ) -> Any:
         if cold:
             canasta.clear_caches()
+        collected = collections.spent
         start = clock()
         result = run(game)
         took = 1000 * (clock() - start)
+        if not with_collections:
+            took -= 1000 * (collections.spent - collected)
         figures["calls"] += 1
         slowest[call] = max(slowest.get(call, 0.0), took)
         if took > over_ms:
@@ -117,7 +156,10 @@ def worst_case(
                     figures["id_defects"].append((str(error), where))
             game = game.apply(rng.choice(moves))
             decision += 1
+    gc.callbacks.remove(collections)
     figures["slowest_ms"] = {call: round(ms, 1) for call, ms in sorted(slowest.items())}
+    figures["collections"] = collections.count
+    figures["slowest_collection_ms"] = round(1000 * collections.slowest, 1)
     slow.sort(key=lambda item: -item["ms"])
     return figures, slow
 
@@ -129,15 +171,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--family", nargs="+", default=list(canasta.rule_set_names()))
     parser.add_argument("--cold", action="store_true", help="clear the caches before each call")
+    parser.add_argument(
+        "--with-collections",
+        action="store_true",
+        help="count the garbage collections made during a call in its time",
+    )
     parser.add_argument("--show", type=int, default=10, help="slow calls to print")
     parser.add_argument("--out", help="write the slow positions here, as JSON lines")
     args = parser.parse_args(argv)
-    figures, slow = worst_case(args.seconds, args.over, args.seed, args.family, args.cold)
+    figures, slow = worst_case(
+        args.seconds, args.over, args.seed, args.family, args.cold, args.with_collections
+    )
     print(
         f"{figures['rule_sets']:,} rule sets, {figures['decisions']:,} decisions, "
         f"{figures['calls']:,} calls, {figures['dead_ends']} dead ends, "
         f"{len(figures['id_defects'])} legal moves without ids; slowest (ms): "
         + ", ".join(f"{call} {ms}" for call, ms in figures["slowest_ms"].items())
+    )
+    print(
+        f"{figures['collections']:,} garbage collections, the slowest "
+        f"{figures['slowest_collection_ms']} ms"
+        + ("" if args.with_collections else " (left out of the calls' times)")
     )
     print(f"{len(slow)} calls over {args.over:g} ms")
     for error, where in figures["id_defects"][: args.show]:
