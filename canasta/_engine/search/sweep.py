@@ -80,6 +80,9 @@ class Sweep:
         #: remembered answer settles counted too) before it raises :class:`Exhausted`
         #: (``None``: no bound).
         self.budget: int | None = None
+        #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
+        #: down, 1 as they are) answered the last question: asked first the next time.
+        self.lead = 0
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
