@@ -372,9 +372,18 @@ EVERY_TABLE = [
 ]
 
 
-@pytest.mark.parametrize(
-    "rules", EVERY_TABLE, ids=lambda r: f"{r.name}-{r.num_players}p-{r.num_sides}sides"
-)
+def _table(rules: RuleSet) -> object:
+    """``rules`` as a parameter, named for its table; Bolivia for three pinned to the planner:
+    its walk reaches a 65-card hand (decision 136) whose moves the reference solver, which
+    plays every step out, did not list in 20 minutes."""
+    name = f"{rules.name}-{rules.num_players}p-{rules.num_sides}sides"
+    if name != "bolivia-3p-3sides":
+        return pytest.param(rules, id=name)
+    reason = "a 65-card hand: the reference does not list its moves in 20 minutes"
+    return pytest.param(rules, id=name, marks=pytest.mark.planner_only(reason=reason))
+
+
+@pytest.mark.parametrize("rules", [_table(rules) for rules in EVERY_TABLE])
 def test_every_player_count_and_seating_plays_a_deal(rules: RuleSet) -> None:
     """Each rule set at each player count and seating, whatever hypothesis draws: cards
     conserved, no dead end, the deal ends, every generated move accepted."""
