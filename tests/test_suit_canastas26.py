@@ -10,7 +10,8 @@ king, nine positions: once its eight of diamonds goes into a meld of eights, the
 one card and the diamonds make one canasta with no wild card, not two. The bound must only
 ever refute where no plan melds the cards with the canastas needed: checked against the
 search with the suits counted as before, under Hollywood, Samba and Bolivia with drawn house
-rules, and on the saved position.
+rules; on whole hands of random games, with the bound and without it; and on the saved
+position.
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from internals import NATURAL_FACES, natural_face
+from internals import NATURAL_FACES, Deal, natural_face
+from play_helpers import meld_phases
 
 import canasta
 from canasta import Cards, Game, RuleSet, find_rules
-from canasta._engine.search import suits
+from canasta._engine.search import going_out, suits
 from canasta._engine.search.bounds import canastas_out_of_reach
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -140,6 +143,34 @@ def test_CL_CAN_1_the_suits_free_canastas_never_refute_a_going_out_the_search_fi
     finally:
         suits.free_canastas = kept
         canasta.clear_caches()
+
+
+def _searched(deal: Deal, bounded: bool) -> bool:
+    canasta.clear_caches()
+    kept = suits.free_canastas
+    if not bounded:
+        suits.free_canastas = _unbounded
+    try:
+        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
+    finally:
+        suits.free_canastas = kept
+        canasta.clear_caches()
+
+
+@pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_CL_CAN_1_the_suits_free_canastas_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with the bound and
+    without it."""
+    rules = _rules(family, seed)
+    for deal in meld_phases(rules, seed):
+        assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
 
 
 def test_CL_CAN_1_two_diamond_canastas_need_the_eight_twice() -> None:
