@@ -13,6 +13,7 @@ from itertools import combinations
 from canasta._cache import remembered
 from canasta._engine.search.layout import Layout, RankGroup, Run
 from canasta._engine.search.placing import tally
+from canasta._engine.search.suits import longest_run, suit_costs
 from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
@@ -271,25 +272,6 @@ def in_run(mask: int, position: int, fewest: int, shortest: int, wild: int) -> b
     return False
 
 
-@remembered(1 << 14)
-def longest_run(mask: int, through: int | None, fill: int) -> int:
-    """The longest run of covered positions (the bits of ``mask``; through position
-    ``through`` if given), with up to ``fill`` single uncovered positions filled (by a wild
-    card), capped at the ends of an extra wild card's reach."""
-    covered = [bool(mask >> p & 1) for p in range(TOP + 1)]
-    best = 0
-    for start in range(len(covered)):
-        gaps = 0
-        for p in range(start, len(covered)):
-            if not covered[p]:
-                if gaps >= fill:
-                    break
-                gaps += 1
-            if through is None or start <= through <= p:
-                best = max(best, p - start + 1)
-    return min(len(covered), best + fill) if best else 0
-
-
 def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> int:
     """At most how many more canastas the side can complete from these natural cards and
     ``wilds`` wild cards: each is a meld that is not one yet grown to the size, a merge of
@@ -416,7 +398,7 @@ def _family_costs(
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
         yield _increments(sum(group.size for group in layout.wilds), missing, size)
     if t.sequences and t.longest_sequence >= size:
-        yield from _suit_costs(nat, wilds, layout, missing, t)
+        yield from suit_costs(nat, wilds, layout, missing, t)
 
 
 @remembered(1 << 12)
@@ -436,28 +418,6 @@ def _each_rank_costs(
         for position, have in enumerate(by_rank)
         if have or position in groups
     )
-
-
-def _suit_costs(
-    nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
-) -> Iterator[tuple[int, ...]]:
-    """For each suit, the least wild cards each further sequence canasta of it costs: one
-    if no run of its cards is long enough without one, else none (a lower bound)."""
-    size = t.canasta_size
-    fill = t.sequence_wilds if wilds else 0
-    counts = tally(nat)
-    for suit in range(_PER_RANK):
-        # The cards of the suit a sequence could hold: the naturals still to place, and
-        # those of each open sequence of it (at each position it covers).
-        held = counts.by_suit[suit]
-        mask = counts.masks[suit]
-        for run in layout.runs:
-            if run.suit == suit:
-                held += run.high - run.low + 1
-                mask |= (1 << (run.high + 1)) - (1 << run.low)
-        if held >= size - fill and longest_run(mask, None, fill) >= size:
-            each = int(longest_run(mask, None, 0) < size)
-            yield (each,) * min(missing, held // max(1, size - fill))
 
 
 @remembered(1 << 12)
