@@ -151,3 +151,18 @@ def test_views_of_turns_played_legally_with_an_obligation_load_and_sample() -> N
                         assert view.sample(rng).view(player) == view
             game = game.apply(rng.choice(list(game.legal_moves())))
     assert obliged >= 20
+
+
+def test_BO_OUT_1_black_threes_that_only_an_escalera_lets_out_are_sampled() -> None:
+    """Bolivia for two, seen by player 0 while player 1, who laid black threes this turn and
+    so must go out (BO-B3-2), holds 9 cards. Going out needs a natural sequence canasta
+    (BO-OUT-1), which player 1's side lacks: a hand must hold the cards that make one (the
+    real one extends 6S 7S 8S 9S with 10S JS QS). The planned hands made melds of one rank
+    only, so the view, written by the library from legal random play (the round-trip test
+    of tests/test_json.py, Bolivia for two, seed 14992, under the dev profile), was refused
+    at load; the plan now makes the escalera first."""
+    view = PlayerView.from_json(
+        (DATA / "bolivia-2p-black-threes-need-an-escalera.json").read_text()
+    )
+    assert (view.player, view.turn_player, view.hand_sizes[1]) == (0, 1, 9)
+    assert_samples(view, range(2))

@@ -16,8 +16,9 @@ two ways, with choices that vary from one try to the next:
   the side's melds and of the ranks already drawn, wild cards, points, runs of a suit), a
   card now and then bringing the rest of its rank;
 * for a turn that must go out, or a question asked, planned for going out (:class:`_GoingOut`):
-  the known cards' ranks made into melds, the canastas the side lacks completed, the other
-  cards added to the melds, one card kept for the discard.
+  the known cards' ranks made into melds, the natural sequence canasta going out may need
+  (BO-OUT-1) made, the canastas the side lacks completed, the other cards added to the
+  melds, one card kept for the discard.
 
 :func:`finishing_hand` is the first hand so built with a fixed seed that lets the turn
 finish: the loader refuses a view of another player's turn that has none
@@ -41,8 +42,9 @@ from canasta._engine.position.parts import ViewParts
 from canasta._engine.position.playable import rules_deal
 from canasta._engine.state import Deal, Phase, pooled_sides
 from canasta._engine.transitions import play
-from canasta._model.cards import Card, Rank
+from canasta._model.cards import NATURAL_RANKS, SUITS, Card, Rank, Suit
 from canasta._model.deck import Cards, pack_cards
+from canasta._model.melds import CanastaKind, natural_position
 from canasta._model.moves import Answer
 from canasta._rules.ruleset import RuleSet
 
@@ -226,7 +228,9 @@ class _GoingOut:
     """A hand planned for going out (CL-OUT-1, CL-OUT-2): the known cards' ranks made into
     melds, the canastas the side lacks completed, the other cards added to those melds, and
     one card left over for the discard; black threes held made a meld of them (CL-B3-3).
-    Melds of a rank only: runs are left to the weighted draws of :func:`_built_cards`."""
+    Melds of a rank only, but for the natural sequence canasta going out may need (BO-OUT-1,
+    :meth:`_make_escalera`): other runs are left to the weighted draws of
+    :func:`_built_cards`."""
 
     def __init__(self, rules: RuleSet, side_melds: Sequence[Meld], pool: list[Card]) -> None:
         self.rules = rules
@@ -236,6 +240,13 @@ class _GoingOut:
             if meld.kind is MeldKind.RANK:
                 self.melds[meld.rank] = [meld.size - meld.wilds, meld.wilds]
         self.canastas = sum(1 for meld in side_melds if rules.is_canasta(meld))
+        #: The side's sequences with no wild card, which an escalera may grow from.
+        self.natural_runs = [
+            meld for meld in side_melds if meld.kind is MeldKind.SEQUENCE and not meld.wilds
+        ]
+        self.escalera = any(
+            meld.canasta_kind_under(rules) is CanastaKind.NATURAL_SEQUENCE for meld in side_melds
+        )
         #: The cards of each rank that may meld (black threes under Rank.THREE).
         self.naturals: dict[Rank, list[Card]] = {}
         self.wilds = [card for card in pool if card.is_wild]
@@ -263,6 +274,7 @@ class _GoingOut:
                 self.melds.setdefault(card.rank, [0, 0])[0] += 1
         for rank in list(self.melds):
             self._grow(rank, self.rules.min_meld_size, melding)
+        self._make_escalera(melding, rng)
         self._complete_canastas(melding, rng)
         ranks = [rank for rank in self.melds if rank is not Rank.THREE]
         while len(self.cards) < melding and ranks:  # the rest added to the melds planned
@@ -272,6 +284,40 @@ class _GoingOut:
         rest = [card for cards in self.naturals.values() for card in cards]
         rest += self.wilds + self.others
         return self.cards + rng.sample(rest, min(len(rest), room - len(self.cards)))
+
+    def _make_escalera(self, room: int, rng: random.Random) -> None:
+        """Where going out needs a natural sequence canasta (BO-OUT-1) and the side has none:
+        the hidden natural cards that make one, ``canasta_size`` ranks in a row of one suit,
+        a natural sequence of the side grown into it where one can be (a window of ranks
+        around it, chosen at random), else a new one."""
+        if not self.rules.going_out_needs_natural_sequence or self.escalera:
+            return
+        size = self.rules.canasta_size
+        windows = range(len(NATURAL_RANKS) - size + 1)
+        grown = [
+            (first, run.suit, run)
+            for run in self.natural_runs
+            for first in windows
+            if first <= natural_position(run.low) <= natural_position(run.high) < first + size
+        ]
+        new = [(first, suit, None) for suit in SUITS for first in windows]
+        rng.shuffle(grown)
+        rng.shuffle(new)
+        for first, suit, run in grown + new:
+            held = {card.rank for card in run.cards} if run is not None else set()
+            ranks = [rank for rank in NATURAL_RANKS[first : first + size] if rank not in held]
+            cards = [self._natural(rank, suit) for rank in ranks]
+            if all(cards) and len(self.cards) + len(cards) <= room:
+                for card in cards:
+                    assert card is not None
+                    self.naturals[card.rank].remove(card)
+                    self.cards.append(card)
+                self.canastas += 1
+                return
+
+    def _natural(self, rank: Rank, suit: Suit | None) -> Card | None:
+        """A hidden natural card of ``rank`` and ``suit`` not yet in the hand, if any."""
+        return next((card for card in self.naturals.get(rank, ()) if card.suit is suit), None)
 
     def _complete_canastas(self, room: int, rng: random.Random) -> None:
         """Grow the melds nearest to a canasta into the canastas the side lacks (CL-OUT-2);
