@@ -183,6 +183,9 @@ def test_CL_CAN_1_two_diamond_canastas_need_the_eight_twice() -> None:
     assert suits.free_canastas(_hand("5D 7D 8D 9D 10D JD QD KD KD")[1::4], spans, 7) == 2
 
 
+@pytest.mark.planner_only(
+    reason="loads a saved slow position, whose moves the reference lists in minutes"
+)
 def test_CL_CAN_1_the_hollywood_for_five_hand_refutes_quickly() -> None:
     """The meld of black threes with both wild cards leaves no going out: the search says so
     in about a hundred positions (2,235 before), the listing as before."""
