@@ -17,17 +17,16 @@ random deals, under every family and house rules drawn from every field's valida
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
 from play_helpers import meld_phases
 from profiles import examples
+from search_helpers import drawn_rules
 
 from canasta import RuleSet, find_rules
 from canasta._engine.search import going_out, planner
@@ -63,17 +62,12 @@ def _both_ways(disagreements: list[tuple[bool, bool]], calls: list[bool]) -> Ite
         going_out._either_way = asked
 
 
-def _rules(family: str, seed: int) -> RuleSet:
-    """The preset of ``family`` (seed 0) or house rules drawn from ``seed``."""
-    return find_rules(family) if seed == 0 else random_rules(random.Random(seed), family=family)
-
-
 @settings(max_examples=examples(40), deadline=None)
 @given(
     family=st.sampled_from(FAMILIES), rules_seed=st.integers(0, 2**32), seed=st.integers(0, 10**6)
 )
 def test_both_ways_of_the_going_out_search_agree(family: str, rules_seed: int, seed: int) -> None:
-    rules = _rules(family, rules_seed)
+    rules = drawn_rules(family, rules_seed)
     disagreements: list[tuple[bool, bool]] = []
     calls: list[bool] = []
     with _both_ways(disagreements, calls):
@@ -88,7 +82,7 @@ def test_both_ways_of_the_going_out_search_agree(family: str, rules_seed: int, s
 def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     """A rule set with sequences and house rules drawn, naturals of a stretch of ranks, a
     few wild cards, and sequences and melds of one rank on the table."""
-    rules = _rules(draw(st.sampled_from(FAMILIES[1:])), draw(st.integers(0, 2**32)))
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES[1:])), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 6))
     ranks_and_suits = st.tuples(st.integers(low, low + 6), st.integers(0, 3))
     nat = bytearray(NATURAL_FACES.stop)

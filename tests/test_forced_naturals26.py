@@ -17,15 +17,14 @@ its place (HW-MELD-10; :func:`~canasta._engine.search.placing.run_placements`).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
+from search_helpers import drawn_rules, going_out_with
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
@@ -40,19 +39,12 @@ FAMILIES = ("hollywood", "samba", "bolivia")
 SLOW = Path(__file__).parent / "data" / "slow26"
 
 
-def _rules(family: str, seed: int) -> RuleSet:
-    """A preset of ``family`` with house rules drawn from ``seed`` (seed 0: the preset)."""
-    if seed == 0:
-        return find_rules(family)
-    return random_rules(random.Random(seed), family=family)
-
-
 @st.composite
 def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     """A rule set of a family with sequences, natural cards of a stretch of ranks (few of
     each, so that ranks fall short of a meld), a few wild cards, and sequences and melds of
     one rank on the table."""
-    rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 6))
     cards = draw(
         st.lists(st.tuples(st.integers(low, low + 6), st.integers(0, 3)), min_size=1, max_size=12)
@@ -186,14 +178,8 @@ def test_HW_B3_3_black_threes_where_a_wild_card_stands_for_a_held_eight() -> Non
 
 
 def _searched(deal: Deal, bounded: bool) -> bool:
-    canasta.clear_caches()
-    kept = going_out.forced_short
-    if not bounded:
-        going_out.forced_short = lambda *args: False  # type: ignore[assignment]
-    try:
-        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
-    finally:
-        going_out.forced_short = kept  # type: ignore[assignment]
+    stub = None if bounded else (lambda *args: False)
+    return going_out_with(deal, going_out, "forced_short", stub)
 
 
 @pytest.mark.planner_only(
@@ -207,7 +193,7 @@ def test_HW_MELD_5_the_forced_naturals_never_change_a_going_out_answer(
 ) -> None:
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
-    rules = _rules(family, seed)
+    rules = drawn_rules(family, seed)
     for deal in meld_phases(rules, seed):
         assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
 

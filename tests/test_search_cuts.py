@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
 from profiles import examples
+from search_helpers import going_out_with
 
 import canasta
 from canasta import Cards, find_rules
@@ -177,14 +178,8 @@ def test_tables_of_equal_rules_made_apart_are_one_key_of_the_search_caches() -> 
 def _searched(deal: Deal, cut: bool) -> bool:
     """The going-out search's answer for the player to act, with the canasta cut or without
     it (and none of the positions a search remembers between calls)."""
-    canasta.clear_caches()
-    kept = sweep.canastas_out_of_reach
-    if not cut:
-        sweep.canastas_out_of_reach = lambda *args: False  # type: ignore[assignment]
-    try:
-        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
-    finally:
-        sweep.canastas_out_of_reach = kept  # type: ignore[assignment]
+    stub = None if cut else (lambda *args: False)
+    return going_out_with(deal, sweep, "canastas_out_of_reach", stub)
 
 
 @pytest.mark.planner_only(

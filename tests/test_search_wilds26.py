@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, melded, natural_face
 from play_helpers import meld_phases
+from search_helpers import drawn_rules, going_out_with
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
@@ -39,13 +39,6 @@ FAMILIES = ("hollywood", "samba", "bolivia")
 MAX_HAND = 8
 
 
-def _rules(family: str, seed: int) -> RuleSet:
-    """A preset of ``family`` with house rules drawn from ``seed`` (seed 0: the preset)."""
-    if seed == 0:
-        return find_rules(family)
-    return random_rules(random.Random(seed), family=family)
-
-
 @st.composite
 def _positions(
     draw: st.DrawFn, most_cards: int = 9, most_naturals: int = 5, suits: int = 4
@@ -53,7 +46,7 @@ def _positions(
     """A rule set of a family with sequences, natural cards of neighbouring ranks (up to
     ``most_cards``, of the first ``suits`` suits), a few wild cards, and sequences (of those
     suits) and melds of one rank (up to ``most_naturals`` naturals each) on the table."""
-    rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 5))
     cards = draw(
         st.lists(
@@ -232,7 +225,7 @@ def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_going_out_the_reference_fi
 ) -> None:
     """Small hands of random games under drawn house rules: where the bound refutes going
     out, the reference solver, which plays every step out, finds no going out either."""
-    rules = _rules(family, seed)
+    rules = drawn_rules(family, seed)
     for deal in _small_positions(rules, seed):
         if _owed_short(deal):
             assert not reference.can_go_out(deal, permitted=True), (rules, seed, deal)
@@ -242,14 +235,8 @@ def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_going_out_the_reference_fi
 
 
 def _searched(deal: Deal, bounded: bool) -> bool:
-    canasta.clear_caches()
-    kept = going_out.wilds_owed_short
-    if not bounded:
-        going_out.wilds_owed_short = lambda *args: 0  # type: ignore[assignment]
-    try:
-        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
-    finally:
-        going_out.wilds_owed_short = kept  # type: ignore[assignment]
+    stub = None if bounded else (lambda *args: 0)
+    return going_out_with(deal, going_out, "wilds_owed_short", stub)
 
 
 @pytest.mark.planner_only(
@@ -263,7 +250,7 @@ def test_HW_MELD_6_the_wild_cards_owed_never_change_a_going_out_answer(
 ) -> None:
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
-    rules = _rules(family, seed)
+    rules = drawn_rules(family, seed)
     for deal in meld_phases(rules, seed):
         assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
 

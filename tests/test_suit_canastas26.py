@@ -16,19 +16,18 @@ position.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
+from search_helpers import drawn_rules, going_out_with
 
 import canasta
 from canasta import Cards, Game, RuleSet, find_rules
-from canasta._engine.search import going_out, suits
+from canasta._engine.search import suits
 from canasta._engine.search.bounds import canastas_out_of_reach
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -39,20 +38,13 @@ FAMILIES = ("hollywood", "samba", "bolivia")
 SLOW = Path(__file__).parent / "data" / "slow26"
 
 
-def _rules(family: str, seed: int) -> RuleSet:
-    """A preset of ``family`` with house rules drawn from ``seed`` (seed 0: the preset)."""
-    if seed == 0:
-        return find_rules(family)
-    return random_rules(random.Random(seed), family=family)
-
-
 @st.composite
 def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout, int]:
     """A rule set of a family with sequences, natural cards over a stretch of nine ranks (two
     runs of ranks of each of two suits, which may overlap, as sequences of a suit may, and
     a few others), a few wild cards, sequences of those suits and a meld of one
     rank on the table, and the canastas still missing."""
-    rules = _rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 8))
     nat = bytearray(NATURAL_FACES.stop)
     for suit in (0, 0, 1, 1):  # stretches of two suits, the likelier to make sequences
@@ -146,15 +138,7 @@ def test_CL_CAN_1_the_suits_free_canastas_never_refute_a_going_out_the_search_fi
 
 
 def _searched(deal: Deal, bounded: bool) -> bool:
-    canasta.clear_caches()
-    kept = suits.free_canastas
-    if not bounded:
-        suits.free_canastas = _unbounded
-    try:
-        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
-    finally:
-        suits.free_canastas = kept
-        canasta.clear_caches()
+    return going_out_with(deal, suits, "free_canastas", None if bounded else _unbounded)
 
 
 @pytest.mark.planner_only(
@@ -168,7 +152,7 @@ def test_CL_CAN_1_the_suits_free_canastas_never_change_a_going_out_answer(
 ) -> None:
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
-    rules = _rules(family, seed)
+    rules = drawn_rules(family, seed)
     for deal in meld_phases(rules, seed):
         assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
 

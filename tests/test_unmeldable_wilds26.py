@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import Deal, added, new_meld
 from play_helpers import meld_phases
+from search_helpers import going_out_with
 
 import canasta
 from canasta import NATURAL_RANKS, Cards, Game, Meld, RuleSet
@@ -144,14 +145,8 @@ def test_SA_MELD_1_going_out_with_wild_cards_no_meld_takes_as_the_reference_find
 def searched(deal: Deal, bound: bool) -> bool:
     """The going-out search's answer for the player to act, with the bound or without it
     (as if some meld took wild cards; and none of the positions a search remembers)."""
-    canasta.clear_caches()
-    kept = going_out.wild_cards_meldable
-    if not bound:
-        going_out.wild_cards_meldable = lambda t: True  # type: ignore[assignment]
-    try:
-        return going_out.going_out_possible(deal.hand, deal.melds[deal.side], deal.rules, 0, False)
-    finally:
-        going_out.wild_cards_meldable = kept  # type: ignore[assignment]
+    stub = None if bound else (lambda t: True)
+    return going_out_with(deal, going_out, "wild_cards_meldable", stub)
 
 
 @pytest.mark.planner_only(
