@@ -3,7 +3,8 @@
 Each bound is held to the search without it on whole hands of random games: the same
 answer for every hand, asked with the bound and with it replaced by a stub that never
 refutes (:func:`going_out_with`), under a preset or house rules drawn from a seed
-(:func:`drawn_rules`).
+(:func:`drawn_rules`); and on drawn positions of the search, whose open melds
+:func:`drawn_runs` and :func:`drawn_rank_groups` draw.
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ import random
 
 import pytest
 from fuzz.options import random_rules
+from hypothesis import strategies as st
 from internals import Deal
 
 import canasta
 from canasta import RuleSet, find_rules
 from canasta._engine.search import going_out
+from canasta._engine.search.layout import RankGroup, Run
+from canasta._engine.tables import TOP
 
-__all__ = ["drawn_rules", "going_out_with"]
+__all__ = ["drawn_rank_groups", "drawn_rules", "drawn_runs", "going_out_with"]
 
 
 def drawn_rules(family: str, seed: int) -> RuleSet:
@@ -38,3 +42,30 @@ def going_out_with(deal: Deal, module: object, name: str, stub: object = None) -
             patch.setattr(module, name, stub)
         melds = deal.melds[deal.side]
         return going_out.going_out_possible(deal.hand, melds, deal.rules, 0, False)
+
+
+def drawn_runs(
+    suits: st.SearchStrategy[int],
+    lows: st.SearchStrategy[int],
+    sizes: st.SearchStrategy[int],
+    wilds: st.SearchStrategy[int],
+) -> st.SearchStrategy[Run]:
+    """Open sequences of the search: a suit, the lowest position and a size (cut at the
+    ace), and wild cards, each drawn from its strategy."""
+    return st.builds(
+        lambda suit, low, size, wild: Run(suit, low, min(TOP, low + size - 1), wild),
+        suits,
+        lows,
+        sizes,
+        wilds,
+    )
+
+
+def drawn_rank_groups(
+    positions: st.SearchStrategy[int],
+    naturals: st.SearchStrategy[int],
+    wilds: st.SearchStrategy[int],
+) -> st.SearchStrategy[RankGroup]:
+    """Open melds of one rank of the search, that do not merge: a position, natural cards
+    and wild cards, each drawn from its strategy."""
+    return st.builds(RankGroup, positions, naturals, wilds, st.just(False))

@@ -26,11 +26,11 @@ from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
 from play_helpers import meld_phases
 from profiles import examples
-from search_helpers import drawn_rules
+from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs
 
 from canasta import RuleSet, find_rules
 from canasta._engine.search import going_out, planner
-from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
+from canasta._engine.search.layout import Layout, Run, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
@@ -88,16 +88,13 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     nat = bytearray(NATURAL_FACES.stop)
     for position, suit in draw(st.lists(ranks_and_suits, min_size=1, max_size=14)):
         nat[natural_face(position, suit)] += 1
-    run = st.builds(
-        lambda suit, start, size, wilds: Run(suit, start, min(TOP, start + size - 1), wilds),
+    run = drawn_runs(
         st.integers(0, 3),
         st.integers(max(0, low - 3), min(TOP, low + 7)),
         st.integers(3, 7),
         st.integers(0, 1),
     )
-    group = st.builds(
-        RankGroup, st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2), st.just(False)
-    )
+    group = drawn_rank_groups(st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2))
     runs = draw(st.lists(run, max_size=3))
     groups = draw(st.lists(group, max_size=2))
     return (

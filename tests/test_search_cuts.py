@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
 from profiles import examples
-from search_helpers import going_out_with
+from search_helpers import drawn_rank_groups, drawn_runs, going_out_with
 
 import canasta
 from canasta import Cards, find_rules
@@ -280,10 +280,7 @@ def _hands_and_sequences(draw: st.DrawFn) -> tuple[str, bytes, int, Layout, froz
         nat[natural_face(position, suit)] += 1
     runs = draw(
         st.lists(
-            st.builds(
-                lambda suit, start, size, wilds: Run(
-                    suit, start, min(TOP, start + size - 1), wilds
-                ),
+            drawn_runs(
                 st.integers(0, 3),
                 st.integers(0, TOP - 2),
                 st.integers(3, 6),
@@ -294,13 +291,7 @@ def _hands_and_sequences(draw: st.DrawFn) -> tuple[str, bytes, int, Layout, froz
     )
     ranks = draw(
         st.lists(
-            st.builds(
-                RankGroup,
-                st.integers(0, TOP),
-                st.integers(2, 5),
-                st.integers(0, 1),
-                st.just(False),
-            ),
+            drawn_rank_groups(st.integers(0, TOP), st.integers(2, 5), st.integers(0, 1)),
             max_size=2,
         )
     )

@@ -21,13 +21,13 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, melded, natural_face
 from play_helpers import meld_phases
-from search_helpers import drawn_rules, going_out_with
+from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs, going_out_with
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
 from canasta._engine.search import bounds, going_out, reference
 from canasta._engine.search.bounds import wilds_owed_short
-from canasta._engine.search.layout import Layout, RankGroup, Run, encoded, wild_meld_canastas
+from canasta._engine.search.layout import Layout, Run, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.steps import meld_steps
@@ -60,10 +60,7 @@ def _positions(
         nat[natural_face(position, suit)] += 1
     runs = draw(
         st.lists(
-            st.builds(
-                lambda suit, start, size, wilds: Run(
-                    suit, start, min(TOP, start + size - 1), wilds
-                ),
+            drawn_runs(
                 st.integers(0, suits - 1),
                 st.integers(max(0, low - 3), min(TOP, low + 6)),
                 st.integers(3, 6),
@@ -74,12 +71,8 @@ def _positions(
     )
     ranks = draw(
         st.lists(
-            st.builds(
-                RankGroup,
-                st.integers(low, low + 5),
-                st.integers(2, most_naturals),
-                st.integers(0, 2),
-                st.just(False),
+            drawn_rank_groups(
+                st.integers(low, low + 5), st.integers(2, most_naturals), st.integers(0, 2)
             ),
             max_size=2,
         )

@@ -23,13 +23,13 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
-from search_helpers import drawn_rules, going_out_with
+from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs, going_out_with
 
 import canasta
 from canasta import Cards, Game, RuleSet, find_rules
 from canasta._engine.search import suits
 from canasta._engine.search.bounds import canastas_out_of_reach
-from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
+from canasta._engine.search.layout import Layout, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.tables import TOP, tables
@@ -58,10 +58,7 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout, int]:
         nat[face] = min(2, nat[face] + 1)
     runs = draw(
         st.lists(
-            st.builds(
-                lambda suit, start, size, wilds: Run(
-                    suit, start, min(TOP, start + size - 1), wilds
-                ),
+            drawn_runs(
                 st.integers(0, 1),
                 st.integers(low, low + 6),
                 st.integers(3, 5),
@@ -72,13 +69,7 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout, int]:
     )
     ranks = draw(
         st.lists(
-            st.builds(
-                RankGroup,
-                st.integers(low, low + 8),
-                st.integers(3, 5),
-                st.integers(0, 1),
-                st.just(False),
-            ),
+            drawn_rank_groups(st.integers(low, low + 8), st.integers(3, 5), st.integers(0, 1)),
             max_size=1,
         )
     )

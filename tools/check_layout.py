@@ -107,6 +107,7 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_forced_naturals26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_either_way26.py", "canasta._engine.search"),  # the search both ways
         ("tests/search_helpers.py", "canasta._engine.search"),  # a bound stubbed, for its tests
+        ("tests/search_helpers.py", "canasta._engine.tables"),  # the numbers positions use
         ("tests/test_either_way26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.search"),  # a bound, both solvers
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.tables"),  # the numbers it uses
