@@ -15,6 +15,7 @@ import pytest
 from fuzz.options import random_rules
 from hypothesis import strategies as st
 from internals import Deal
+from play_helpers import meld_phases
 
 import canasta
 from canasta import RuleSet, find_rules
@@ -22,7 +23,13 @@ from canasta._engine.search import going_out
 from canasta._engine.search.layout import RankGroup, Run
 from canasta._engine.tables import TOP
 
-__all__ = ["drawn_rank_groups", "drawn_rules", "drawn_runs", "going_out_with"]
+__all__ = [
+    "assert_the_same_going_out",
+    "drawn_rank_groups",
+    "drawn_rules",
+    "drawn_runs",
+    "going_out_with",
+]
 
 
 def drawn_rules(family: str, seed: int) -> RuleSet:
@@ -42,6 +49,17 @@ def going_out_with(deal: Deal, module: object, name: str, stub: object = None) -
             patch.setattr(module, name, stub)
         melds = deal.melds[deal.side]
         return going_out.going_out_possible(deal.hand, melds, deal.rules, 0, False)
+
+
+def assert_the_same_going_out(
+    rules: RuleSet, seed: int, module: object, name: str, stub: object
+) -> None:
+    """In every meld phase of the first deal of ``rules`` and ``seed``, played at random
+    (:func:`~play_helpers.meld_phases`), the going-out answer is the same with
+    ``module.name`` as it is and with ``stub`` in its place."""
+    for deal in meld_phases(rules, seed):
+        with_it = going_out_with(deal, module, name)
+        assert with_it == going_out_with(deal, module, name, stub), (rules, seed, deal)
 
 
 def drawn_runs(

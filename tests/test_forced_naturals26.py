@@ -22,9 +22,13 @@ from pathlib import Path
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from internals import NATURAL_FACES, Deal, natural_face
-from play_helpers import meld_phases
-from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs, going_out_with
+from internals import NATURAL_FACES, natural_face
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_rank_groups,
+    drawn_rules,
+    drawn_runs,
+)
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
@@ -168,11 +172,6 @@ def test_HW_B3_3_black_threes_where_a_wild_card_stands_for_a_held_eight() -> Non
 # --- whole hands ----------------------------------------------------------------------------
 
 
-def _searched(deal: Deal, bounded: bool) -> bool:
-    stub = None if bounded else (lambda *args: False)
-    return going_out_with(deal, going_out, "forced_short", stub)
-
-
 @pytest.mark.planner_only(
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
@@ -185,8 +184,7 @@ def test_HW_MELD_5_the_forced_naturals_never_change_a_going_out_answer(
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
     rules = drawn_rules(family, seed)
-    for deal in meld_phases(rules, seed):
-        assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
+    assert_the_same_going_out(rules, seed, going_out, "forced_short", lambda *args: False)
 
 
 @pytest.mark.planner_only(reason="asks the planner's going-out search")

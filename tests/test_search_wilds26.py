@@ -20,8 +20,12 @@ import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, melded, natural_face
-from play_helpers import meld_phases
-from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs, going_out_with
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_rank_groups,
+    drawn_rules,
+    drawn_runs,
+)
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
@@ -227,11 +231,6 @@ def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_going_out_the_reference_fi
 # --- whole hands ----------------------------------------------------------------------------
 
 
-def _searched(deal: Deal, bounded: bool) -> bool:
-    stub = None if bounded else (lambda *args: 0)
-    return going_out_with(deal, going_out, "wilds_owed_short", stub)
-
-
 @pytest.mark.planner_only(
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
@@ -244,8 +243,7 @@ def test_HW_MELD_6_the_wild_cards_owed_never_change_a_going_out_answer(
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
     rules = drawn_rules(family, seed)
-    for deal in meld_phases(rules, seed):
-        assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
+    assert_the_same_going_out(rules, seed, going_out, "wilds_owed_short", lambda *args: 0)
 
 
 # --- the canastas at hand -------------------------------------------------------------------

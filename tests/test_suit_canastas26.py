@@ -21,9 +21,13 @@ from pathlib import Path
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from internals import NATURAL_FACES, Deal, natural_face
-from play_helpers import meld_phases
-from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs, going_out_with
+from internals import NATURAL_FACES, natural_face
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_rank_groups,
+    drawn_rules,
+    drawn_runs,
+)
 
 import canasta
 from canasta import Cards, Game, RuleSet, find_rules
@@ -128,10 +132,6 @@ def test_CL_CAN_1_the_suits_free_canastas_never_refute_a_going_out_the_search_fi
         canasta.clear_caches()
 
 
-def _searched(deal: Deal, bounded: bool) -> bool:
-    return going_out_with(deal, suits, "free_canastas", None if bounded else _unbounded)
-
-
 @pytest.mark.planner_only(
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
@@ -144,8 +144,7 @@ def test_CL_CAN_1_the_suits_free_canastas_never_change_a_going_out_answer(
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
     rules = drawn_rules(family, seed)
-    for deal in meld_phases(rules, seed):
-        assert _searched(deal, True) == _searched(deal, False), (rules, seed, deal)
+    assert_the_same_going_out(rules, seed, suits, "free_canastas", _unbounded)
 
 
 def test_CL_CAN_1_two_diamond_canastas_need_the_eight_twice() -> None:
