@@ -210,9 +210,7 @@ class _State:
         apart: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
         for card in sorted(self.placed):
             position, suit = card[0], card[1]
-            if not any(
-                self._may_share((0, position, suit), (0, other[0], other[1])) for other in apart
-            ):
+            if not any(self._may_share((position, suit), other[:2]) for other in apart):
                 apart.append(card)
         needed: dict[int, int] = {}
         for _, suit, needs in apart:
@@ -234,13 +232,15 @@ class _State:
         wild cards, HW-MELD-6)."""
         apart: list[tuple[int, int, int]] = []
         for card in sorted(owing, reverse=True):
-            if not any(self._may_share(card, other) for other in apart):
+            if not any(self._may_share(card[1:], other[1:]) for other in apart):
                 apart.append(card)
         return sum(cost for cost, _, _ in apart)
 
-    def _may_share(self, card: tuple[int, int, int], other: tuple[int, int, int]) -> bool:
-        _, position, suit = card
-        _, other_position, other_suit = other
+    def _may_share(self, card: tuple[int, int], other: tuple[int, int]) -> bool:
+        """Whether the cards at ``card`` and ``other`` (position, suit) may share a
+        sequence (see :meth:`_apart`)."""
+        position, suit = card
+        other_position, other_suit = other
         low, high = sorted((position, other_position))
         if suit != other_suit or high - low >= self.t.longest_sequence:
             return False
