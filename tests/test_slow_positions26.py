@@ -164,6 +164,16 @@ POSITIONS = [
     # pile and laid black threes, 48 cards in hand: 143 going-out searches, 98 of them
     # finding a way (about 190 ms to list, CPU).
     ("hollywood-2p-hand-size-60-48-cards-after-taking-the-pile.json", 271, "34b99349e4"),
+    # benchmarks/worst_case.py --seconds 300 --over 80 --seed 13 at 2bf6305 (counts and
+    # digests from that code; CPU ms a call, load 1): Hollywood for five with min_naturals=2
+    # and allow_wild_on_canasta=False, 44 cards after taking the pile and laying black
+    # threes (1,040 ms, seed 2417990479, decision 119: seven refused going-out searches of
+    # 1,800 to 2,800 positions each, for sequences of diamonds); Samba for five with
+    # min_naturals=1 and max_wilds_per_sequence=1, 48 cards after taking the pile, whose
+    # meld of black threes must go out (490 ms, seed 1407948432, decision 79: two searches,
+    # one refused after 1,471 positions).
+    ("hollywood-5p-min-naturals-2-44-cards-after-black-threes.json", 445, "631ac56648"),
+    ("samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile.json", 402, "e50757475c"),
 ]
 
 
