@@ -32,7 +32,7 @@ from search_helpers import (
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
-from canasta._engine.search import going_out
+from canasta._engine.search import forced, going_out
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, Run, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -112,6 +112,43 @@ def test_HW_MELD_5_the_forced_naturals_never_refute_a_way_the_search_finds(
     event(f"refuted {refuted}")
     if refuted:
         assert not _placed(rules, nat, wilds, layout, spare), case
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    family=st.sampled_from(FAMILIES),
+    seed=st.integers(0, 2**32),
+    counts=st.lists(st.integers(0, 3), min_size=TOP + 1, max_size=TOP + 1),
+    position=st.integers(0, TOP),
+    copies=st.integers(2, 3),
+    runs=st.lists(
+        drawn_runs(st.just(0), st.integers(0, TOP), st.integers(3, 7), st.integers(0, 2)),
+        max_size=2,
+    ),
+    wilds=st.integers(0, 4),
+)
+def test_HW_MELD_6_the_ways_another_does_as_well_as_change_no_cover(
+    family: str,
+    seed: int,
+    counts: list[int],
+    position: int,
+    copies: int,
+    runs: list[Run],
+    wilds: int,
+) -> None:
+    """The cards of one face with several copies that must go into sequences: trying only
+    the ways no other does as well as (``forced._undominated``) learns what trying them all
+    does, under drawn house rules (HW-MELD-5, HW-MELD-6: the sequences' sizes and wild cards)."""
+    t = tables(drawn_rules(family, seed))
+    limits = forced._Limits(t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds)
+    held = bytes(counts)
+    sequences = tuple(sorted(run for run in runs if not run.low <= position <= run.high))
+    new = forced._new_ways(held, position, min(limits.wilds, wilds), limits)
+    ways = [*new, *forced._run_ways(held, position, sequences, wilds, limits)]
+    kept = forced._undominated(ways)
+    event(f"ways {len(ways)} -> {len(kept)}")
+    plain = forced._copies_cover(ways, copies, held, wilds)
+    assert forced._copies_cover(kept, copies, held, wilds) == plain
 
 
 def test_HW_MELD_5_a_ten_every_meld_of_tens_needs_is_in_the_spades() -> None:
