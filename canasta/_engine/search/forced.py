@@ -189,10 +189,13 @@ class _State:
     def _cover(self, face: int, copies: int) -> _Cover | None:
         """How the ``copies`` cards of ``face`` can all go into sequences (:func:`_covered`),
         the suit's cards counted as the pass began: a pass that took some away since only
-        learns less, and the next pass counts them."""
+        learns less, and the next pass counts them. Told only the wild cards that can
+        matter (:func:`_wilds_worth`), so that hands with more share the answers
+        remembered."""
         position, suit = divmod(face, _PER_RANK)
         runs = self.runs[suit]
-        return _covered(self.suits[suit], position, copies, runs, self.wilds, self.limits)
+        wilds = _wilds_worth(self.wilds, copies, self.limits)
+        return _covered(self.suits[suit], position, copies, runs, wilds, self.limits)
 
     def _keep(self, face: int, cover: _Cover) -> None:
         """The neighbours ``cover`` needs go into sequences."""
@@ -261,6 +264,12 @@ class _Limits(NamedTuple):
     naturals: int
     longest: int
     wilds: int
+
+
+def _wilds_worth(wilds: int, copies: int, limits: _Limits) -> int:
+    """Of ``wilds`` wild cards, those :func:`_covered` can use for ``copies`` cards: each
+    card's sequence takes a sequence's wild cards at most, so more change nothing."""
+    return min(wilds, copies * limits.wilds)
 
 
 #: One way for a card to go into a sequence: the naturals it takes, by position, as a bit
