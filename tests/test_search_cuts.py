@@ -366,6 +366,6 @@ def test_CL_MELD_2_a_rank_is_placed_the_same_where_no_unsharable_pool_is_followe
     total = sum(sweep._rank_of(nat, position))
     sharable = sweep._sharable(laid, position, total, search.t)
     every = search._rank_placed(nat, wilds, layout, position, 0, None)
-    plain = [way for way in every if sharable[way[3]]]
-    event(f"ways {len(plain)}, unsharable {sum(1 for s in sharable if not s)}")
+    plain = [way for way in every if sharable is None or sharable[way[3]]]
+    event(f"ways {len(plain)}, unsharable {sharable.count(False) if sharable else 0}")
     assert list(search._rank_placed(nat, wilds, layout, position, 0, sharable)) == plain

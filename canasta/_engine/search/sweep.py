@@ -430,12 +430,14 @@ def _rank_of(nat: bytes, position: int) -> bytes:
 @remembered(1 << 12)
 def _sharable(
     laid: tuple[RankGroup, ...], position: int, most: int, t: Tables
-) -> tuple[bool, ...]:
+) -> tuple[bool, ...] | None:
     """For each count of a pool of rank ``position`` up to ``most``, whether it can be
     shared among the side's melds ``laid`` of the rank and new ones (:func:`_pool_shared`
-    has a way). Remembered: each position of the search asks it of a rank's melds and
-    cards, the same few again and again."""
-    return tuple(bool(_pool_shared(laid, position, pool, t)) for pool in range(most + 1))
+    has a way); ``None`` where every one can (a meld of the rank laid, most often), so that
+    nothing need be asked. Remembered: each position of the search asks it of a rank's
+    melds and cards, the same few again and again."""
+    sharable = tuple(bool(_pool_shared(laid, position, pool, t)) for pool in range(most + 1))
+    return None if all(sharable) else sharable
 
 
 @remembered(1 << 12)
