@@ -357,15 +357,18 @@ def _rank_to_place(draw: st.DrawFn) -> tuple[sweep.Sweep, bytes, int, Layout, in
 def test_CL_MELD_2_a_rank_is_placed_the_same_where_no_unsharable_pool_is_followed(
     case: tuple[sweep.Sweep, bytes, int, Layout, int],
 ) -> None:
-    """The ways to place a rank's naturals (``Sweep._rank_placed``) that follow only the
-    choices whose pool can be shared among the rank's melds and new ones (too few cards
-    for a new meld, CL-MELD-2, and no meld of the rank to join): the same ways, in the same
-    order, as following every choice and keeping those whose pool can be shared."""
+    """The ways to place a rank's naturals (``Sweep._rank_ways``), which follow only the
+    choices whose pool can be shared among the rank's melds and new ones (not too few cards
+    for a new meld, CL-MELD-2, or a meld of the rank to join): the same ways, in the same
+    order, as following every choice (``Sweep._rank_placed``, told nothing of the pools)
+    and sharing the pool of each, where it can be shared."""
     search, nat, wilds, layout, position = case
-    laid = tuple(group for group in layout.ranks if group.position == position)
-    total = sum(sweep._rank_of(nat, position))
-    sharable = sweep._sharable(laid, position, total, search.t)
     every = search._rank_placed(nat, wilds, layout, position, 0, None)
-    plain = [way for way in every if sharable is None or sharable[way[3]]]
-    event(f"ways {len(plain)}, unsharable {sharable.count(False) if sharable else 0}")
-    assert list(search._rank_placed(nat, wilds, layout, position, 0, sharable)) == plain
+    plain = [way for way in every if sweep._pool_shared(layout.ranks, position, way[3], search.t)]
+    fast = list(search._rank_ways(nat, wilds, layout, Summary(), position))
+    event(f"placings {len(plain)}, ways {len(fast)}")
+    assert fast == [
+        (after, left, Layout(ranks, grown.runs, grown.wilds))
+        for after, left, grown, pool in plain
+        for ranks in sweep._pool_shared(layout.ranks, position, pool, search.t)
+    ]

@@ -167,8 +167,9 @@ class Sweep:
         pool (:meth:`_rank_placed`), then the pool shared (:func:`_pool_shared`); but none
         where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
         which is known before the pool is shared, whatever melds of the rank it makes."""
-        laid = tuple(group for group in layout.ranks if group.position == position)
-        sharable = _sharable(laid, position, sum(_rank_of(nat, position)), self.t)
+        # A pool may always join a meld of the rank the side has laid (:func:`_shares`).
+        laid = any(group.position == position for group in layout.ranks)
+        sharable = None if laid else _sharable(position, tally(nat).by_rank[position], self.t)
         for after, left, grown, pool in self._rank_placed(
             nat, wilds, layout, position, 0, sharable
         ):
@@ -209,17 +210,18 @@ class Sweep:
         later faces can make unsharable is not followed (a lone card of a rank with no meld
         of it, put in the pool, led every way of placing the rank's other cards onto
         sequences, which :meth:`_rank_ways` then dropped: over half of them in the
-        Hollywood positions of tests/data/slow26). ``None``: every way, as the tests ask."""
+        Hollywood positions of tests/data/slow26). ``None``: every way (every pool can be
+        shared, or the tests ask for them all)."""
         face = lowest(nat)
         if face // _PER_RANK != position:  # the rank is placed
             yield nat, wilds, layout, pool
             return
         copies = nat[face]
-        later = sum(_rank_of(nat, position)) - copies  # the rank's cards of the next faces
+        # A choice leaves the pool what it puts there and at most the rank's later cards.
+        later = 0 if sharable is None else sum(nat[face + 1 : (position + 1) * _PER_RANK])
         for pooled in range(copies, -1, -1):
-            pools = range(pool + pooled, pool + pooled + later + 1)  # the pools it may make
-            if sharable is not None and not any(sharable[n] for n in pools):
-                continue  # none of them can be shared
+            if sharable and not any(sharable[pool + pooled : pool + pooled + later + 1]):
+                continue  # no pool it may leave can be shared
             rest = bytearray(nat)
             rest[face] -= pooled
             yield from self._onto_sequences(
@@ -421,22 +423,13 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
     return bool(below & 2 or (gap and below & 1))
 
 
-def _rank_of(nat: bytes, position: int) -> bytes:
-    """The naturals of rank ``position`` in ``nat``, by suit."""
-    first = position * _PER_RANK
-    return nat[first : first + _PER_RANK]
-
-
 @remembered(1 << 12)
-def _sharable(
-    laid: tuple[RankGroup, ...], position: int, most: int, t: Tables
-) -> tuple[bool, ...] | None:
-    """For each count of a pool of rank ``position`` up to ``most``, whether it can be
-    shared among the side's melds ``laid`` of the rank and new ones (:func:`_pool_shared`
-    has a way); ``None`` where every one can (a meld of the rank laid, most often), so that
-    nothing need be asked. Remembered: each position of the search asks it of a rank's
-    melds and cards, the same few again and again."""
-    sharable = tuple(bool(_pool_shared(laid, position, pool, t)) for pool in range(most + 1))
+def _sharable(position: int, most: int, t: Tables) -> tuple[bool, ...] | None:
+    """For each count of a pool of rank ``position`` up to ``most``, whether it can make
+    new melds of the rank where the side has none (:func:`_pool_shared` has a way);
+    ``None`` where every one can, so that nothing need be asked. Remembered: each position
+    of the search asks it of a rank and its cards, the same few again and again."""
+    sharable = tuple(bool(_pool_shared((), position, pool, t)) for pool in range(most + 1))
     return None if all(sharable) else sharable
 
 
