@@ -32,7 +32,7 @@ from search_helpers import (
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
-from canasta._engine.search import going_out
+from canasta._engine.search import forced, going_out
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, Run, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -112,6 +112,57 @@ def test_HW_MELD_5_the_forced_naturals_never_refute_a_way_the_search_finds(
     event(f"refuted {refuted}")
     if refuted:
         assert not _placed(rules, nat, wilds, layout, spare), case
+
+
+@st.composite
+def _one_face(draw: st.DrawFn) -> tuple[bytes, int, int, tuple[Run, ...], int, forced._Limits]:
+    """The arguments of ``forced._covered``: a suit's naturals by position, a card's position
+    and copies, open sequences of the suit without its rank, the wild cards, and what a
+    sequence may be under a rule set with sequences, house rules drawn."""
+    t = tables(drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32))))
+    limits = forced._Limits(t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds)
+    counts = bytes(draw(st.lists(st.integers(0, 3), min_size=TOP + 1, max_size=TOP + 1)))
+    position = draw(st.integers(0, TOP))
+    runs = draw(
+        st.lists(
+            drawn_runs(st.just(0), st.integers(0, TOP), st.integers(3, 7), st.integers(0, 2)),
+            max_size=2,
+        )
+    )
+    sequences = tuple(sorted(run for run in runs if not run.low <= position <= run.high))
+    return counts, position, draw(st.integers(1, 3)), sequences, draw(st.integers(0, 8)), limits
+
+
+@settings(max_examples=400, deadline=None)
+@given(_one_face())
+def test_HW_MELD_6_the_ways_another_does_as_well_as_change_no_cover(
+    case: tuple[bytes, int, int, tuple[Run, ...], int, forced._Limits],
+) -> None:
+    """The cards of one face that must go into sequences: trying only the ways no other
+    does as well as (``forced._undominated``) learns what trying them all does (HW-MELD-5,
+    HW-MELD-6: the sequences' sizes and wild cards)."""
+    counts, position, copies, runs, wilds, limits = case
+    new = forced._new_ways(counts, position, min(limits.wilds, wilds), limits)
+    ways = [*new, *forced._run_ways(counts, position, runs, wilds, limits)]
+    kept = forced._undominated(ways)
+    event(f"ways {len(ways)} -> {len(kept)}")
+    plain = forced._copies_cover(ways, copies, counts, wilds)
+    assert forced._copies_cover(kept, copies, counts, wilds) == plain
+
+
+@settings(max_examples=400, deadline=None)
+@given(_one_face())
+def test_HW_MELD_6_wild_cards_past_a_sequence_s_each_change_no_cover(
+    case: tuple[bytes, int, int, tuple[Run, ...], int, forced._Limits],
+) -> None:
+    """The cards of one face take at most a sequence's wild cards each: told no more wild
+    cards than that (``forced._wilds_worth``, as ``forced._State._cover`` tells),
+    ``forced._covered`` answers the same."""
+    counts, position, copies, runs, wilds, limits = case
+    fewer = forced._wilds_worth(wilds, copies, limits)
+    event(f"wild cards told {'fewer' if fewer < wilds else 'all'}")
+    plain = forced._covered.__wrapped__(counts, position, copies, runs, wilds, limits)
+    assert forced._covered.__wrapped__(counts, position, copies, runs, fewer, limits) == plain
 
 
 def test_HW_MELD_5_a_ten_every_meld_of_tens_needs_is_in_the_spades() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 from fuzz.options import random_rules
-from hypothesis import example, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
@@ -25,7 +25,7 @@ from search_helpers import drawn_rank_groups, drawn_runs, going_out_with
 
 import canasta
 from canasta import Cards, find_rules
-from canasta._engine.search import going_out, planner, sweep
+from canasta._engine.search import going_out, placing, planner, sweep
 from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -319,3 +319,56 @@ def test_HW_MELD_6_sequences_are_placed_the_same_with_the_ranks_upside_down(
         top_first, wilds, turned, made, 0, going_out._faces(spare)
     )
     assert plain == upside_down
+
+
+@st.composite
+def _rank_to_place(draw: st.DrawFn) -> tuple[sweep.Sweep, bytes, int, Layout, int]:
+    """A search under any rule set (house rules drawn), and a position of it: natural cards
+    of a few ranks, the lowest with several cards (the rank to place), wild cards, and
+    sequences and melds of one rank on the table, some of the lowest rank."""
+    t = tables(random_rules(random.Random(draw(st.integers(0, 2**32)))))
+    low = draw(st.integers(0, TOP - 3))
+    ranks = st.integers(low, low + 3)
+    nat = bytearray(NATURAL_FACES.stop)
+    for suit in draw(st.lists(st.integers(0, 3), min_size=1, max_size=6)):
+        nat[natural_face(low, suit)] += 1
+    suits = st.integers(0, draw(st.integers(0, 3)))  # few suits: sequences to make
+    for position, suit in draw(st.lists(st.tuples(ranks, suits), max_size=12)):
+        nat[natural_face(position, suit)] += 1
+    near = st.integers(max(0, low - 5), min(TOP, low + 4))
+    runs = draw(
+        st.lists(
+            drawn_runs(st.integers(0, 3), near, st.integers(3, 6), st.integers(0, 1)), max_size=3
+        )
+    )
+    groups = draw(
+        st.lists(drawn_rank_groups(ranks, st.integers(1, 5), st.integers(0, 1)), max_size=2)
+    )
+    if not t.several:  # one meld a rank at most
+        groups = list({group.position: group for group in groups}.values())
+    hand = bytes(nat) if t.sequences else placing.folded(bytes(nat))
+    layout = Layout(tuple(sorted(groups)), tuple(sorted(runs)))
+    search = sweep.Sweep(t, False, wild_meld_canastas(t.rules))
+    return search, hand, draw(st.integers(0, 3)), layout, low
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(_rank_to_place())
+def test_CL_MELD_2_a_rank_is_placed_the_same_where_no_unsharable_pool_is_followed(
+    case: tuple[sweep.Sweep, bytes, int, Layout, int],
+) -> None:
+    """The ways to place a rank's naturals (``Sweep._rank_ways``), which follow only the
+    choices whose pool can be shared among the rank's melds and new ones (not too few cards
+    for a new meld, CL-MELD-2, or a meld of the rank to join): the same ways, in the same
+    order, as following every choice (``Sweep._rank_placed``, told nothing of the pools)
+    and sharing the pool of each, where it can be shared."""
+    search, nat, wilds, layout, position = case
+    every = search._rank_placed(nat, wilds, layout, position, 0, None)
+    plain = [way for way in every if sweep._pool_shared(layout.ranks, position, way[3], search.t)]
+    fast = list(search._rank_ways(nat, wilds, layout, Summary(), position))
+    event(f"placings {len(plain)}, ways {len(fast)}")
+    assert fast == [
+        (after, left, Layout(ranks, grown.runs, grown.wilds))
+        for after, left, grown, pool in plain
+        for ranks in sweep._pool_shared(layout.ranks, position, pool, search.t)
+    ]

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
-from canasta._cache import remembered
+from canasta._cache import Memo, remembered
 from canasta._engine.search.layout import Layout, Run
 from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, UNBOUNDED, Tables
@@ -52,12 +52,22 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
     involved = _trouble(nat, layout, wilds, t)
     if involved is None:
         return False
-    for face in involved & spare:
+    cleared = _CLEARED.find(t)
+    for face in sorted(involved & spare, key=lambda face: face != cleared):
         less = bytearray(nat)
         less[face] -= 1
         if _trouble(bytes(less), layout, wilds, t) is None:
+            _CLEARED.put(t, face)
             return False
     return True
+
+
+#: The face whose discard last cleared a hand's trouble in :func:`forced_short`, by the
+#: rules' tables: tried first, since the questions of one turn are about hands alike, whose
+#: trouble the same discard tends to clear (in the Hollywood for two ``hand_size=49``
+#: position of tests/data/slow26, 510 -> 305 hands asked of for the discards). Only the
+#: order of the discards, not the answer, depends on it. One face a rule set, 64 rule sets.
+_CLEARED: Memo[Tables, int] = Memo(64)
 
 
 def _short_rank(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bool:
@@ -189,10 +199,13 @@ class _State:
     def _cover(self, face: int, copies: int) -> _Cover | None:
         """How the ``copies`` cards of ``face`` can all go into sequences (:func:`_covered`),
         the suit's cards counted as the pass began: a pass that took some away since only
-        learns less, and the next pass counts them."""
+        learns less, and the next pass counts them. Told only the wild cards that can
+        matter (:func:`_wilds_worth`), so that hands with more share the answers
+        remembered."""
         position, suit = divmod(face, _PER_RANK)
         runs = self.runs[suit]
-        return _covered(self.suits[suit], position, copies, runs, self.wilds, self.limits)
+        wilds = _wilds_worth(self.wilds, copies, self.limits)
+        return _covered(self.suits[suit], position, copies, runs, wilds, self.limits)
 
     def _keep(self, face: int, cover: _Cover) -> None:
         """The neighbours ``cover`` needs go into sequences."""
@@ -263,6 +276,12 @@ class _Limits(NamedTuple):
     wilds: int
 
 
+def _wilds_worth(wilds: int, copies: int, limits: _Limits) -> int:
+    """Of ``wilds`` wild cards, those :func:`_covered` can use for ``copies`` cards: each
+    card's sequence takes a sequence's wild cards at most, so more change nothing."""
+    return min(wilds, copies * limits.wilds)
+
+
 #: One way for a card to go into a sequence: the naturals it takes, by position, as a bit
 #: mask and the wild cards; or which open sequence it joins (an index, -1 for a new one).
 _Way = tuple[int, int, int]
@@ -286,6 +305,13 @@ def _covered(
         for mask, _, _ in ways:
             common &= mask
         return _Cover(tuple((p, 1) for p in _bits(common)), min(w for _, w, _ in ways))
+    return _copies_cover(_undominated(ways), copies, counts, wilds)
+
+
+def _copies_cover(ways: list[_Way], copies: int, counts: bytes, wilds: int) -> _Cover | None:
+    """The :class:`_Cover` of ``copies`` cards, each going one of ``ways`` (a way may be
+    taken by several): by position, the fewest cards every choice of ways the cards can
+    take together gives, and the fewest wild cards of such a choice."""
     best: list[int] | None = None
     cost = UNBOUNDED
     for chosen in combinations_with_replacement(ways, copies):
@@ -296,6 +322,28 @@ def _covered(
     if best is None:
         return None
     return _Cover(tuple((p, n) for p, n in enumerate(best) if n), cost)
+
+
+def _undominated(ways: list[_Way]) -> list[_Way]:
+    """``ways`` less those another does as well as: a way taking a part of the naturals of
+    another, no more wild cards, and no open sequence or the same one. Put in its place in a
+    choice of ways, it takes no more of anything, so the choice stays possible: such a
+    choice tells :func:`_copies_cover` nothing the other does not, and fewer ways are far
+    fewer choices (a card of two copies with 13 ways has 91 pairs, with 5 ways 15)."""
+    kept: list[_Way] = []
+    for way in ways:
+        if not any(_does_as_well(other, way) for other in kept):
+            kept = [other for other in kept if not _does_as_well(way, other)]
+            kept.append(way)
+    return kept
+
+
+def _does_as_well(way: _Way, other: _Way) -> bool:
+    """Whether ``way`` takes no natural ``other`` does not, no more wild cards, and no open
+    sequence or the one ``other`` joins (see :func:`_undominated`)."""
+    mask, wild, run = way
+    other_mask, other_wild, other_run = other
+    return mask & ~other_mask == 0 and wild <= other_wild and run in (-1, other_run)
 
 
 def _used(chosen: tuple[_Way, ...], counts: bytes, wilds: int) -> list[int] | None:

@@ -167,7 +167,12 @@ class Sweep:
         pool (:meth:`_rank_placed`), then the pool shared (:func:`_pool_shared`); but none
         where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
         which is known before the pool is shared, whatever melds of the rank it makes."""
-        for after, left, grown, pool in self._rank_placed(nat, wilds, layout, position, 0):
+        # A pool may always join a meld of the rank the side has laid (:func:`_shares`).
+        laid = any(group.position == position for group in layout.ranks)
+        sharable = None if laid else _sharable(position, tally(nat).by_rank[position], self.t)
+        for after, left, grown, pool in self._rank_placed(
+            nat, wilds, layout, position, 0, sharable
+        ):
             if self._escalera_lost(after, grown, summary):
                 continue
             # Placing onto sequences leaves the melds of one rank as they are: the pool's
@@ -189,33 +194,58 @@ class Sweep:
         )
 
     def _rank_placed(
-        self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int
+        self,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        position: int,
+        pool: int,
+        sharable: tuple[bool, ...] | None,
     ) -> Iterator[Placed]:
         """Every way to place the naturals of rank ``position``, face by face, some copies
         of the lowest face into the pool and the others onto sequences: the naturals and
         wild cards left, the melds, and the count in the pool (shared by
-        :func:`_pool_shared`)."""
+        :func:`_pool_shared`). Given ``sharable`` (by the pool's count, :func:`_sharable`),
+        only those whose pool can be shared: a choice that leaves every pool the rank's
+        later faces can make unsharable is not followed (a lone card of a rank with no meld
+        of it, put in the pool, led every way of placing the rank's other cards onto
+        sequences, which :meth:`_rank_ways` then dropped: over half of them in the
+        Hollywood positions of tests/data/slow26). ``None``: every way (every pool can be
+        shared, or the tests ask for them all)."""
         face = lowest(nat)
         if face // _PER_RANK != position:  # the rank is placed
             yield nat, wilds, layout, pool
             return
         copies = nat[face]
+        # A choice leaves the pool what it puts there and at most the rank's later cards.
+        later = 0 if sharable is None else sum(nat[face + 1 : (position + 1) * _PER_RANK])
         for pooled in range(copies, -1, -1):
+            if sharable and not any(sharable[pool + pooled : pool + pooled + later + 1]):
+                continue  # no pool it may leave can be shared
             rest = bytearray(nat)
             rest[face] -= pooled
             yield from self._onto_sequences(
-                bytes(rest), wilds, layout, position, pool + pooled, copies - pooled
+                bytes(rest), wilds, layout, position, pool + pooled, copies - pooled, sharable
             )
 
     def _onto_sequences(
-        self, nat: bytes, wilds: int, layout: Layout, position: int, pool: int, copies: int
+        self,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        position: int,
+        pool: int,
+        copies: int,
+        sharable: tuple[bool, ...] | None,
     ) -> Iterator[Placed]:
         """``copies`` copies of the lowest face, each onto a sequence (or starting one)."""
         if not copies:
-            yield from self._rank_placed(nat, wilds, layout, position, pool)
+            yield from self._rank_placed(nat, wilds, layout, position, pool, sharable)
             return
         for after, left, grown in run_placements(nat, wilds, layout, self.t):
-            yield from self._onto_sequences(after, left, grown, position, pool, copies - 1)
+            yield from self._onto_sequences(
+                after, left, grown, position, pool, copies - 1, sharable
+            )
 
     # --- melds no later card can join ------------------------------------------------------
 
@@ -391,6 +421,16 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
         return True
     below = (held << 2) >> run.low  # bit 1: the position just below it; bit 0: the next
     return bool(below & 2 or (gap and below & 1))
+
+
+@remembered(1 << 12)
+def _sharable(position: int, most: int, t: Tables) -> tuple[bool, ...] | None:
+    """For each count of a pool of rank ``position`` up to ``most``, whether it can make
+    new melds of the rank where the side has none (:func:`_pool_shared` has a way);
+    ``None`` where every one can, so that nothing need be asked. Remembered: each position
+    of the search asks it of a rank and its cards, the same few again and again."""
+    sharable = tuple(bool(_pool_shared((), position, pool, t)) for pool in range(most + 1))
+    return None if all(sharable) else sharable
 
 
 @remembered(1 << 12)
