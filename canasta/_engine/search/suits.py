@@ -1,19 +1,20 @@
 """The canastas sequences of a suit may make, for the bounds of the going-out search
 (:func:`~canasta._engine.search.bounds.canastas_out_of_reach`): the runs of positions a
-suit's cards cover, and how many canastas they may make without another wild card.
+suit's cards cover, how many canastas they may make without another wild card, and the
+fewest wild cards one takes where none can be made without (:func:`cheapest_canasta`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import combinations
 
 from canasta._cache import remembered
 from canasta._engine.search.layout import Layout
-from canasta._engine.search.placing import tally
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
-__all__ = ["longest_run", "suit_costs"]
+__all__ = ["longest_run", "one_suit_costs", "suit_costs"]
 
 _PER_RANK = len(SUITS)
 
@@ -43,23 +44,99 @@ def suit_costs(
     """For each suit, the least wild cards each further sequence canasta of it costs: none
     for as many as its cards may make without another wild card (:func:`free_canastas`),
     one for each other (a lower bound)."""
-    size = t.canasta_size
-    fill = t.sequence_wilds if wilds else 0
-    counts = tally(nat)
     for suit in range(_PER_RANK):
-        # The cards of the suit a sequence could hold: the naturals still to place, and
-        # those of each open sequence of it (at each position it covers).
-        held = counts.by_suit[suit]
-        mask = counts.masks[suit]
-        for run in layout.runs:
-            if run.suit == suit:
-                held += run.high - run.low + 1
-                mask |= (1 << (run.high + 1)) - (1 << run.low)
-        if held >= size - fill and longest_run(mask, None, fill) >= size:
-            most = min(missing, held // max(1, size - fill))
-            spans = tuple((run.low, run.high) for run in layout.runs if run.suit == suit)
-            free = min(most, free_canastas(nat[suit::_PER_RANK], spans, size))
-            yield (0,) * free + (1,) * (most - free)
+        costs = one_suit_costs(nat, wilds, layout, missing, suit, t)
+        if costs is not None:
+            yield costs
+
+
+def one_suit_costs(
+    nat: bytes, wilds: int, layout: Layout, missing: int, suit: int, t: Tables
+) -> tuple[int, ...] | None:
+    """:func:`suit_costs` of one suit: ``None`` where its cards reach no canasta."""
+    runs = tuple((run.low, run.high, run.wilds) for run in layout.runs if run.suit == suit)
+    return _suit_costs(nat[suit::_PER_RANK], runs, wilds > 0, missing, t)
+
+
+@remembered(1 << 14)
+def _suit_costs(
+    held: bytes, runs: tuple[tuple[int, int, int], ...], wild: bool, missing: int, t: Tables
+) -> tuple[int, ...] | None:
+    """:func:`one_suit_costs` from the suit's naturals still to place, ``held`` by
+    position, and its open sequences ``runs`` (lowest and highest position, wild cards),
+    with a wild card in hand or none (``wild``). Remembered: the positions of a search
+    below a suit's ranks, and those that place its cards alike, ask it of the same cards
+    (16384 answers, each a few numbers)."""
+    size = t.canasta_size
+    fill = t.sequence_wilds if wild else 0
+    # The cards of the suit a sequence could hold: the naturals still to place, and those
+    # of each open sequence of it (at each position it covers).
+    naturals = sum(1 << position for position, count in enumerate(held) if count)
+    cards = sum(held)
+    mask = naturals
+    for low, high, _ in runs:
+        cards += high - low + 1
+        mask |= (1 << (high + 1)) - (1 << low)
+    if cards < size - fill or longest_run(mask, None, fill) < size:
+        return None
+    most = min(missing, cards // max(1, size - fill))
+    first = cheapest_canasta(naturals, runs, fill, t)
+    if first is None:
+        return None
+    if first:
+        return (first,) * most
+    spans = tuple((low, high) for low, high, _ in runs)
+    free = min(most, free_canastas(held, spans, size))
+    return (0,) * free + (1,) * (most - free)
+
+
+@remembered(1 << 12)
+def cheapest_canasta(
+    held: int, runs: tuple[tuple[int, int, int], ...], fill: int, t: Tables
+) -> int | None:
+    """The fewest wild cards of the hand a sequence canasta of a suit takes, at most
+    ``fill``, or ``None`` where none can be made: its naturals still to place at the
+    positions ``held`` (as bits), its open sequences ``runs`` (lowest and highest position,
+    wild cards). A canasta covers ``t.canasta_size`` positions in a row or more (at most the
+    longest sequence), one card each: a natural held, a card of one of the open sequences
+    it holds whole (they do not overlap, HW-MRG-2), or a wild card of the hand; and holds
+    no more wild cards than a sequence may (HW-MELD-6), its open sequences' with them.
+    Remembered: the positions of a search ask it of the same few cards of a suit (4096
+    answers, each a number)."""
+    best: int | None = None
+    for low in range(TOP + 1):
+        for high in range(low + t.canasta_size - 1, min(TOP, low + t.longest_sequence - 1) + 1):
+            inside = [run for run in runs if low <= run[0] and run[1] <= high]
+            window = (1 << (high + 1)) - (1 << low)
+            if (window & ~(held | _spans(inside))).bit_count() > fill:
+                continue  # more gaps than wild cards, whichever sequences it holds
+            for count in range(len(inside) + 1):
+                for chosen in combinations(inside, count):
+                    cost = _window_cost(held, chosen, window, t.sequence_wilds)
+                    if cost is not None and cost <= fill and (best is None or cost < best):
+                        best = cost
+    return best
+
+
+def _spans(runs: Iterable[tuple[int, int, int]]) -> int:
+    """The positions the sequences ``runs`` cover, as bits."""
+    spans = 0
+    for low, high, _ in runs:
+        spans |= (1 << (high + 1)) - (1 << low)
+    return spans
+
+
+def _window_cost(
+    held: int, chosen: tuple[tuple[int, int, int], ...], window: int, most: int
+) -> int | None:
+    """The wild cards of the hand a canasta over the positions ``window`` (as bits) takes
+    with the open sequences ``chosen`` and the naturals ``held``: its gaps, ``None`` where
+    two of the sequences overlap, or it holds more than ``most`` wild cards in all."""
+    spans = _spans(chosen)
+    if spans.bit_count() < sum(high - low + 1 for low, high, _ in chosen):
+        return None  # two sequences overlap
+    gaps = (window & ~(held | spans)).bit_count()
+    return gaps if gaps + sum(wilds for _, _, wilds in chosen) <= most else None
 
 
 @remembered(1 << 12)

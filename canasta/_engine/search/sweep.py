@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from canasta._cache import remembered
 from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
 from canasta._engine.search.escalera import escalera_in_reach
+from canasta._engine.search.joint import wilds_for_canastas_short
 from canasta._engine.search.layout import (
     Finished,
     Layout,
@@ -123,6 +124,8 @@ class Sweep:
         if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
             return False
         if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
+            return False
+        if wilds_for_canastas_short(nat, wilds, layout, summary, self.needed, spare, self.t):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
