@@ -59,8 +59,9 @@ def _positions(draw: st.DrawFn) -> Case:
     """A rule set of a family with sequences; natural cards over a stretch of ranks: runs of
     two suits, which sequences and canastas may take, and loose cards of every suit, few of
     a rank, which only sequences may take and which may owe wild cards; a few wild cards;
-    sequences of those suits and a meld of one rank on the table; the canastas still
-    missing; and the faces one card of which may be the discard (none, or every face)."""
+    sequences of those suits (with no more wild cards than a sequence may hold, as in play)
+    and a meld of one rank on the table; the canastas still missing; and the faces one card
+    of which may be the discard (none, or every face)."""
     rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 8))
     nat = bytearray(NATURAL_FACES.stop)
@@ -72,13 +73,14 @@ def _positions(draw: st.DrawFn) -> Case:
     for position, suit in draw(st.lists(loose, max_size=5)):
         face = natural_face(position, suit)
         nat[face] = min(2, nat[face] + 1)
+    most = min(1, tables(rules).sequence_wilds)  # as play leaves them (HW-MELD-6, SA-MELD-3)
     runs = draw(
         st.lists(
             drawn_runs(
                 st.integers(0, 1),
                 st.integers(low, low + 6),
                 st.integers(3, 5),
-                st.integers(0, 1),
+                st.integers(0, most),
             ),
             max_size=2,
         )

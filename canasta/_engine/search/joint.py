@@ -31,12 +31,12 @@ from canasta._engine.search.bounds import (
 )
 from canasta._engine.search.layout import Layout, Run
 from canasta._engine.search.placing import tally
-from canasta._engine.search.suits import one_suit_costs
+from canasta._engine.search.suits import each_suit_costs
 from canasta._engine.search.summary import Summary
 from canasta._engine.tables import Tables
 from canasta._model.cards import SUITS, natural_face
 
-__all__ = ["wilds_for_canastas_short"]
+__all__ = ["wilds_for_canastas_short", "wilds_owed_at_least"]
 
 _PER_RANK = len(SUITS)
 #: More wild cards than any hand holds: too few canastas can be made.
@@ -68,6 +68,8 @@ def wilds_for_canastas_short(
     if sum(tally(nat).by_rank[position] for position in bound) < left:
         return False  # they owe fewer wild cards than there are: see below
     owed, discardable = suit_wilds_owed(nat, layout.runs, bound, t)
+    if not any(owed):
+        return False  # the canastas alone: canastas_out_of_reach counts them
     ways = [owed]  # the wild cards owed by suit, and with each discard that owes one less
     for suit, faces in enumerate(discardable):
         if faces & spare:
@@ -86,6 +88,21 @@ def wilds_for_canastas_short(
     return all(_fewest_wilds(others, suits, way, missing) > left for way in ways)
 
 
+def wilds_owed_at_least(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bool:
+    """Whether the hand's naturals ``nat`` owe as many wild cards in sequences as the hand
+    holds, two or more (:func:`suit_wilds_owed`, onto the open melds ``layout``): the hands
+    for which :func:`wilds_for_canastas_short` is worth asking at every position of their
+    search. Elsewhere it seldom refutes one that the search does not refute at once anyway,
+    and costs more than it saves: in the positions of tests/data/slow26, the Hollywood hand
+    of 48 cards (two of four wild cards owed) visits 2,926 positions with it asked and 3,244
+    without, but takes longer; with one wild card, the Hollywood for three hand of 35 cards
+    visits as many positions either way."""
+    if wilds < 2:
+        return False
+    bound = _bound_ranks(nat, layout, wilds, t)
+    return bool(bound) and sum(suit_wilds_owed(nat, layout.runs, bound, t)[0]) >= wilds
+
+
 def _canasta_costs(
     nat: bytes, wilds: int, layout: Layout, summary: Summary, missing: int, t: Tables
 ) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -98,9 +115,7 @@ def _canasta_costs(
         others += costs
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
         others += _increments(sum(group.size for group in layout.wilds), missing, size)
-    suits = [
-        one_suit_costs(nat, wilds, layout, missing, suit, t) or () for suit in range(_PER_RANK)
-    ]
+    suits = [costs or () for costs in each_suit_costs(nat, wilds, layout, missing, t)]
     return sorted(others)[:missing], suits
 
 

@@ -6,7 +6,7 @@ fewest wild cards one takes where none can be made without (:func:`cheapest_cana
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
 
 from canasta._cache import remembered
@@ -14,7 +14,7 @@ from canasta._engine.search.layout import Layout
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
-__all__ = ["longest_run", "one_suit_costs", "suit_costs"]
+__all__ = ["each_suit_costs", "longest_run", "suit_costs"]
 
 _PER_RANK = len(SUITS)
 
@@ -43,26 +43,32 @@ def suit_costs(
 ) -> Iterator[tuple[int, ...]]:
     """For each suit, the least wild cards each further sequence canasta of it costs: none
     for as many as its cards may make without another wild card (:func:`free_canastas`),
-    one for each other (a lower bound)."""
-    for suit in range(_PER_RANK):
-        costs = one_suit_costs(nat, wilds, layout, missing, suit, t)
+    one for each other (a lower bound), or at least what the cheapest costs
+    (:func:`cheapest_canasta`)."""
+    for costs in each_suit_costs(nat, wilds, layout, missing, t):
         if costs is not None:
             yield costs
 
 
-def one_suit_costs(
-    nat: bytes, wilds: int, layout: Layout, missing: int, suit: int, t: Tables
-) -> tuple[int, ...] | None:
-    """:func:`suit_costs` of one suit: ``None`` where its cards reach no canasta."""
-    runs = tuple((run.low, run.high, run.wilds) for run in layout.runs if run.suit == suit)
-    return _suit_costs(nat[suit::_PER_RANK], runs, wilds > 0, missing, t)
+def each_suit_costs(
+    nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
+) -> list[tuple[int, ...] | None]:
+    """:func:`suit_costs` by suit: ``None`` for a suit whose cards reach no canasta."""
+    runs: list[list[tuple[int, int, int]]] = [[] for _ in range(_PER_RANK)]
+    for run in layout.runs:
+        runs[run.suit].append((run.low, run.high, run.wilds))
+    wild = wilds > 0
+    return [
+        _suit_costs(nat[suit::_PER_RANK], tuple(runs[suit]), wild, missing, t)
+        for suit in range(_PER_RANK)
+    ]
 
 
 @remembered(1 << 14)
 def _suit_costs(
     held: bytes, runs: tuple[tuple[int, int, int], ...], wild: bool, missing: int, t: Tables
 ) -> tuple[int, ...] | None:
-    """:func:`one_suit_costs` from the suit's naturals still to place, ``held`` by
+    """The costs of one suit (:func:`suit_costs`) from its naturals still to place, ``held`` by
     position, and its open sequences ``runs`` (lowest and highest position, wild cards),
     with a wild card in hand or none (``wild``). Remembered: the positions of a search
     below a suit's ranks, and those that place its cards alike, ask it of the same cards
@@ -103,40 +109,36 @@ def cheapest_canasta(
     no more wild cards than a sequence may (HW-MELD-6), its open sequences' with them.
     Remembered: the positions of a search ask it of the same few cards of a suit (4096
     answers, each a number)."""
+    ways = _run_sets(runs, t.sequence_wilds)
     best: int | None = None
     for low in range(TOP + 1):
         for high in range(low + t.canasta_size - 1, min(TOP, low + t.longest_sequence - 1) + 1):
-            inside = [run for run in runs if low <= run[0] and run[1] <= high]
             window = (1 << (high + 1)) - (1 << low)
-            if (window & ~(held | _spans(inside))).bit_count() > fill:
-                continue  # more gaps than wild cards, whichever sequences it holds
-            for count in range(len(inside) + 1):
-                for chosen in combinations(inside, count):
-                    cost = _window_cost(held, chosen, window, t.sequence_wilds)
-                    if cost is not None and cost <= fill and (best is None or cost < best):
-                        best = cost
+            for spans, wilds in ways:
+                if spans & ~window:
+                    continue  # a sequence reaching out of the canasta
+                gaps = (window & ~(held | spans)).bit_count()
+                if gaps <= fill and gaps + wilds <= t.sequence_wilds:
+                    best = gaps if best is None else min(best, gaps)
     return best
 
 
-def _spans(runs: Iterable[tuple[int, int, int]]) -> int:
-    """The positions the sequences ``runs`` cover, as bits."""
-    spans = 0
-    for low, high, _ in runs:
-        spans |= (1 << (high + 1)) - (1 << low)
-    return spans
-
-
-def _window_cost(
-    held: int, chosen: tuple[tuple[int, int, int], ...], window: int, most: int
-) -> int | None:
-    """The wild cards of the hand a canasta over the positions ``window`` (as bits) takes
-    with the open sequences ``chosen`` and the naturals ``held``: its gaps, ``None`` where
-    two of the sequences overlap, or it holds more than ``most`` wild cards in all."""
-    spans = _spans(chosen)
-    if spans.bit_count() < sum(high - low + 1 for low, high, _ in chosen):
-        return None  # two sequences overlap
-    gaps = (window & ~(held | spans)).bit_count()
-    return gaps if gaps + sum(wilds for _, _, wilds in chosen) <= most else None
+def _run_sets(runs: tuple[tuple[int, int, int], ...], most: int) -> list[tuple[int, int]]:
+    """The sets of the open sequences ``runs`` (lowest and highest position, wild cards)
+    one canasta may hold: none overlapping another, with ``most`` wild cards at most in all;
+    each as the positions they cover (as bits) and their wild cards."""
+    sets = []
+    for count in range(len(runs) + 1):
+        for chosen in combinations(runs, count):
+            spans = 0
+            for low, high, _ in chosen:
+                spans |= (1 << (high + 1)) - (1 << low)
+            wilds = sum(wild for _, _, wild in chosen)
+            if spans.bit_count() == sum(high - low + 1 for low, high, _ in chosen) and (
+                wilds <= most
+            ):
+                sets.append((spans, wilds))
+    return sets
 
 
 @remembered(1 << 12)

@@ -81,6 +81,11 @@ class Sweep:
         #: remembered answer settles counted too) before it raises :class:`Exhausted`
         #: (``None``: no bound).
         self.budget: int | None = None
+        #: Whether to weigh the wild cards the naturals owe with the canastas' at every
+        #: position (``joint.wilds_for_canastas_short``), set for each question: where the
+        #: hand's naturals owe fewer than it holds, the count seldom refutes a position and
+        #: costs more than it saves (``joint.wilds_owed_at_least``).
+        self.weigh_owed = True
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
@@ -125,7 +130,9 @@ class Sweep:
             return False
         if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
             return False
-        if wilds_for_canastas_short(nat, wilds, layout, summary, self.needed, spare, self.t):
+        if self.weigh_owed and wilds_for_canastas_short(
+            nat, wilds, layout, summary, self.needed, spare, self.t
+        ):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
