@@ -83,8 +83,9 @@ class Sweep:
         self.budget: int | None = None
         #: Whether to weigh the wild cards the naturals owe with the canastas' at every
         #: position (``joint.wilds_for_canastas_short``), set for each question: where the
-        #: hand's naturals owe fewer than it holds, the count seldom refutes a position and
-        #: costs more than it saves (``joint.wilds_owed_at_least``).
+        #: hand's naturals owe fewer wild cards than it holds, or it holds one, the count
+        #: seldom refutes a position and costs more than it saves
+        #: (``joint.wilds_owed_at_least``). Answers do not depend on it.
         self.weigh_owed = True
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
