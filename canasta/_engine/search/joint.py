@@ -84,7 +84,10 @@ def wilds_for_canastas_short(
     missing = max(0, needed - summary.done)
     if not missing or _free_rank_canastas(nat, layout, t) >= missing:
         return False  # canastas that cost no wild card: the naturals owe no more than held
-    others, suits = _canasta_costs(nat, wilds, layout, summary, missing, t)
+    others = _other_costs(nat, layout, summary, missing, t)
+    if len(others) == missing and not any(others):
+        return False  # canastas that cost no wild card, whatever the suits' cost
+    suits = [costs or () for costs in each_suit_costs(nat, wilds, layout, missing, t)]
     return all(_fewest_wilds(others, suits, way, missing) > left for way in ways)
 
 
@@ -103,30 +106,31 @@ def wilds_owed_at_least(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bo
     return bool(bound) and sum(suit_wilds_owed(nat, layout.runs, bound, t)[0]) >= wilds
 
 
-def _canasta_costs(
-    nat: bytes, wilds: int, layout: Layout, summary: Summary, missing: int, t: Tables
-) -> tuple[list[int], list[tuple[int, ...]]]:
-    """What each further canasta costs, as :func:`~canasta._engine.search.bounds.
-    canastas_out_of_reach` counts it: the ``missing`` cheapest of the sources other than
-    sequences (the melds summed up, ranks, melds of wild cards), and each suit's apart."""
+def _other_costs(
+    nat: bytes, layout: Layout, summary: Summary, missing: int, t: Tables
+) -> list[int]:
+    """What each further canasta of the sources other than sequences costs (the melds
+    summed up, ranks, melds of wild cards), as :func:`~canasta._engine.search.bounds.
+    canastas_out_of_reach` counts it: the ``missing`` cheapest."""
     size = t.canasta_size
     others = list(summary.shorts)
     for costs in _each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t):
         others += costs
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
         others += _increments(sum(group.size for group in layout.wilds), missing, size)
-    suits = [costs or () for costs in each_suit_costs(nat, wilds, layout, missing, t)]
-    return sorted(others)[:missing], suits
+    return sorted(others)[:missing]
 
 
 def _fewest_wilds(
     others: list[int], suits: list[tuple[int, ...]], owed: tuple[int, ...], missing: int
 ) -> int:
     """At least how many wild cards the naturals owe (``owed``, by suit) and the
-    ``missing`` canastas cost together (``_NEVER`` where too few can be made): each suit's
-    sequences take the larger of its two counts, so that a suit's canasta costs only what
-    it adds to what its naturals owe, each other source its own; the cheapest ``missing``
-    of all those costs added up, at most what any choice of canastas costs."""
+    ``missing`` canastas cost together (``_NEVER`` where too few can be made), from what
+    the sources other than sequences cost (``others``, :func:`_other_costs`) and each
+    suit's canastas (``suits``): each suit's sequences take the larger of its two counts,
+    so that a suit's canasta costs only what it adds to what its naturals owe, each other
+    source its own; the cheapest ``missing`` of all those costs added up, at most what any
+    choice of canastas costs."""
     added = list(others)
     for costs, count in zip(suits, owed, strict=True):
         total = 0
