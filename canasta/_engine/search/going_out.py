@@ -24,6 +24,7 @@ from canasta._engine.search.bounds import (
 )
 from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.forced import forced_short
+from canasta._engine.search.joint import wilds_owed_at_least
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -94,6 +95,7 @@ def going_out_possible(
     discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
     top_first, turned = _upside_down(nat, layout)
     search.forget(_REMEMBERED)
+    search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
     for discard, naturals in _roots(discards):
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from canasta._cache import remembered
 from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
 from canasta._engine.search.escalera import escalera_in_reach
+from canasta._engine.search.joint import wilds_for_canastas_short
 from canasta._engine.search.layout import (
     Finished,
     Layout,
@@ -80,6 +81,12 @@ class Sweep:
         #: remembered answer settles counted too) before it raises :class:`Exhausted`
         #: (``None``: no bound).
         self.budget: int | None = None
+        #: Whether to weigh the wild cards the naturals owe with the canastas' at every
+        #: position (``joint.wilds_for_canastas_short``), set for each question: where the
+        #: hand's naturals owe fewer wild cards than it holds, or it holds one, the count
+        #: seldom refutes a position and costs more than it saves
+        #: (``joint.wilds_owed_at_least``). Answers do not depend on it.
+        self.weigh_owed = True
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
@@ -123,6 +130,10 @@ class Sweep:
         if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
             return False
         if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
+            return False
+        if self.weigh_owed and wilds_for_canastas_short(
+            nat, wilds, layout, summary, self.needed, spare, self.t
+        ):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
