@@ -37,10 +37,11 @@ from canasta._engine.search.layout import (
     Run,
     bridged,
     merges,
+    rank_room,
 )
 from canasta._engine.search.placing import lowest, run_placements, tally
 from canasta._engine.search.summary import Summary
-from canasta._engine.tables import TOP, Tables
+from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS
 
 __all__ = ["Exhausted", "Sweep"]
@@ -166,14 +167,18 @@ class Sweep:
         """Every way to place the naturals of rank ``position``: onto sequences and into the
         pool (:meth:`_rank_placed`), then the pool shared (:func:`_pool_shared`); but none
         where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
-        which is known before the pool is shared, whatever melds of the rank it makes."""
+        which is known before the pool is shared, whatever melds of the rank it makes; nor
+        any whose new melds of the rank need more wild cards than are left beside those the
+        melds summed up need, which :meth:`_finished` would sum up into nothing."""
         for after, left, grown, pool in self._rank_placed(nat, wilds, layout, position, 0):
             if self._escalera_lost(after, grown, summary):
                 continue
             # Placing onto sequences leaves the melds of one rank as they are: the pool's
             # sharings are those of the layout's.
-            for ranks in _pool_shared(layout.ranks, position, pool, self.t):
-                yield after, left, Layout(ranks, grown.runs, grown.wilds)
+            spare = left - summary.need
+            for ranks, short in _pool_shared(layout.ranks, position, pool, self.t):
+                if short <= spare:
+                    yield after, left, Layout(ranks, grown.runs, grown.wilds)
 
     def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
         """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
@@ -396,19 +401,41 @@ def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
 @remembered(1 << 12)
 def _pool_shared(
     ranks: tuple[RankGroup, ...], position: int, pool: int, t: Tables
-) -> tuple[tuple[RankGroup, ...], ...]:
+) -> tuple[tuple[tuple[RankGroup, ...], int], ...]:
     """The side's melds of one rank, ``ranks``, after the ``pool`` of naturals of rank
     ``position`` is shared among its melds of that rank and new ones, each new one with the
-    fewest naturals a meld needs at least (CL-MELD-2): every way, by count. Remembered: the
+    fewest naturals a meld needs at least (CL-MELD-2): every way, by count, each with the
+    wild cards its melds of the rank need to reach the smallest size (:func:`_short`), so
+    that the search skips those it has too few wild cards for (where ``min_naturals`` is
+    below the smallest size, most ways of splitting a rank into small melds: a Samba hand
+    of tests/data/slow26 that must go out with one wild card split its ranks some 19,000
+    ways that way, each summed up into nothing). Remembered: the
     ways of placing a rank onto sequences leave the same pools to share among the same
     melds, and the positions of a search hold the same few melds of the ranks not yet
     reached (over four in five of the questions were asked before in the positions of
     tests/data/slow26; 4096 answers, each a few layouts' melds of one rank)."""
     if not pool:
-        return (ranks,)
+        return ((ranks, 0),)
     laid = [group for group in ranks if group.position == position]
     others = tuple(group for group in ranks if group.position != position)
-    return tuple(tuple(sorted((*others, *grown))) for grown in _shares(laid, pool, position, t))
+    return tuple(
+        (tuple(sorted((*others, *grown))), _short(grown, t))
+        for grown in _shares(laid, pool, position, t)
+    )
+
+
+def _short(melds: tuple[RankGroup, ...], t: Tables) -> int:
+    """The wild cards the melds of one rank need to reach the smallest size (CL-MELD-2),
+    or more than any hand holds where one of them may not hold those it needs (CL-MELD-3):
+    as :meth:`Summary.add` counts them, which refuses the melds where there are fewer wild
+    cards (beside those the melds summed up before need) once their rank is placed."""
+    need = 0
+    for group in melds:
+        short = max(0, t.min_size - group.naturals - group.wilds)
+        if short > rank_room(group, t):
+            return UNBOUNDED
+        need += short
+    return need
 
 
 def _shares(
