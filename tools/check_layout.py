@@ -113,8 +113,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_suit_canastas26.py", "canasta._engine.search"),  # a suit's canastas
         ("tests/test_suit_canastas26.py", "canasta._engine.tables"),  # the numbers they use
-        ("tests/test_rank_shares26.py", "canasta._engine.search"),  # the ways skipped
-        ("tests/test_rank_shares26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_sweep_cuts26.py", "canasta._engine.search"),  # two cuts of the search
+        ("tests/test_sweep_cuts26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
     }
 )

@@ -1,15 +1,21 @@
-"""The ways of sharing a rank among melds that the going-out search skips (issue 26).
+"""Two cuts of the going-out search's positions (issue 26), each held to the search without it.
 
-Where a meld of one rank may start with fewer natural cards than the smallest meld
-(``min_naturals`` below ``min_meld_size``: Samba, and Hollywood with ``min_naturals=2``), a
-rank's naturals split into melds in many ways, most of them too small for the wild cards a
-hand has left. The search (``sweep._pool_shared``) counts the wild cards each way's melds
-need to reach the smallest size and skips the ways that need more than are left beside
-those the melds already summed up need: the melds of the rank just placed are summed up at
-once, and ``Summary.add`` refuses them so. Each test holds the search with the skip to the
-search without it (every way tried, as before): the same answer, on drawn positions of the
-search, on whole hands of random games, and on the two hands of ``tests/data/slow26`` that
-had some 19,000 and 4,500 such ways summed up into nothing.
+- The ways of sharing a rank among melds that it skips: where a meld of one rank may start
+  with fewer natural cards than the smallest meld (``min_naturals`` below ``min_meld_size``:
+  Samba, and Hollywood with ``min_naturals=2``), a rank's naturals split into melds in many
+  ways, most of them too small for the wild cards a hand has left. The search
+  (``sweep._pool_shared``) counts the wild cards each way's melds need to reach the smallest
+  size and skips the ways that need more than are left beside those the melds already
+  summed up need: the melds of the rank just placed are summed up at once, and
+  ``Summary.add`` refuses them so.
+- Where the naturals must go, followed through (``forced.forced_short``, asked before the
+  search of each hand), asked again at each position whose wild cards are all owed to the
+  melds summed up, where sequences may take wild cards: the naturals left then go onto the
+  open melds and new ones with none.
+
+Each test asks the search with the cut and without it (every way tried; the bound never
+refuting): the same answer, on drawn positions of the search, on whole hands of random
+games, and on two hands of ``tests/data/slow26`` that each cut answers much sooner.
 """
 
 from __future__ import annotations
@@ -53,7 +59,16 @@ def _every_way(
     return every_way
 
 
-_WITHOUT_THE_SKIP = _every_way(sweep._pool_shared)
+def _never(*args: object) -> bool:
+    """A bound that never refutes."""
+    return False
+
+
+#: Each cut: the name in ``sweep`` it is asked by, and what the search without it asks.
+CUTS = {
+    "skip": ("_pool_shared", _every_way(sweep._pool_shared)),
+    "forced": ("forced_short", _never),
+}
 
 
 @st.composite
@@ -84,8 +99,11 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
 
 def _out(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool) -> bool:
     """The search's answer, each way round as ``going_out`` asks it, with no budget and a
-    search of its own; both must agree (``tests/test_either_way26.py``)."""
+    search of its own; both must agree (``tests/test_either_way26.py``). The canastas going
+    out needs are made already: the placing of the cards alone, which the cuts speak of
+    (the whole hands below count the canastas too)."""
     t = tables(rules)
+    made = Summary(done=rules.canastas_to_go_out)
     held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
     answers = set()
     turned_nat, turned = going_out._upside_down(nat, layout)
@@ -94,42 +112,54 @@ def _out(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool) ->
         (turned_nat, turned, going_out._faces(held)),
     ):
         search = Sweep(t, rules.going_out_needs_natural_sequence, wild_meld_canastas(rules))
-        answers.add(search.out(hand, wilds, melds, Summary(), 0, faces))
+        answers.add(search.out(hand, wilds, melds, made, 0, faces))
     (answer,) = answers
     return answer
 
 
+@pytest.mark.parametrize("cut", sorted(CUTS))
 @settings(max_examples=examples(300), deadline=None)
-@given(_positions(), st.booleans())
+@given(case=_positions(), spare=st.booleans())
 @example(  # Samba, one wild card: six kings and two queens, most splits too small
-    (
+    case=(
         find_rules("samba"),
         Cards.parse("QC QS KC KC KH KH KS KS AC AH").counts[: NATURAL_FACES.stop],
         1,
         Layout(),
     ),
-    False,
+    spare=False,
 )
-def test_CL_MELD_2_the_skipped_ways_of_sharing_a_rank_never_change_the_answer(
-    case: tuple[RuleSet, bytes, int, Layout], spare: bool
+@example(  # Hollywood: two sevens of spades, one six and one eight, the wild card for both
+    case=(
+        find_rules("hollywood"),
+        Cards.parse("5S 6S 7S 7S 8S").counts[: NATURAL_FACES.stop],
+        1,
+        Layout(),
+    ),
+    spare=False,
+)
+def test_HW_MELD_5_a_cut_of_the_search_never_changes_its_answer(
+    cut: str, case: tuple[RuleSet, bytes, int, Layout], spare: bool
 ) -> None:
     rules, nat, wilds, layout = case
     with_it = _out(rules, nat, wilds, layout, spare)
     event(f"a way out {with_it}")
+    name, without = CUTS[cut]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sweep, "_pool_shared", _WITHOUT_THE_SKIP)
+        patch.setattr(sweep, name, without)
         assert _out(rules, nat, wilds, layout, spare) == with_it, case
 
 
+@pytest.mark.parametrize("cut", sorted(CUTS))
 @settings(max_examples=examples(10), deadline=None)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
-def test_CL_MELD_2_the_skip_never_changes_a_whole_hands_going_out_answer(
-    family: str, seed: int
+def test_HW_MELD_5_a_cut_never_changes_a_whole_hands_going_out_answer(
+    cut: str, family: str, seed: int
 ) -> None:
-    """Whole hands of random games under drawn house rules, each asked with the skip and
+    """Whole hands of random games under drawn house rules, each asked with the cut and
     without it."""
     rules = drawn_rules(family, seed)
-    assert_the_same_going_out(rules, seed, sweep, "_pool_shared", _WITHOUT_THE_SKIP)
+    assert_the_same_going_out(rules, seed, sweep, *CUTS[cut])
 
 
 def _melds(*texts: str) -> tuple[Meld, ...]:
@@ -138,10 +168,9 @@ def _melds(*texts: str) -> tuple[Meld, ...]:
 
 
 #: Two going-out questions of ``tests/data/slow26`` (the steps' hands and the side's melds
-#: after them), each refused, that summed up thousands of ways of sharing a rank into
-#: nothing: the Samba for five hand after ``meld 3C 3C 3S`` (one wild card, a black three
-#: left for the discard) and the Hollywood for five hand (``min_naturals=2``) after
-#: ``meld 6D 7D 9D 10D JD QD KD 2S wild=8``.
+#: after them), each refused after thousands of positions: the Samba for five hand after
+#: ``meld 3C 3C 3S`` (one wild card, a black three left for the discard) and the Hollywood
+#: for five hand (``min_naturals=2``) after ``meld 6D 7D 9D 10D JD QD KD 2S wild=8``.
 _SLOW = (
     (
         "samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile",
@@ -168,9 +197,10 @@ _SLOW = (
 )
 
 
+@pytest.mark.parametrize("cut", sorted(CUTS))
 @pytest.mark.parametrize(("name", "hand", "melds"), _SLOW, ids=[name for name, _, _ in _SLOW])
-def test_CL_B3_3_the_slow_hands_are_refused_with_the_skip_and_without(
-    name: str, hand: str, melds: tuple[Meld, ...]
+def test_CL_B3_3_the_slow_hands_are_refused_with_a_cut_and_without(
+    name: str, hand: str, melds: tuple[Meld, ...], cut: str
 ) -> None:
     saved = json.loads((Path(__file__).parent / "data" / "slow26" / f"{name}.json").read_text())
     given_rules = saved["rules"]
@@ -179,5 +209,5 @@ def test_CL_B3_3_the_slow_hands_are_refused_with_the_skip_and_without(
     cards = Cards.parse(hand)
     assert not going_out.going_out_possible(cards, melds, rules, 0, False)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sweep, "_pool_shared", _WITHOUT_THE_SKIP)
+        patch.setattr(sweep, *CUTS[cut])
         assert not going_out.going_out_possible(cards, melds, rules, 0, False)
