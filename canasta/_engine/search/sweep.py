@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from canasta._cache import remembered
 from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
 from canasta._engine.search.escalera import escalera_in_reach
+from canasta._engine.search.forced import forced_short
 from canasta._engine.search.joint import wilds_for_canastas_short
 from canasta._engine.search.layout import (
     Finished,
@@ -38,10 +39,11 @@ from canasta._engine.search.layout import (
     Run,
     bridged,
     merges,
+    rank_room,
 )
 from canasta._engine.search.placing import lowest, run_placements, tally
 from canasta._engine.search.summary import Summary
-from canasta._engine.tables import TOP, Tables
+from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS
 
 __all__ = ["Exhausted", "Sweep"]
@@ -127,13 +129,7 @@ class Sweep:
         refuted = self.refuted.get(key, ())
         if any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
-        if placing_fails(nat, layout, wilds, summary.need, spare, self.t):
-            return False
-        if canastas_out_of_reach(nat, wilds, layout, summary, self.needed, self.t):
-            return False
-        if self.weigh_owed and wilds_for_canastas_short(
-            nat, wilds, layout, summary, self.needed, spare, self.t
-        ):
+        if self._bounded(nat, wilds, layout, summary, spare):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
@@ -144,6 +140,45 @@ class Sweep:
                 summary
             )
         return False
+
+    def _bounded(
+        self, nat: bytes, wilds: int, layout: Layout, summary: Summary, spare: frozenset[int]
+    ) -> bool:
+        """Whether a sound bound refutes the position at once, the cheapest first: the
+        naturals cannot all be placed (:func:`placing_fails`), the canastas are out of reach
+        (:func:`canastas_out_of_reach`), the wild cards the naturals owe and the canastas
+        cost together are more than are left (:func:`wilds_for_canastas_short`, asked where
+        :attr:`weigh_owed`), or the naturals have nowhere to go with no wild card to spare
+        (:meth:`_forced_out`)."""
+        t = self.t
+        return (
+            placing_fails(nat, layout, wilds, summary.need, spare, t)
+            or canastas_out_of_reach(nat, wilds, layout, summary, self.needed, t)
+            or (
+                self.weigh_owed
+                and wilds_for_canastas_short(nat, wilds, layout, summary, self.needed, spare, t)
+            )
+            or self._forced_out(nat, wilds, layout, summary, spare)
+        )
+
+    def _forced_out(
+        self, nat: bytes, wilds: int, layout: Layout, summary: Summary, spare: frozenset[int]
+    ) -> bool:
+        """Whether, every wild card left owed to the melds summed up, the naturals left must
+        go where they cannot with none (:func:`~canasta._engine.search.forced.forced_short`,
+        asked before the search already, with the hand's wild cards): they go onto the
+        open melds and new ones with no wild card. Asked where sequences may take wild
+        cards, whose gaps the hand's filled in the reasoning before the search: followed
+        through with none (a rank too short for a meld of its own goes into sequences,
+        which then need its neighbours), it refutes many a position the search would place
+        rank by rank (the Hollywood for five hand of tests/data/slow26 with min_naturals=2:
+        its seven refused searches 12,199 positions -> 5,755). Where they may not (Bolivia,
+        the Samba preset), it refuted none of the saved positions', and only cost."""
+        return (
+            wilds <= summary.need
+            and self.t.sequence_wilds > 0
+            and forced_short(nat, layout, 0, spare, self.t)
+        )
 
     def _placed(
         self,
@@ -177,7 +212,9 @@ class Sweep:
         """Every way to place the naturals of rank ``position``: onto sequences and into the
         pool (:meth:`_rank_placed`), then the pool shared (:func:`_pool_shared`); but none
         where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
-        which is known before the pool is shared, whatever melds of the rank it makes."""
+        which is known before the pool is shared, whatever melds of the rank it makes; nor
+        any whose new melds of the rank need more wild cards than are left beside those the
+        melds summed up need, which :meth:`_finished` would sum up into nothing."""
         # A pool may always join a meld of the rank the side has laid (:func:`_shares`).
         laid = any(group.position == position for group in layout.ranks)
         sharable = None if laid else _sharable(position, tally(nat).by_rank[position], self.t)
@@ -188,8 +225,10 @@ class Sweep:
                 continue
             # Placing onto sequences leaves the melds of one rank as they are: the pool's
             # sharings are those of the layout's.
-            for ranks in _pool_shared(layout.ranks, position, pool, self.t):
-                yield after, left, Layout(ranks, grown.runs, grown.wilds)
+            spare = left - summary.need
+            for ranks, short in _pool_shared(layout.ranks, position, pool, self.t):
+                if short <= spare:
+                    yield after, left, Layout(ranks, grown.runs, grown.wilds)
 
     def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
         """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
@@ -447,19 +486,41 @@ def _sharable(position: int, most: int, t: Tables) -> tuple[bool, ...] | None:
 @remembered(1 << 12)
 def _pool_shared(
     ranks: tuple[RankGroup, ...], position: int, pool: int, t: Tables
-) -> tuple[tuple[RankGroup, ...], ...]:
+) -> tuple[tuple[tuple[RankGroup, ...], int], ...]:
     """The side's melds of one rank, ``ranks``, after the ``pool`` of naturals of rank
     ``position`` is shared among its melds of that rank and new ones, each new one with the
-    fewest naturals a meld needs at least (CL-MELD-2): every way, by count. Remembered: the
+    fewest naturals a meld needs at least (CL-MELD-2): every way, by count, each with the
+    wild cards its melds of the rank need to reach the smallest size (:func:`_short`), so
+    that the search skips those it has too few wild cards for (where ``min_naturals`` is
+    below the smallest size, most ways of splitting a rank into small melds: a Samba hand
+    of tests/data/slow26 that must go out with one wild card split its ranks some 19,000
+    ways that way, each summed up into nothing). Remembered: the
     ways of placing a rank onto sequences leave the same pools to share among the same
     melds, and the positions of a search hold the same few melds of the ranks not yet
     reached (over four in five of the questions were asked before in the positions of
     tests/data/slow26; 4096 answers, each a few layouts' melds of one rank)."""
     if not pool:
-        return (ranks,)
+        return ((ranks, 0),)
     laid = [group for group in ranks if group.position == position]
     others = tuple(group for group in ranks if group.position != position)
-    return tuple(tuple(sorted((*others, *grown))) for grown in _shares(laid, pool, position, t))
+    return tuple(
+        (tuple(sorted((*others, *grown))), _short(grown, t))
+        for grown in _shares(laid, pool, position, t)
+    )
+
+
+def _short(melds: tuple[RankGroup, ...], t: Tables) -> int:
+    """The wild cards the melds of one rank need to reach the smallest size (CL-MELD-2),
+    or more than any hand holds where one of them may not hold those it needs (CL-MELD-3):
+    as :meth:`Summary.add` counts them, which refuses the melds where there are fewer wild
+    cards (beside those the melds summed up before need) once their rank is placed."""
+    need = 0
+    for group in melds:
+        short = max(0, t.min_size - group.naturals - group.wilds)
+        if short > rank_room(group, t):
+            return UNBOUNDED
+        need += short
+    return need
 
 
 def _shares(
