@@ -44,6 +44,17 @@ choices of suits, each a search of its own before. Not where the player may stay
 most steps are answered with no search, and the searches left (after a pile take whose
 cards stay locked, say) are quicker than relating the steps to larger ones.
 
+Where the larger step is refused and its refusal points at cards the step melds too (a
+legal step of the family lacks only those: :func:`_culprits`), the smallest step of the list
+that melds them and grows into the step by one addition is asked instead: where it is
+refused, so is the step, and so are those in between (a sequence that takes a card the rest
+of the hand needs, ``7H 9H 10H 2C`` under ``6H 7H 9H 10H 2C``). And where the side opened
+before the turn, a step of a meld of one rank with wild cards is refused with no search of
+its own where the player cannot go out even with those wild cards gone from the hand and one
+canasta fewer needed (:meth:`Verdicts._stripped_out`): asked once two such steps were
+refused by their own searches, one question answers every other (a hand whose last joker is
+wanted elsewhere, whichever meld of one rank would take it).
+
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
 that is asked, once, when a third comes, and where the answer is no every other meld of
@@ -58,8 +69,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from canasta._engine import finishing
-from canasta._engine.meld_rules import added, family, same_family
+from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.obligations import must_go_out
 from canasta._engine.search.bounds import no_sequence_takes
 from canasta._engine.state import Deal
@@ -68,6 +81,7 @@ from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
 from canasta._model.cards import NATURAL_FACES, WILD_FACES
+from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 
@@ -105,7 +119,10 @@ class Verdicts:
         "_must_go_out",
         "_refused",
         "_steps",
+        "_stripped",
+        "_strips",
         "_swaps",
+        "_wild_refusals",
         "deal",
         "limits",
     )
@@ -130,6 +147,21 @@ class Verdicts:
         #: threes is legal; the melds of black threes refused until then.
         self._going_out: bool | None = None
         self._refused = 0
+        #: Where the player must go out, by the wild cards of steps of melds of one rank: how
+        #: many such steps their own searches refused, and whether the player can go out with
+        #: those wild cards gone and one canasta fewer, once asked (:meth:`_stripped_out`).
+        self._wild_refusals: dict[bytes, int] = {}
+        self._stripped: dict[bytes, bool] = {}
+        #: Whether that question may be asked: the player must go out, the side opened
+        #: before the turn and no pile card is locked; not where one canasta fewer leaves
+        #: none to make but the escalera (BO-OUT-1), when the answer is seldom no.
+        draft, rules = deal.draft, deal.rules
+        self._strips = (
+            self._must_go_out
+            and not draft.opening
+            and not draft.locked
+            and rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
+        )
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
@@ -163,16 +195,27 @@ class Verdicts:
         more than it saves."""
         return (step.target, family(step)) if self._must_go_out else step.target
 
-    def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
+    def _settled(self, answer: _Answer, answers: list[_Answer], larger: bool = True) -> _Answer:
         """``answer`` with its legality found, from what is known or by a search, and
-        remembered among ``answers``, those kept under its step's :meth:`_kin`."""
+        remembered among ``answers``, those kept under its step's :meth:`_kin`; not from
+        other steps of the list asked first unless ``larger`` (:meth:`_larger_legal`,
+        :meth:`_smaller_refused`)."""
         step = answer.step
         swaps = _swap_keys(step) if self._must_go_out else ()
         known = True if self._composed(step) else self._inferred(answer, answers, swaps)
-        if known is None and self._must_go_out and self._larger_legal(answer, answers):
-            known = True
+        wilds = self._stripped_wilds(step) if known is None and self._strips else None
+        if wilds is not None and self._stripped_out(wilds) is False:
+            known = False
+        if known is None and self._must_go_out and larger:
+            if self._larger_legal(answer, answers):
+                known = True
+            elif self._smaller_refused(answer, answers):
+                known = False
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
+            if not known and wilds is not None:
+                refusals = self._wild_refusals
+                refusals[wilds.counts] = refusals.get(wilds.counts, 0) + 1
         answer.legal = known
         answers.append(answer)
         self._known[step] = answer
@@ -200,13 +243,9 @@ class Verdicts:
             for known in answers
         ):
             return False
-        if self._listed is None:
-            self._listed = {}
-            for listed in self._steps:
-                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
         larger = [
             then
-            for then in self._listed.get((step.target, step.kind), ())
+            for then in self._kind_listed(step)
             if step.size < then.size < cards_in_hand
             and then not in self._known
             and then.cards.issuperset(step.cards)
@@ -218,6 +257,83 @@ class Verdicts:
             if self._follows(answer, candidate):
                 return self._settled(candidate, answers).legal
         return False
+
+    def _smaller_refused(self, answer: _Answer, answers: list[_Answer]) -> bool:
+        """Whether a smaller step of the list not yet answered, that ``answer``'s step is
+        followed by one addition (:meth:`_follows`), is refused, answering it now (no larger
+        step asked first): then so is ``answer``'s step. Asked only where a larger step's
+        refusal points at cards of ``answer``'s own (:func:`_culprits`); the smallest step
+        that melds them is asked, since where it is refused one search answers the steps in
+        between, which are otherwise asked each with a search of its own (larger first, as
+        most steps are legal where a player must go out)."""
+        step = answer.step
+        culprits = _culprits(step, answers)
+        if not culprits:
+            return False
+        wilds = step.cards.count_wild()
+        smaller = [
+            first
+            for first in self._kind_listed(step)
+            if first.size < step.size
+            and first not in self._known
+            and first.cards.count_wild() == wilds
+            and step.cards.issuperset(first.cards)
+            and any(first.cards.issuperset(cards) for cards in culprits)
+        ]
+        for first in sorted(smaller, key=lambda first: first.size):
+            candidate = _Answer(first, False)
+            if self._follows(candidate, answer):
+                return not self._settled(candidate, answers, larger=False).legal
+        return False
+
+    def _stripped_wilds(self, step: Step) -> Cards | None:
+        """The wild cards of ``step``, where :meth:`_stripped_out` tells of it: a meld of one
+        rank whose natural cards alone make a meld the rules allow (laid new, or added to
+        the meld it grows). Asked where the question may be (``_strips``)."""
+        if step.kind is not MeldKind.RANK or not step.cards.count_wild():
+            return None
+        deal, counts = self.deal, step.cards.counts
+        naturals = Cards(counts[: NATURAL_FACES.stop] + bytes(len(counts) - NATURAL_FACES.stop))
+        if step.grown is None:
+            alone = new_meld(naturals, deal.rules)
+            if not isinstance(alone, Meld) or alone.kind is not MeldKind.RANK:
+                return None
+        elif naturals and not isinstance(added(step.grown, naturals, deal.rules), Meld):
+            return None
+        return step.cards - naturals
+
+    def _stripped_out(self, wilds: Cards) -> bool | None:
+        """Whether the player can go out from the deal with ``wilds`` gone from the hand and
+        one canasta fewer needed, once two steps of :meth:`_stripped_wilds` with those wild
+        cards were refused by their own searches (``None`` before). Where the answer is no,
+        every such step is refused: a going out after the step makes one from that deal (lay
+        or add the step's natural cards alone, then the same plan), since the meld that held
+        the wild cards obeys every limit with fewer of them (the same natural cards:
+        CL-MELD-2, CL-MELD-3, HW-MELD-6, HW-MRG-2) and, one meld, loses one canasta at
+        most, and its points no longer matter (CL-INIT-1); the hand, the discard and every
+        other meld are the same. Where the answer is yes, the question was
+        one search more; hence asked only once two steps were refused."""
+        key = wilds.counts
+        known = self._stripped.get(key)
+        if known is not None or self._wild_refusals.get(key, 0) < 2:
+            return known
+        deal = self.deal
+        rules = deal.rules
+        fewer = attrs.evolve(rules, canastas_to_go_out=max(0, rules.canastas_to_go_out - 1))
+        hands = list(deal.hands)
+        hands[deal.seat] = deal.hand - wilds
+        out = self._stripped[key] = finishing.can_go_out(
+            deal.replace(rules=fewer, hands=tuple(hands))
+        )
+        return out
+
+    def _kind_listed(self, step: Step) -> list[Step]:
+        """The steps of the list with ``step``'s target and kind."""
+        if self._listed is None:
+            self._listed = {}
+            for listed in self._steps:
+                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
+        return self._listed.get((step.target, step.kind), [])
 
     def _composed(self, step: Step) -> bool:
         """Whether a step of the list can follow ``step`` so that a plain discard then ends
@@ -342,6 +458,40 @@ def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     if step.kind is not MeldKind.RANK:
         return (same_naturals,)
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
+
+
+def _culprits(step: Step, answers: list[_Answer]) -> list[Cards]:
+    """The cards of ``step`` that, by the answers of its family, may be why it is refused: a
+    refused larger step with the same wild cards (standing for the same rank) is a legal one
+    with those cards more, all of them ``step``'s (``5H 6H 7H 9H 10H 2C`` refused where
+    ``5H 6H 7H 9H 2C`` is legal points at the ten of hearts of ``6H 7H 9H 10H 2C``)."""
+    wilds, wild_as, cards = step.cards.count_wild(), step.wild_as, step.cards
+    refused = [
+        known.step.cards
+        for known in answers
+        if not known.legal
+        and known.step.size > step.size
+        and known.step.wild_as is wild_as
+        and known.step.kind is step.kind
+        and known.step.cards.count_wild() == wilds
+        and known.step.cards.issuperset(cards)
+    ]
+    if not refused:
+        return []
+    legal = [
+        known.step.cards
+        for known in answers
+        if known.legal
+        and known.step.wild_as is wild_as
+        and known.step.kind is step.kind
+        and known.step.cards.count_wild() == wilds
+    ]
+    return [
+        larger - smaller
+        for smaller in legal
+        for larger in refused
+        if larger.issuperset(smaller) and cards.issuperset(larger - smaller)
+    ]
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
