@@ -207,9 +207,10 @@ class Verdicts:
         if wilds is not None and self._stripped_out(wilds) is False:
             known = False
         if known is None and self._must_go_out and larger:
-            if self._larger_legal(answer, answers):
+            larger_legal = self._larger_legal(answer, answers)
+            if larger_legal:
                 known = True
-            elif self._smaller_refused(answer, answers):
+            elif larger_legal is False and self._smaller_refused(answer, answers):
                 known = False
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
@@ -223,7 +224,7 @@ class Verdicts:
             self._swaps.setdefault(key, []).append(answer)
         return answer
 
-    def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
+    def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool | None:
         """Whether the largest step of the list not yet answered that is ``answer``'s
         followed by one addition (:meth:`_follows`) is legal, answering it now: then so is
         ``answer``'s step. Where a player must go out (CL-B3-3) most steps of a meld are
@@ -232,7 +233,8 @@ class Verdicts:
         naturals anyway, and where the wild cards run short, a step that takes all of them is
         refused where the same with fewer is legal (a search that tells nothing of the
         smaller step). None is asked where a larger step with the same wild cards was
-        refused: the step likely is too."""
+        refused: the step likely is too. ``None`` where no larger step was refused or
+        asked."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
         wilds = step.cards.count_wild()
         if any(
@@ -256,7 +258,7 @@ class Verdicts:
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
                 return self._settled(candidate, answers).legal
-        return False
+        return None
 
     def _smaller_refused(self, answer: _Answer, answers: list[_Answer]) -> bool:
         """Whether a smaller step of the list not yet answered, that ``answer``'s step is
@@ -275,6 +277,7 @@ class Verdicts:
             first
             for first in self._kind_listed(step)
             if first.size < step.size
+            and first.wild_as is step.wild_as
             and first not in self._known
             and first.cards.count_wild() == wilds
             and step.cards.issuperset(first.cards)
@@ -486,12 +489,10 @@ def _culprits(step: Step, answers: list[_Answer]) -> list[Cards]:
         and known.step.kind is step.kind
         and known.step.cards.count_wild() == wilds
     ]
-    return [
-        larger - smaller
-        for smaller in legal
-        for larger in refused
-        if larger.issuperset(smaller) and cards.issuperset(larger - smaller)
+    more = [
+        larger - smaller for smaller in legal for larger in refused if larger.issuperset(smaller)
     ]
+    return [extra for extra in more if cards.issuperset(extra)]
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
