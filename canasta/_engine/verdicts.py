@@ -89,13 +89,15 @@ __all__ = ["Verdicts"]
 
 
 class _Answer:
-    """A step, whether it is legal, and the deal after it (made when first needed)."""
+    """A step, whether it is legal, its count of wild cards, and the deal after it (made
+    when first needed)."""
 
-    __slots__ = ("_after", "legal", "step")
+    __slots__ = ("_after", "legal", "step", "wilds")
 
     def __init__(self, step: Step, legal: bool) -> None:
         self.step = step
         self.legal = legal
+        self.wilds = step.cards.count_wild()
         self._after: Deal | None = None
 
     def after(self, deal: Deal) -> Deal:
@@ -235,12 +237,11 @@ class Verdicts:
         smaller step). None is asked where a larger step with the same wild cards was
         refused: the step likely is too. ``None`` where no larger step was refused or
         asked."""
-        step, cards_in_hand = answer.step, len(self.deal.hand)
-        wilds = step.cards.count_wild()
+        step, cards_in_hand, wilds = answer.step, len(self.deal.hand), answer.wilds
         if any(
             not known.legal
             and known.step.size > step.size
-            and known.step.cards.count_wild() == wilds
+            and known.wilds == wilds
             and known.step.cards.issuperset(step.cards)
             for known in answers
         ):
@@ -269,10 +270,10 @@ class Verdicts:
         between, which are otherwise asked each with a search of its own (larger first, as
         most steps are legal where a player must go out)."""
         step = answer.step
-        culprits = _culprits(step, answers)
+        culprits = _culprits(answer, answers)
         if not culprits:
             return False
-        wilds = step.cards.count_wild()
+        wilds = answer.wilds
         smaller = [
             first
             for first in self._kind_listed(step)
@@ -463,34 +464,39 @@ def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
 
 
-def _culprits(step: Step, answers: list[_Answer]) -> list[Cards]:
-    """The cards of ``step`` that, by the answers of its family, may be why it is refused: a
-    refused larger step with the same wild cards (standing for the same rank) is a legal one
-    with those cards more, all of them ``step``'s (``5H 6H 7H 9H 10H 2C`` refused where
-    ``5H 6H 7H 9H 2C`` is legal points at the ten of hearts of ``6H 7H 9H 10H 2C``)."""
-    wilds, wild_as, cards = step.cards.count_wild(), step.wild_as, step.cards
+def _culprits(answer: _Answer, answers: list[_Answer]) -> list[Cards]:
+    """The cards of ``answer``'s step that, by the answers of its family, may be why it is
+    refused: a refused larger step with the same wild cards (standing for the same rank) is
+    a legal one with those cards more, all of them the step's (``5H 6H 7H 9H 10H 2C``
+    refused where ``5H 6H 7H 9H 2C`` is legal points at the ten of hearts of
+    ``6H 7H 9H 10H 2C``)."""
+    step, wilds = answer.step, answer.wilds
+    wild_as, cards = step.wild_as, step.cards
     refused = [
-        known.step.cards
+        known.step
         for known in answers
         if not known.legal
+        and known.wilds == wilds
         and known.step.size > step.size
         and known.step.wild_as is wild_as
         and known.step.kind is step.kind
-        and known.step.cards.count_wild() == wilds
         and known.step.cards.issuperset(cards)
     ]
     if not refused:
         return []
     legal = [
-        known.step.cards
+        known.step
         for known in answers
         if known.legal
+        and known.wilds == wilds
         and known.step.wild_as is wild_as
         and known.step.kind is step.kind
-        and known.step.cards.count_wild() == wilds
     ]
     more = [
-        larger - smaller for smaller in legal for larger in refused if larger.issuperset(smaller)
+        larger.cards - smaller.cards
+        for smaller in legal
+        for larger in refused
+        if 0 < larger.size - smaller.size <= step.size and larger.cards.issuperset(smaller.cards)
     ]
     return [extra for extra in more if cards.issuperset(extra)]
 
