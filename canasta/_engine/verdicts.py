@@ -44,16 +44,11 @@ choices of suits, each a search of its own before. Not where the player may stay
 most steps are answered with no search, and the searches left (after a pile take whose
 cards stay locked, say) are quicker than relating the steps to larger ones.
 
-Where the larger step is refused and its refusal points at cards the step melds too (a
-legal step of the family lacks only those: :func:`_culprits`), the smallest step of the list
-that melds them and grows into the step by one addition is asked instead: where it is
-refused, so is the step, and so are those in between (a sequence that takes a card the rest
-of the hand needs, ``7H 9H 10H 2C`` under ``6H 7H 9H 10H 2C``). And where the side opened
-before the turn, a step of a meld of one rank with wild cards is refused with no search of
-its own where the player cannot go out even with those wild cards gone from the hand and one
-canasta fewer needed (:meth:`Verdicts._stripped_out`): asked once two such steps were
-refused by their own searches, one question answers every other (a hand whose last joker is
-wanted elsewhere, whichever meld of one rank would take it).
+Where the side opened before the turn, a step of a meld of one rank with wild cards is
+refused with no search of its own where the player cannot go out even with those wild cards
+gone from the hand and one canasta fewer needed (:meth:`Verdicts._stripped_out`): asked once
+two such steps were refused by their own searches, one question answers every other (a hand
+whose last joker is wanted elsewhere, whichever meld of one rank would take it).
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
@@ -89,15 +84,13 @@ __all__ = ["Verdicts"]
 
 
 class _Answer:
-    """A step, whether it is legal, its count of wild cards, and the deal after it (made
-    when first needed)."""
+    """A step, whether it is legal, and the deal after it (made when first needed)."""
 
-    __slots__ = ("_after", "legal", "step", "wilds")
+    __slots__ = ("_after", "legal", "step")
 
     def __init__(self, step: Step, legal: bool) -> None:
         self.step = step
         self.legal = legal
-        self.wilds = step.cards.count_wild()
         self._after: Deal | None = None
 
     def after(self, deal: Deal) -> Deal:
@@ -197,23 +190,17 @@ class Verdicts:
         more than it saves."""
         return (step.target, family(step)) if self._must_go_out else step.target
 
-    def _settled(self, answer: _Answer, answers: list[_Answer], larger: bool = True) -> _Answer:
+    def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
         """``answer`` with its legality found, from what is known or by a search, and
-        remembered among ``answers``, those kept under its step's :meth:`_kin`; not from
-        other steps of the list asked first unless ``larger`` (:meth:`_larger_legal`,
-        :meth:`_smaller_refused`)."""
+        remembered among ``answers``, those kept under its step's :meth:`_kin`."""
         step = answer.step
         swaps = _swap_keys(step) if self._must_go_out else ()
         known = True if self._composed(step) else self._inferred(answer, answers, swaps)
         wilds = self._stripped_wilds(step) if known is None and self._strips else None
         if wilds is not None and self._stripped_out(wilds) is False:
             known = False
-        if known is None and self._must_go_out and larger:
-            larger_legal = self._larger_legal(answer, answers)
-            if larger_legal:
-                known = True
-            elif larger_legal is False and self._smaller_refused(answer, answers):
-                known = False
+        if known is None and self._must_go_out and self._larger_legal(answer, answers):
+            known = True
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
             if not known and wilds is not None:
@@ -226,7 +213,7 @@ class Verdicts:
             self._swaps.setdefault(key, []).append(answer)
         return answer
 
-    def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool | None:
+    def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
         """Whether the largest step of the list not yet answered that is ``answer``'s
         followed by one addition (:meth:`_follows`) is legal, answering it now: then so is
         ``answer``'s step. Where a player must go out (CL-B3-3) most steps of a meld are
@@ -235,20 +222,24 @@ class Verdicts:
         naturals anyway, and where the wild cards run short, a step that takes all of them is
         refused where the same with fewer is legal (a search that tells nothing of the
         smaller step). None is asked where a larger step with the same wild cards was
-        refused: the step likely is too. ``None`` where no larger step was refused or
-        asked."""
-        step, cards_in_hand, wilds = answer.step, len(self.deal.hand), answer.wilds
+        refused: the step likely is too."""
+        step, cards_in_hand = answer.step, len(self.deal.hand)
+        wilds = step.cards.count_wild()
         if any(
             not known.legal
             and known.step.size > step.size
-            and known.wilds == wilds
+            and known.step.cards.count_wild() == wilds
             and known.step.cards.issuperset(step.cards)
             for known in answers
         ):
             return False
+        if self._listed is None:
+            self._listed = {}
+            for listed in self._steps:
+                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
         larger = [
             then
-            for then in self._kind_listed(step)
+            for then in self._listed.get((step.target, step.kind), ())
             if step.size < then.size < cards_in_hand
             and then not in self._known
             and then.cards.issuperset(step.cards)
@@ -259,35 +250,6 @@ class Verdicts:
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
                 return self._settled(candidate, answers).legal
-        return None
-
-    def _smaller_refused(self, answer: _Answer, answers: list[_Answer]) -> bool:
-        """Whether a smaller step of the list not yet answered, that ``answer``'s step is
-        followed by one addition (:meth:`_follows`), is refused, answering it now (no larger
-        step asked first): then so is ``answer``'s step. Asked only where a larger step's
-        refusal points at cards of ``answer``'s own (:func:`_culprits`); the smallest step
-        that melds them is asked, since where it is refused one search answers the steps in
-        between, which are otherwise asked each with a search of its own (larger first, as
-        most steps are legal where a player must go out)."""
-        step = answer.step
-        culprits = _culprits(answer, answers)
-        if not culprits:
-            return False
-        wilds = answer.wilds
-        smaller = [
-            first
-            for first in self._kind_listed(step)
-            if first.size < step.size
-            and first.wild_as is step.wild_as
-            and first not in self._known
-            and first.cards.count_wild() == wilds
-            and step.cards.issuperset(first.cards)
-            and any(first.cards.issuperset(cards) for cards in culprits)
-        ]
-        for first in sorted(smaller, key=lambda first: first.size):
-            candidate = _Answer(first, False)
-            if self._follows(candidate, answer):
-                return not self._settled(candidate, answers, larger=False).legal
         return False
 
     def _stripped_wilds(self, step: Step) -> Cards | None:
@@ -330,14 +292,6 @@ class Verdicts:
             deal.replace(rules=fewer, hands=tuple(hands))
         )
         return out
-
-    def _kind_listed(self, step: Step) -> list[Step]:
-        """The steps of the list with ``step``'s target and kind."""
-        if self._listed is None:
-            self._listed = {}
-            for listed in self._steps:
-                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
-        return self._listed.get((step.target, step.kind), [])
 
     def _composed(self, step: Step) -> bool:
         """Whether a step of the list can follow ``step`` so that a plain discard then ends
@@ -462,43 +416,6 @@ def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     if step.kind is not MeldKind.RANK:
         return (same_naturals,)
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
-
-
-def _culprits(answer: _Answer, answers: list[_Answer]) -> list[Cards]:
-    """The cards of ``answer``'s step that, by the answers of its family, may be why it is
-    refused: a refused larger step with the same wild cards (standing for the same rank) is
-    a legal one with those cards more, all of them the step's (``5H 6H 7H 9H 10H 2C``
-    refused where ``5H 6H 7H 9H 2C`` is legal points at the ten of hearts of
-    ``6H 7H 9H 10H 2C``)."""
-    step, wilds = answer.step, answer.wilds
-    wild_as, cards = step.wild_as, step.cards
-    refused = [
-        known.step
-        for known in answers
-        if not known.legal
-        and known.wilds == wilds
-        and known.step.size > step.size
-        and known.step.wild_as is wild_as
-        and known.step.kind is step.kind
-        and known.step.cards.issuperset(cards)
-    ]
-    if not refused:
-        return []
-    legal = [
-        known.step
-        for known in answers
-        if known.legal
-        and known.wilds == wilds
-        and known.step.wild_as is wild_as
-        and known.step.kind is step.kind
-    ]
-    more = [
-        larger.cards - smaller.cards
-        for smaller in legal
-        for larger in refused
-        if 0 < larger.size - smaller.size <= step.size and larger.cards.issuperset(smaller.cards)
-    ]
-    return [extra for extra in more if cards.issuperset(extra)]
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
