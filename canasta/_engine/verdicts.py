@@ -147,16 +147,8 @@ class Verdicts:
         #: those wild cards gone and one canasta fewer, once asked (:meth:`_stripped_out`).
         self._wild_refusals: dict[bytes, int] = {}
         self._stripped: dict[bytes, bool] = {}
-        #: Whether that question may be asked: the player must go out, the side opened
-        #: before the turn and no pile card is locked; not where one canasta fewer leaves
-        #: none to make but the escalera (BO-OUT-1), when the answer is seldom no.
-        draft, rules = deal.draft, deal.rules
-        self._strips = (
-            self._must_go_out
-            and not draft.opening
-            and not draft.locked
-            and rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
-        )
+        #: Whether that question may be asked (:func:`_strips`).
+        self._strips = self._must_go_out and _strips(deal)
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
@@ -255,7 +247,7 @@ class Verdicts:
     def _stripped_wilds(self, step: Step) -> Cards | None:
         """The wild cards of ``step``, where :meth:`_stripped_out` tells of it: a meld of one
         rank whose natural cards alone make a meld the rules allow (laid new, or added to
-        the meld it grows). Asked where the question may be (``_strips``)."""
+        the meld it grows). Asked where the question may be (:func:`_strips`)."""
         if step.kind is not MeldKind.RANK or not step.cards.count_wild():
             return None
         deal, counts = self.deal, step.cards.counts
@@ -403,6 +395,18 @@ class Verdicts:
 
 
 _WILD_FACES = frozenset(WILD_FACES)
+
+
+def _strips(deal: Deal) -> bool:
+    """Whether :meth:`Verdicts._stripped_out` may be asked where the player must go out: the
+    side opened before the turn and no pile card is locked; not where one canasta fewer
+    leaves none to make but the escalera (BO-OUT-1), when the answer is seldom no."""
+    draft, rules = deal.draft, deal.rules
+    return (
+        not draft.opening
+        and not draft.locked
+        and rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
+    )
 
 
 def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
