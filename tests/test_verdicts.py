@@ -329,3 +329,67 @@ def test_cl_b3_3_suit_choices_of_a_meld_taking_the_last_wild_cards_refused_from_
         assert not asked.legal(each, move)
         assert game.explain(move) is not None
     assert len(searches) == 1
+
+
+def _refuted_without_wild_cards(deal: Deal) -> list[canasta.LayMeld | canasta.AddToMeld]:
+    """The steps of ``deal``'s list (and other choices of suits) that the going-out question
+    with their wild cards gone and one canasta fewer refutes (:meth:`Verdicts._stripped_out`),
+    asked for every set of wild cards whether steps were refused or not."""
+    steps = meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+    asked = Verdicts(deal, steps)
+    # Also where Verdicts does not ask it, as the answer is seldom no (an escalera needed):
+    # wherever the player must go out, the side opened before the turn, no card locked.
+    draft = deal.draft
+    if not verdicts.must_go_out(draft) or draft.opening or draft.locked:
+        return []
+    refuted = []
+    for step in steps:
+        for each in (step, *step.others()):
+            wilds = asked._stripped_wilds(each)
+            if wilds is None:
+                continue
+            asked._wild_refusals[wilds.counts] = 2  # as if two were refused
+            if asked._stripped_out(wilds) is False:
+                refuted.append(each.move(by_position=deal.rules.melds_by_position))
+    return refuted
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_cl_b3_3_rank_steps_refuted_without_their_wild_cards_are_refused(seed: int) -> None:
+    """Where the player must go out, a step of a meld of one rank with wild cards that the
+    question with those wild cards gone and one canasta fewer refutes is refused by
+    :func:`check`, its own search: in random games of every rule set under drawn house
+    rules, with the player obliged to go out where the player can."""
+    for deal in _meld_phases(seed, most=5):
+        for move in _refuted_without_wild_cards(deal):
+            assert verdicts.check(deal, move) is not None, (seed, move)
+
+
+@pytest.mark.planner_only(
+    reason="a saved slow position of issue 26 (tests/data/slow26), whose going-out searches "
+    "take the reference minutes each"
+)
+def test_cl_b3_3_rank_steps_with_the_joker_refused_from_one_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hollywood for three with ``ask_permission="mandatory"``, 35 cards after black threes,
+    the two and the joker the only wild cards: the hand cannot go out with the joker gone,
+    even with one canasta fewer, so every meld of one rank that takes the joker and whose
+    natural cards alone make a meld is refused (``explain`` agrees). Listing the moves asks
+    65 searches of its steps (84 before)."""
+    name = "hollywood-3p-ask-mandatory-35-cards-after-black-threes.json"
+    text = (DATA / name).read_text(encoding="utf-8")
+    game = canasta.Game.from_json(text)
+    refuted = _refuted_without_wild_cards(game.deal)
+    assert len(refuted) >= 20, refuted
+    for move in refuted:
+        assert game.explain(move) is not None, move
+    canasta.clear_caches()
+    searches = calls_of(monkeypatch, "check_built")
+    canasta.Game.from_json(text)
+    assert len(searches) <= 65

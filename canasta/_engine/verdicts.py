@@ -44,6 +44,12 @@ choices of suits, each a search of its own before. Not where the player may stay
 most steps are answered with no search, and the searches left (after a pile take whose
 cards stay locked, say) are quicker than relating the steps to larger ones.
 
+Where the side opened before the turn, a step of a meld of one rank with wild cards is
+refused with no search of its own where the player cannot go out even with those wild cards
+gone from the hand and one canasta fewer needed (:meth:`Verdicts._stripped_out`): asked once
+two such steps were refused by their own searches, one question answers every other (a hand
+whose last joker is wanted elsewhere, whichever meld of one rank would take it).
+
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
 that is asked, once, when a third comes, and where the answer is no every other meld of
@@ -58,8 +64,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from canasta._engine import finishing
-from canasta._engine.meld_rules import added, family, same_family
+from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.obligations import must_go_out
 from canasta._engine.search.bounds import no_sequence_takes
 from canasta._engine.state import Deal
@@ -68,6 +76,7 @@ from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
 from canasta._model.cards import NATURAL_FACES, WILD_FACES
+from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 
@@ -105,7 +114,10 @@ class Verdicts:
         "_must_go_out",
         "_refused",
         "_steps",
+        "_stripped",
+        "_strips",
         "_swaps",
+        "_wild_refusals",
         "deal",
         "limits",
     )
@@ -130,6 +142,13 @@ class Verdicts:
         #: threes is legal; the melds of black threes refused until then.
         self._going_out: bool | None = None
         self._refused = 0
+        #: Where the player must go out, by the wild cards of steps of melds of one rank: how
+        #: many such steps their own searches refused, and whether the player can go out with
+        #: those wild cards gone and one canasta fewer, once asked (:meth:`_stripped_out`).
+        self._wild_refusals: dict[bytes, int] = {}
+        self._stripped: dict[bytes, bool] = {}
+        #: Whether that question may be asked (:func:`_strips`).
+        self._strips = self._must_go_out and _strips(deal)
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
@@ -169,10 +188,16 @@ class Verdicts:
         step = answer.step
         swaps = _swap_keys(step) if self._must_go_out else ()
         known = True if self._composed(step) else self._inferred(answer, answers, swaps)
+        wilds = self._stripped_wilds(step) if known is None and self._strips else None
+        if wilds is not None and self._stripped_out(wilds) is False:
+            known = False
         if known is None and self._must_go_out and self._larger_legal(answer, answers):
             known = True
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
+            if not known and wilds is not None:
+                refusals = self._wild_refusals
+                refusals[wilds.counts] = refusals.get(wilds.counts, 0) + 1
         answer.legal = known
         answers.append(answer)
         self._known[step] = answer
@@ -218,6 +243,47 @@ class Verdicts:
             if self._follows(answer, candidate):
                 return self._settled(candidate, answers).legal
         return False
+
+    def _stripped_wilds(self, step: Step) -> Cards | None:
+        """The wild cards of ``step``, where :meth:`_stripped_out` tells of it: a meld of one
+        rank whose natural cards alone make a meld the rules allow (laid new, or added to
+        the meld it grows). Asked where the question may be (:func:`_strips`)."""
+        if step.kind is not MeldKind.RANK or not step.cards.count_wild():
+            return None
+        deal, counts = self.deal, step.cards.counts
+        naturals = Cards(counts[: NATURAL_FACES.stop] + bytes(len(counts) - NATURAL_FACES.stop))
+        if step.grown is None:
+            alone = new_meld(naturals, deal.rules)
+            if not isinstance(alone, Meld) or alone.kind is not MeldKind.RANK:
+                return None
+        elif naturals and not isinstance(added(step.grown, naturals, deal.rules), Meld):
+            return None
+        return step.cards - naturals
+
+    def _stripped_out(self, wilds: Cards) -> bool | None:
+        """Whether the player can go out from the deal with ``wilds`` gone from the hand and
+        one canasta fewer needed, once two steps of :meth:`_stripped_wilds` with those wild
+        cards were refused by their own searches (``None`` before). Where the answer is no,
+        every such step is refused: a going out after the step makes one from that deal (lay
+        or add the step's natural cards alone, then the same plan), since the meld that held
+        the wild cards obeys every limit with fewer of them (the same natural cards:
+        CL-MELD-2, CL-MELD-3, HW-MELD-6, HW-MRG-2) and, one meld, loses one canasta at
+        most, and its points no longer matter (CL-INIT-1); the hand, the discard and every
+        other meld are the same. Where the answer is yes, the question was
+        one search more; hence asked only once two steps were refused."""
+        key = wilds.counts
+        known = self._stripped.get(key)
+        if known is not None or self._wild_refusals.get(key, 0) < 2:
+            return known
+        deal = self.deal
+        rules = deal.rules
+        fewer = attrs.evolve(rules, canastas_to_go_out=max(0, rules.canastas_to_go_out - 1))
+        hands = list(deal.hands)
+        hands[deal.seat] = deal.hand - wilds
+        out = self._stripped[key] = finishing.can_go_out(
+            deal.replace(rules=fewer, hands=tuple(hands))
+        )
+        return out
 
     def _composed(self, step: Step) -> bool:
         """Whether a step of the list can follow ``step`` so that a plain discard then ends
@@ -329,6 +395,18 @@ class Verdicts:
 
 
 _WILD_FACES = frozenset(WILD_FACES)
+
+
+def _strips(deal: Deal) -> bool:
+    """Whether :meth:`Verdicts._stripped_out` may be asked where the player must go out: the
+    side opened before the turn and no pile card is locked; not where one canasta fewer
+    leaves none to make but the escalera (BO-OUT-1), when the answer is seldom no."""
+    draft, rules = deal.draft, deal.rules
+    return (
+        not draft.opening
+        and not draft.locked
+        and rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
+    )
 
 
 def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
