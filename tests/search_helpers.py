@@ -14,13 +14,13 @@ import random
 import pytest
 from fuzz.options import random_rules
 from hypothesis import strategies as st
-from internals import Deal
+from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
 
 import canasta
 from canasta import RuleSet, find_rules
 from canasta._engine.search import going_out
-from canasta._engine.search.layout import RankGroup, Run
+from canasta._engine.search.layout import Layout, RankGroup, Run
 from canasta._engine.tables import TOP
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "drawn_rank_groups",
     "drawn_rules",
     "drawn_runs",
+    "drawn_stretch",
     "going_out_with",
 ]
 
@@ -87,3 +88,28 @@ def drawn_rank_groups(
     """Open melds of one rank of the search, that do not merge: a position, natural cards
     and wild cards, each drawn from its strategy."""
     return st.builds(RankGroup, positions, naturals, wilds, st.just(False))
+
+
+@st.composite
+def drawn_stretch(
+    draw: st.DrawFn, families: tuple[str, ...], most_cards: int, most_runs: int
+) -> tuple[RuleSet, bytes, Layout]:
+    """A rule set of one of ``families`` (the preset or house rules drawn), natural cards of
+    a stretch of seven ranks (one to ``most_cards``), and on the table up to ``most_runs``
+    sequences near the stretch and two melds of one rank in it."""
+    rules = drawn_rules(draw(st.sampled_from(families)), draw(st.integers(0, 2**32)))
+    low = draw(st.integers(0, TOP - 6))
+    ranks_and_suits = st.tuples(st.integers(low, low + 6), st.integers(0, 3))
+    nat = bytearray(NATURAL_FACES.stop)
+    for position, suit in draw(st.lists(ranks_and_suits, min_size=1, max_size=most_cards)):
+        nat[natural_face(position, suit)] += 1
+    run = drawn_runs(
+        st.integers(0, 3),
+        st.integers(max(0, low - 3), min(TOP, low + 7)),
+        st.integers(3, 7),
+        st.integers(0, 1),
+    )
+    group = drawn_rank_groups(st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2))
+    runs = draw(st.lists(run, max_size=most_runs))
+    groups = draw(st.lists(group, max_size=2))
+    return rules, bytes(nat), Layout(tuple(sorted(groups)), tuple(sorted(runs)))

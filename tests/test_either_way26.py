@@ -23,10 +23,10 @@ from contextlib import contextmanager
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from internals import NATURAL_FACES, natural_face
+from internals import NATURAL_FACES
 from play_helpers import meld_phases
 from profiles import examples
-from search_helpers import drawn_rank_groups, drawn_rules, drawn_runs
+from search_helpers import drawn_rules, drawn_stretch
 
 from canasta import RuleSet, find_rules
 from canasta._engine.search import going_out, planner
@@ -34,7 +34,7 @@ from canasta._engine.search.layout import Layout, Run, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
-from canasta._engine.tables import TOP, tables
+from canasta._engine.tables import tables
 
 pytestmark = pytest.mark.planner_only(reason="the planner's own search, asked both ways")
 
@@ -82,27 +82,8 @@ def test_both_ways_of_the_going_out_search_agree(family: str, rules_seed: int, s
 def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     """A rule set with sequences and house rules drawn, naturals of a stretch of ranks, a
     few wild cards, and sequences and melds of one rank on the table."""
-    rules = drawn_rules(draw(st.sampled_from(FAMILIES[1:])), draw(st.integers(0, 2**32)))
-    low = draw(st.integers(0, TOP - 6))
-    ranks_and_suits = st.tuples(st.integers(low, low + 6), st.integers(0, 3))
-    nat = bytearray(NATURAL_FACES.stop)
-    for position, suit in draw(st.lists(ranks_and_suits, min_size=1, max_size=14)):
-        nat[natural_face(position, suit)] += 1
-    run = drawn_runs(
-        st.integers(0, 3),
-        st.integers(max(0, low - 3), min(TOP, low + 7)),
-        st.integers(3, 7),
-        st.integers(0, 1),
-    )
-    group = drawn_rank_groups(st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2))
-    runs = draw(st.lists(run, max_size=3))
-    groups = draw(st.lists(group, max_size=2))
-    return (
-        rules,
-        bytes(nat),
-        draw(st.integers(0, 3)),
-        Layout(tuple(sorted(groups)), tuple(sorted(runs))),
-    )
+    rules, nat, layout = draw(drawn_stretch(FAMILIES[1:], most_cards=14, most_runs=3))
+    return rules, nat, draw(st.integers(0, 3)), layout
 
 
 def _clubs() -> tuple[RuleSet, bytes, int, Layout]:

@@ -28,16 +28,16 @@ import attrs
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from internals import NATURAL_FACES, natural_face
+from internals import NATURAL_FACES
 from profiles import examples
-from search_helpers import assert_the_same_going_out, drawn_rank_groups, drawn_rules, drawn_runs
+from search_helpers import assert_the_same_going_out, drawn_rules, drawn_stretch
 
 from canasta import Cards, Meld, RuleSet, find_rules
 from canasta._engine.search import going_out, sweep
 from canasta._engine.search.layout import Layout, RankGroup, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
-from canasta._engine.tables import TOP, Tables, tables
+from canasta._engine.tables import Tables, tables
 
 pytestmark = pytest.mark.planner_only(reason="the planner's own search, with a cut and without")
 
@@ -76,25 +76,8 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     """A rule set of a family with sequences and house rules drawn (``min_naturals`` among
     them), naturals of a stretch of ranks, few wild cards, and sequences and melds of one
     rank on the table."""
-    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
-    low = draw(st.integers(0, TOP - 6))
-    cards = draw(
-        st.lists(st.tuples(st.integers(low, low + 6), st.integers(0, 3)), min_size=1, max_size=16)
-    )
-    nat = bytearray(NATURAL_FACES.stop)
-    for position, suit in cards:
-        nat[natural_face(position, suit)] += 1
-    run = drawn_runs(
-        st.integers(0, 3),
-        st.integers(max(0, low - 3), min(TOP, low + 7)),
-        st.integers(3, 7),
-        st.integers(0, 1),
-    )
-    group = drawn_rank_groups(st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2))
-    runs = draw(st.lists(run, max_size=2))
-    groups = draw(st.lists(group, max_size=2))
-    layout = Layout(tuple(sorted(groups)), tuple(sorted(runs)))
-    return rules, bytes(nat), draw(st.integers(0, 2)), layout
+    rules, nat, layout = draw(drawn_stretch(FAMILIES, most_cards=16, most_runs=2))
+    return rules, nat, draw(st.integers(0, 2)), layout
 
 
 def _out(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool) -> bool:
