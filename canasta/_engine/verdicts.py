@@ -391,6 +391,14 @@ class Verdicts:
         wild_as = larger.wild_as if smaller.wild_as is None else None
         if self._plain and _plain_steps(deal, smaller, larger):
             return self._plainly_follows(smaller, larger, wild_as)
+        return self._built_follows(first, then, wild_as)
+
+    def _built_follows(self, first: _Answer, then: _Answer, wild_as: Rank | None) -> bool:
+        """:meth:`_follows` told by building the deals: after ``first``'s step, after it and
+        the addition of the rest of ``then``'s cards (the wild card standing for
+        ``wild_as``), and after ``then``'s step; the plain answer :meth:`_plainly_follows`
+        is held to (``tests/test_verdicts.py``)."""
+        deal, smaller, larger = self.deal, first.step, then.step
         after = first.after(deal)
         side_melds = after.melds[after.side]
         index = next((i for i, meld in enumerate(side_melds) if meld is smaller.result), None)
