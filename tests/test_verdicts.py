@@ -393,3 +393,67 @@ def test_cl_b3_3_rank_steps_with_the_joker_refused_from_one_question(
     searches = calls_of(monkeypatch, "check_built")
     canasta.Game.from_json(text)
     assert len(searches) <= 65
+
+
+def _follows_both_ways(deal: Deal) -> list[bool]:
+    """For every pair of steps of ``deal``'s list (and other choices of suits) that
+    :meth:`Verdicts._plainly_follows` may be asked of (no melding counting toward an opening,
+    no pile card locked, the larger step's cards holding the smaller's), its answer, once
+    checked to be that of :meth:`Verdicts._built_follows`, which builds the deals."""
+    steps = meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+    asked = Verdicts(deal, steps)
+    if not asked._plain:
+        return []
+    every = [each for step in steps for each in (step, *step.others())]
+    answers = []
+    for smaller in every:
+        for larger in every:
+            if larger is smaller or not verdicts._plain_steps(deal, smaller, larger):
+                continue
+            first, then = verdicts._Answer(smaller, False), verdicts._Answer(larger, False)
+            if smaller.wild_as is not None and larger.wild_as not in (None, smaller.wild_as):
+                continue  # answered before either way is asked (HW-MELD-10)
+            wild_as = larger.wild_as if smaller.wild_as is None else None
+            plain = asked._plainly_follows(smaller, larger, wild_as)
+            assert plain is asked._built_follows(first, then, wild_as), (smaller, larger)
+            assert asked._follows(first, then) is plain
+            answers.append(plain)
+    return answers
+
+
+@pytest.mark.planner_only(
+    reason="plays random games; on the reference a whole random game under drawn house rules "
+    "can take minutes"
+)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_steps_related_without_building_deals_as_with_them(seed: int) -> None:
+    """Whether a larger step is a smaller one followed by one addition leading to the same
+    deal, told from the side's melds and the draft alone (:meth:`Verdicts._plainly_follows`,
+    where no melding counts toward an opening and no pile card is locked), is what building
+    the three deals and comparing them tells: for every pair of steps of deals of random
+    games of every rule set under drawn house rules, in the meld phase, as they are and
+    with the player obliged to go out."""
+    for deal in _meld_phases(seed, most=5):
+        _follows_both_ways(deal)
+
+
+@pytest.mark.planner_only(
+    reason="saved slow positions of issue 26 (tests/data/slow26), whose going-out searches "
+    "take the reference minutes each"
+)
+@pytest.mark.parametrize(
+    "name",
+    [
+        "hollywood-2p-hand-size-49-44-cards-after-taking-the-pile.json",
+        "hollywood-3p-ask-mandatory-35-cards-after-black-threes.json",
+        "samba-4p-31-cards-after-black-threes.json",
+    ],
+)
+def test_steps_of_large_hands_related_without_building_deals_as_with_them(name: str) -> None:
+    """The same in hands of 31 to 44 cards with many melds on the table, where many larger
+    steps follow smaller ones and many do not."""
+    game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
+    answers = _follows_both_ways(game.deal)
+    assert answers.count(True) >= 10
+    assert answers.count(False) >= 10

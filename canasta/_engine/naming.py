@@ -42,6 +42,16 @@ class Naming:
         """The side's melds with the one at ``index`` grown into ``meld``."""
         return (*melds[:index], meld, *melds[index + 1 :])
 
+    def placed(
+        self, melds: tuple[Meld, ...], draft: TurnDraft, target: int | None, meld: Meld
+    ) -> tuple[tuple[Meld, ...], TurnDraft]:
+        """The side's melds and the turn's draft once ``meld`` is laid (``target`` ``None``)
+        or the meld at ``target`` has grown into it (:meth:`with_new`, :meth:`laid`;
+        :meth:`with_grown`, :meth:`grown`)."""
+        if target is None:
+            return self.with_new(melds, meld), self.laid(draft, meld)
+        return self.with_grown(melds, target, meld), self.grown(draft, melds, target)
+
     def laid(self, draft: TurnDraft, meld: Meld) -> TurnDraft:
         """The turn's draft once ``meld`` is laid as a new meld this turn."""
         return draft.replace(new_ranks=draft.new_ranks | {meld.rank})

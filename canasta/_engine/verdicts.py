@@ -68,6 +68,7 @@ import attrs
 
 from canasta._engine import finishing
 from canasta._engine.meld_rules import added, family, new_meld, same_family
+from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
 from canasta._engine.search.bounds import no_sequence_takes
 from canasta._engine.state import Deal
@@ -75,7 +76,7 @@ from canasta._engine.step import Step
 from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
 from canasta._engine.turn.melding import addition_target, melded
-from canasta._model.cards import NATURAL_FACES, WILD_FACES
+from canasta._model.cards import NATURAL_FACES, WILD_FACES, Rank
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
@@ -112,6 +113,7 @@ class Verdicts:
         "_known",
         "_listed",
         "_must_go_out",
+        "_plain",
         "_refused",
         "_steps",
         "_stripped",
@@ -149,6 +151,11 @@ class Verdicts:
         self._stripped: dict[bytes, bool] = {}
         #: Whether that question may be asked (:func:`_strips`).
         self._strips = self._must_go_out and _strips(deal)
+        #: No melding this turn counts toward an opening and no pile card is locked
+        #: (:meth:`_plainly_follows`).
+        draft = deal.draft
+        counting = draft.opening and draft.points < deal.minimums[deal.side]
+        self._plain = not counting and not draft.locked
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
@@ -381,17 +388,62 @@ class Verdicts:
         deal, smaller, larger = self.deal, first.step, then.step
         if smaller.wild_as is not None and larger.wild_as not in (None, smaller.wild_as):
             return False  # its wild card stands for one rank for the rest of the deal (HW-MELD-10)
+        wild_as = larger.wild_as if smaller.wild_as is None else None
+        if self._plain and _plain_steps(deal, smaller, larger):
+            return self._plainly_follows(smaller, larger, wild_as)
+        return self._built_follows(first, then, wild_as)
+
+    def _built_follows(self, first: _Answer, then: _Answer, wild_as: Rank | None) -> bool:
+        """:meth:`_follows` told by building the deals: after ``first``'s step, after it and
+        the addition of the rest of ``then``'s cards (the wild card standing for
+        ``wild_as``), and after ``then``'s step; the plain answer :meth:`_plainly_follows`
+        is held to (``tests/test_verdicts.py``)."""
+        deal, smaller, larger = self.deal, first.step, then.step
         after = first.after(deal)
         side_melds = after.melds[after.side]
         index = next((i for i, meld in enumerate(side_melds) if meld is smaller.result), None)
         if index is None or not after.hand:
             return False
         rest = larger.cards - smaller.cards
-        wild_as = larger.wild_as if smaller.wild_as is None else None
         grown = addition_target(after, make_addition(None, rest, index, wild_as))
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
         return melded(after, rest, index, grown[1]) == then.after(deal)
+
+    def _plainly_follows(self, smaller: Step, larger: Step, wild_as: Rank | None) -> bool:
+        """:meth:`_follows` for two steps of :func:`_plain_steps` where the turn's melding
+        counts toward no opening and no pile card is locked (``_plain``), told from the
+        side's melds and the draft alone, with no deal built: it gives the same answer.
+
+        After ``smaller``'s step the meld it makes is where ``Naming.placed`` puts it
+        (``index``, the first meld that is it, as :meth:`_follows` finds it); in the meld
+        phase, with no card locked, the validator allows adding the ``rest`` of ``larger``'s
+        cards there (:func:`~canasta._engine.turn.melding.addition_target`) exactly when the
+        rules of melds do (:func:`~canasta._engine.meld_rules.added`): the rest is in the hand
+        left, as ``larger``'s cards are in the hand, so that hand is not empty (or the rest
+        is, which no rule adds).
+        The deal after it and the one after ``larger``'s step (both made by
+        :func:`~canasta._engine.turn.melding.melded` from this deal) then differ at most in
+        the side's melds and in the draft as ``Naming.placed`` leaves them:
+
+        * the hand, less ``smaller``'s cards and then ``rest``, is the hand less
+          ``larger``'s cards, which are the two together; the cards known to be in it lose
+          the same ones (no locked card stays in sight);
+        * the draft's other changes are the same: the player has melded, no points are
+          counted, nothing is unlocked, no black threes are laid;
+        * the seats that melded and every other field are unchanged.
+        """
+        deal = self.deal
+        rest = larger.cards - smaller.cards
+        if added(smaller.result, rest, deal.rules, wild_as) != larger.result:
+            return False
+        names = naming(deal.rules)
+        melds, draft = deal.melds[deal.side], deal.draft
+        first = names.placed(melds, draft, smaller.target, smaller.result)
+        index = next(i for i, meld in enumerate(first[0]) if meld is smaller.result)
+        return names.placed(*first, index, larger.result) == names.placed(
+            melds, draft, larger.target, larger.result
+        )
 
 
 _WILD_FACES = frozenset(WILD_FACES)
@@ -420,6 +472,17 @@ def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     if step.kind is not MeldKind.RANK:
         return (same_naturals,)
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
+
+
+def _plain_steps(deal: Deal, smaller: Step, larger: Step) -> bool:
+    """Whether ``larger``'s cards, in ``deal``'s hand, hold ``smaller``'s, and neither step
+    makes a meld of black threes (:meth:`Verdicts._plainly_follows`)."""
+    return (
+        larger.cards.issuperset(smaller.cards)
+        and deal.hand.issuperset(larger.cards)
+        and larger.kind is not MeldKind.BLACK_THREES
+        and smaller.kind is not MeldKind.BLACK_THREES
+    )
 
 
 def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:

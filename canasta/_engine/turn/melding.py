@@ -161,12 +161,8 @@ def melded(
         draft = _merged_draft(draft, target, second)
         assert target is not None
         melds = (*melds[:target], meld, *melds[target + 1 : second], *melds[second + 1 :])
-    elif target is None:
-        draft = names.laid(draft, meld)
-        melds = names.with_new(melds, meld)
     else:
-        draft = names.grown(draft, melds, target)
-        melds = names.with_grown(melds, target, meld)
+        melds, draft = names.placed(melds, draft, target, meld)
     if meld.kind is MeldKind.BLACK_THREES:
         draft = draft.replace(black_threes=True)
     if cards:

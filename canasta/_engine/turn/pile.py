@@ -339,10 +339,7 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     names = naming(rules)
     melds = deal.melds[side]
     draft = fresh_draft(deal, drew=False)
-    if target is None:
-        melds, draft = names.with_new(melds, meld), names.laid(draft, meld)
-    else:
-        melds, draft = names.with_grown(melds, target, meld), names.grown(draft, melds, target)
+    melds, draft = names.placed(melds, draft, target, meld)
     pile_rest: tuple[Card, ...] = deal.pile[:-1]
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
