@@ -159,6 +159,11 @@ def test_a_run_resumed_gives_the_same_file_as_one_run(tmp_path: Path) -> None:
     assert again == everything
 
 
+def _interruptible() -> None:
+    """In the child, before the run starts: Ctrl-C handled as by default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupted_run_leaves_whole_lines_and_resumes(tmp_path: Path) -> None:
     """Ctrl-C in the middle of a run, then a line cut short (as by a kill): the rerun plays
     the missing games, and the file ends as an uninterrupted run's."""
@@ -170,6 +175,10 @@ def test_an_interrupted_run_leaves_whole_lines_and_resumes(tmp_path: Path) -> No
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as a terminal sends it: to a run that has not been told to ignore it, as
+        # every command started in the background of a shell without job control is (the
+        # tests run so, ``./run test &``, the run would finish on its own).
+        preexec_fn=_interruptible,
     )
     deadline = time.monotonic() + 120
     while (not out.exists() or out.read_text().count("\n") < 4) and time.monotonic() < deadline:
