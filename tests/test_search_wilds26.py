@@ -140,7 +140,7 @@ def test_HW_MRG_2_the_sequences_a_natural_may_join_with_no_wild_card_are_not_ove
     """Copies of a card, and cards whose rank an open sequence of their suit holds already,
     crowded into two suits: a sequence holds one card a rank, so such a card goes into a
     sequence with no wild card of the hand only beside a natural of its suit or the end of
-    another open sequence of it (``bounds._sequence_homes``). The bound must still refute
+    another open sequence of it (``bounds.sequence_homes``). The bound must still refute
     only where the search finds no way."""
     rules, nat, wilds, layout = case
     short = wilds_owed_short(nat, layout, wilds, tables(rules))
@@ -261,11 +261,11 @@ def test_CL_CAN_1_the_quick_count_of_free_canastas_never_changes_the_canasta_cut
     summary = Summary(done=done, need=need)
     needed = rules.canastas_to_go_out
     quick = bounds.canastas_out_of_reach(nat, wilds, layout, summary, needed, t)
-    kept = bounds._free_rank_canastas
-    bounds._free_rank_canastas = lambda *args: 0
+    kept = bounds.free_rank_canastas
+    bounds.free_rank_canastas = lambda *args: 0
     try:
         whole = bounds.canastas_out_of_reach(nat, wilds, layout, summary, needed, t)
     finally:
-        bounds._free_rank_canastas = kept
-    event(f"free {bounds._free_rank_canastas(nat, layout, t) >= needed - done}, out {whole}")
+        bounds.free_rank_canastas = kept
+    event(f"free {bounds.free_rank_canastas(nat, layout, t) >= needed - done}, out {whole}")
     assert quick == whole, case

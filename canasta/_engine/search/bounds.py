@@ -24,8 +24,13 @@ from canasta._model.melds import Meld, MeldKind, natural_position
 __all__ = [
     "canasta_bound",
     "canastas_out_of_reach",
+    "each_rank_costs",
+    "free_rank_canastas",
+    "increments",
     "longest_run",
     "no_sequence_takes",
+    "sequence_homes",
+    "span",
     "stuck_naturals",
     "wild_cards_meldable",
     "wilds_owed_short",
@@ -98,7 +103,7 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
     but one onto ``layout`` and new melds needs, from the naturals no meld can take without
     a wild card (where there are sequences, HW-MELD-3): of a rank with no meld of its own
     and too few of it for a new one with no wild card, beyond those a sequence of their
-    suit may take with no wild card of the hand (:func:`_sequence_homes`). Each such card's
+    suit may take with no wild card of the hand (:func:`sequence_homes`). Each such card's
     meld holds a wild card at least (a new meld of its rank the wild cards it lacks, unless
     a sequence may take it). Two of them may share a meld only if they are of one rank (a
     new meld of it) or of one suit near enough for one sequence (within the longest, with no
@@ -111,7 +116,7 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
     covered = list(held)
     suit_runs: list[list[Run]] = [[] for _ in range(_PER_RANK)]
     for run in layout.runs:
-        covered[run.suit] |= _span(run)
+        covered[run.suit] |= span(run)
         suit_runs[run.suit].append(run)
     rank_melds = {group.position for group in layout.ranks}
     totals = rank_totals(nat)
@@ -124,7 +129,7 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
         for suit in range(_PER_RANK):
             count = nat[natural_face(position, suit)]
             if count:
-                count -= _sequence_homes(nat, held[suit], suit_runs[suit], position, suit, t)
+                count -= sequence_homes(nat, held[suit], suit_runs[suit], position, suit, t)
                 if count > 0:
                     owing += [(min(by_sequence, new_meld), position, suit)] * count
     apart: list[tuple[int, int, int]] = []
@@ -135,12 +140,12 @@ def wilds_owed_short(nat: bytes, layout: Layout, wilds: int, t: Tables) -> int:
     return max(0, sum(costs) - max(costs, default=0) - wilds)
 
 
-def _span(run: Run) -> int:
+def span(run: Run) -> int:
     """The positions ``run`` covers, as bits."""
     return (1 << (run.high + 1)) - (1 << run.low)
 
 
-def _sequence_homes(
+def sequence_homes(
     nat: bytes, held: int, runs: list[Run], position: int, suit: int, t: Tables
 ) -> int:
     """At most how many naturals at ``position`` of ``suit`` go into sequences that take no
@@ -163,7 +168,7 @@ def _sequence_homes(
         return 0
     covered = held
     for run in runs:
-        covered |= _span(run)
+        covered |= span(run)
     return homes if _natural_run(covered, runs, position, t) else 0
 
 
@@ -355,7 +360,7 @@ def canastas_out_of_reach(
     each family it might join, and no wild card for a canasta that might take none, only
     ever makes it easier."""
     missing = needed - summary.done
-    if missing <= 0 or _free_rank_canastas(nat, layout, t) >= missing:
+    if missing <= 0 or free_rank_canastas(nat, layout, t) >= missing:
         return False
     costs = list(summary.shorts)
     free = 0  # canastas that may cost no wild card: with enough of them, nothing to add up
@@ -370,7 +375,7 @@ def canastas_out_of_reach(
     return sum(costs[:missing]) > wilds - summary.need
 
 
-def _free_rank_canastas(nat: bytes, layout: Layout, t: Tables) -> int:
+def free_rank_canastas(nat: bytes, layout: Layout, t: Tables) -> int:
     """The ranks of which a canasta costs no wild card: an open meld of the rank, or a new
     one, with the rank's naturals still to place added, is the size of a canasta (its wild
     cards within what its naturals allow, CL-MELD-3). Each is a family's first canasta that
@@ -394,15 +399,15 @@ def _family_costs(
     """The least wild cards each further canasta of a family costs, up to ``missing`` of
     each (see :func:`canastas_out_of_reach`)."""
     size = t.canasta_size
-    yield from _each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t)
+    yield from each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t)
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
-        yield _increments(sum(group.size for group in layout.wilds), missing, size)
+        yield increments(sum(group.size for group in layout.wilds), missing, size)
     if t.sequences and t.longest_sequence >= size:
         yield from suit_costs(nat, wilds, layout, missing, t)
 
 
 @remembered(1 << 12)
-def _each_rank_costs(
+def each_rank_costs(
     by_rank: tuple[int, ...], ranks: tuple[RankGroup, ...], missing: int, t: Tables
 ) -> tuple[tuple[int, ...], ...]:
     """:func:`_rank_costs` of each rank with natural cards still to place (``by_rank``) or
@@ -430,7 +435,7 @@ def _rank_costs(
     melds (or a merge of those that may merge) with naturals added, within the wild cards a
     meld may hold (CL-MELD-3, HW-MRG-2); each further one at least what all the rank's
     cards lack for them all, as many as the rank's naturals may make. Remembered: the
-    search asks it of every rank (:func:`_each_rank_costs`), and the ranks it has not
+    search asks it of every rank (:func:`each_rank_costs`), and the ranks it has not
     reached, or not changed, are as they were (over nine in ten of the questions were
     asked before in the positions of tests/data/slow26; 4096 answers, each a few
     numbers)."""
@@ -479,7 +484,7 @@ def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | Non
     return best
 
 
-def _increments(cards: int, most: int, size: int) -> tuple[int, ...]:
+def increments(cards: int, most: int, size: int) -> tuple[int, ...]:
     """The wild cards each of ``most`` canastas adds to what ``cards`` cards need for them."""
     return tuple(
         max(0, k * size - cards) - max(0, (k - 1) * size - cards) for k in range(1, most + 1)

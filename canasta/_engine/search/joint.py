@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from canasta._cache import remembered
 from canasta._engine.search.bounds import (
-    _each_rank_costs,
-    _free_rank_canastas,
-    _increments,
-    _sequence_homes,
-    _span,
+    each_rank_costs,
+    free_rank_canastas,
+    increments,
+    sequence_homes,
+    span,
 )
 from canasta._engine.search.layout import Layout, Run
 from canasta._engine.search.placing import tally
@@ -82,7 +82,7 @@ def wilds_for_canastas_short(
         # the searches of the positions of tests/data/slow26 visit no more positions).
         return fewest > left
     missing = max(0, needed - summary.done)
-    if not missing or _free_rank_canastas(nat, layout, t) >= missing:
+    if not missing or free_rank_canastas(nat, layout, t) >= missing:
         return False  # canastas that cost no wild card: the naturals owe no more than held
     others = _other_costs(nat, layout, summary, missing, t)
     if len(others) == missing and not any(others):
@@ -114,10 +114,10 @@ def _other_costs(
     canastas_out_of_reach` counts it: the ``missing`` cheapest."""
     size = t.canasta_size
     others = list(summary.shorts)
-    for costs in _each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t):
+    for costs in each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t):
         others += costs
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
-        others += _increments(sum(group.size for group in layout.wilds), missing, size)
+        others += increments(sum(group.size for group in layout.wilds), missing, size)
     return sorted(others)[:missing]
 
 
@@ -180,7 +180,7 @@ def _suit_owed(
 ) -> tuple[int, frozenset[int]]:
     """The wild cards of the hand the sequences of one suit take to place its naturals at
     the positions ``bound``, which only sequences may take: each card no sequence may take
-    without one (:func:`~canasta._engine.search.bounds._sequence_homes`, as
+    without one (:func:`~canasta._engine.search.bounds.sequence_homes`, as
     :func:`~canasta._engine.search.bounds.wilds_owed_short` counts it) is in a sequence
     holding one, and cards no two of which may share a sequence are in sequences of their
     own; and the faces of the cards so counted (a discard of another leaves the count as it
@@ -192,10 +192,10 @@ def _suit_owed(
     mask = sum(1 << position for position, count in enumerate(held) if count)
     covered = mask
     for run in runs:
-        covered |= _span(run)
+        covered |= span(run)
     apart: list[int] = []  # the positions of the cards that owe, apart
     for position in bound:
-        homes = _sequence_homes(bytes(nat), mask, list(runs), position, suit, t)
+        homes = sequence_homes(bytes(nat), mask, list(runs), position, suit, t)
         count = held[position] - homes
         if count > 0 and not any(_one_sequence(position, other, covered, t) for other in apart):
             apart += [position] * count
