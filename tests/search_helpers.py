@@ -30,7 +30,17 @@ __all__ = [
     "drawn_runs",
     "drawn_stretch",
     "going_out_with",
+    "planner_walk",
 ]
+
+
+#: The mark of a test that walks random games asking the planner's going-out search at each
+#: meld phase: on the reference solver, one random game under drawn house rules can take
+#: minutes.
+planner_walk = pytest.mark.planner_only(
+    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
+    "reference can take minutes (a whole random game under drawn house rules)"
+)
 
 
 def drawn_rules(family: str, seed: int) -> RuleSet:

@@ -12,12 +12,12 @@ import random
 from collections.abc import Iterator
 
 import attrs
-import pytest
 from fuzz.options import random_rules
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
+from search_helpers import planner_walk
 
 import canasta
 from canasta import Cards, RuleSet, RuleSetError, find_rules
@@ -219,10 +219,7 @@ def _meld_phases(seed: int) -> Iterator[Deal]:
     yield from meld_phases(_escalera_rules(rng, rng.choice(FAMILIES)), seed, rng)
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_BO_OUT_1_the_escalera_bound_never_changes_a_going_out_answer(seed: int) -> None:

@@ -28,6 +28,7 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    planner_walk,
 )
 
 import canasta
@@ -223,10 +224,7 @@ def test_HW_B3_3_black_threes_where_a_wild_card_stands_for_a_held_eight() -> Non
 # --- whole hands ----------------------------------------------------------------------------
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=10, deadline=None)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
 def test_HW_MELD_5_the_forced_naturals_never_change_a_going_out_answer(

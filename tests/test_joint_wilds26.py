@@ -34,6 +34,7 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    planner_walk,
 )
 
 import canasta
@@ -225,10 +226,7 @@ def test_HW_MELD_6_three_suits_owe_a_wild_card_each_with_two_held() -> None:
 # --- whole hands ----------------------------------------------------------------------------
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=10, deadline=None)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
 def test_HW_MELD_6_the_wild_cards_weighed_together_never_change_a_going_out_answer(
@@ -240,10 +238,7 @@ def test_HW_MELD_6_the_wild_cards_weighed_together_never_change_a_going_out_answ
     assert_the_same_going_out(rules, seed, sweep, "wilds_for_canastas_short", _never)
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=10, deadline=None)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
 def test_HW_MRG_2_the_cheapest_suit_canasta_never_changes_a_going_out_answer(

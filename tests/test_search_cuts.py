@@ -14,14 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import pytest
 from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
 from profiles import examples
-from search_helpers import drawn_rank_groups, drawn_runs, going_out_with
+from search_helpers import drawn_rank_groups, drawn_runs, going_out_with, planner_walk
 
 import canasta
 from canasta import Cards, find_rules
@@ -182,10 +181,7 @@ def _searched(deal: Deal, cut: bool) -> bool:
     return going_out_with(deal, sweep, "canastas_out_of_reach", stub)
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
@@ -210,10 +206,7 @@ def _can_go_out(deal: Deal, permitted: bool, quick: bool) -> bool:
         planner.naturals_stuck, planner.out_at_once = kept  # type: ignore[assignment]
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_quick_answers_never_change_whether_the_player_can_go_out(seed: int) -> None:
@@ -251,10 +244,7 @@ def _searched_upside_down(deal: Deal, upside_down: bool) -> bool:
         going_out._upside_down, going_out._faces, going_out._FIRST_BUDGET = kept  # type: ignore[assignment]
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_CL_OUT_1_going_out_is_found_the_same_with_the_ranks_upside_down(seed: int) -> None:

@@ -25,6 +25,7 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    planner_walk,
 )
 
 import canasta
@@ -231,10 +232,7 @@ def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_going_out_the_reference_fi
 # --- whole hands ----------------------------------------------------------------------------
 
 
-@pytest.mark.planner_only(
-    reason="asks the planner's going-out search; its random walk's legal_moves() on the "
-    "reference can take minutes (a whole random game under drawn house rules)"
-)
+@planner_walk
 @settings(max_examples=10, deadline=None)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
 def test_HW_MELD_6_the_wild_cards_owed_never_change_a_going_out_answer(
