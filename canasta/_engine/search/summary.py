@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Summary"]
+__all__ = ["Summary", "shortfall"]
 
 
 class Summary(NamedTuple):
@@ -44,8 +44,8 @@ class Summary(NamedTuple):
         """The summary with one more meld of ``size`` cards that may take ``room`` wild
         cards, or ``None`` if that meld can never be made valid, or the wild cards could
         never bring every meld to the smallest size."""
-        need = max(0, min_size - size)
-        if need > room or self.need + need > wilds:
+        need = shortfall(size, room, min_size)
+        if need is None or self.need + need > wilds:
             return None
         total_room = min(wilds, self.room + room)
         if size + need >= canasta_size:
@@ -106,3 +106,11 @@ class Summary(NamedTuple):
                 made += 1
             best = max(best, self.done + made + gained)
         return best
+
+
+def shortfall(size: int, room: int, min_size: int) -> int | None:
+    """The wild cards a meld of ``size`` cards that may take ``room`` more needs to reach the
+    smallest meld, ``min_size`` cards (CL-MELD-2), or ``None`` where it may not take that
+    many (CL-MELD-3): a meld that can never be made valid."""
+    need = max(0, min_size - size)
+    return None if need > room else need

@@ -38,11 +38,11 @@ from canasta._engine.search.layout import (
     RankGroup,
     Run,
     bridged,
+    finished,
     merges,
-    rank_room,
 )
 from canasta._engine.search.placing import lowest, run_placements, tally
-from canasta._engine.search.summary import Summary
+from canasta._engine.search.summary import Summary, shortfall
 from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS
 
@@ -512,12 +512,14 @@ def _pool_shared(
 def _short(melds: tuple[RankGroup, ...], t: Tables) -> int:
     """The wild cards the melds of one rank need to reach the smallest size (CL-MELD-2),
     or more than any hand holds where one of them may not hold those it needs (CL-MELD-3):
-    as :meth:`Summary.add` counts them, which refuses the melds where there are fewer wild
-    cards (beside those the melds summed up before need) once their rank is placed."""
+    as :meth:`Summary.add` counts them (:func:`shortfall`, of the melds as the wild cards
+    see them, :func:`finished`), which refuses the melds where there are fewer wild cards
+    (beside those the melds summed up before need) once their rank is placed."""
     need = 0
     for group in melds:
-        short = max(0, t.min_size - group.naturals - group.wilds)
-        if short > rank_room(group, t):
+        size, room, _ = finished(group, t)
+        short = shortfall(size, room, t.min_size)
+        if short is None:
             return UNBOUNDED
         need += short
     return need
