@@ -153,9 +153,7 @@ class Verdicts:
         self._strips = self._must_go_out and _strips(deal)
         #: No melding this turn counts toward an opening and no pile card is locked
         #: (:meth:`_plainly_follows`).
-        draft = deal.draft
-        counting = draft.opening and draft.points < deal.minimums[deal.side]
-        self._plain = not counting and not draft.locked
+        self._plain = deal.minimum_reached() and not deal.draft.locked
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
