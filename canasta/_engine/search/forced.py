@@ -35,7 +35,7 @@ from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS
 
-__all__ = ["forced_short"]
+__all__ = ["forced_short", "sequence_bound_ranks"]
 
 _PER_RANK = len(SUITS)
 
@@ -47,7 +47,7 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
     could change its answer."""
     if not (t.sequences and t.min_size <= t.longest_sequence):
         return False  # every card goes into a meld of its rank: nothing to follow
-    if not _short_rank(nat, layout, wilds, t):
+    if not sequence_bound_ranks(nat, layout, wilds, t):
         return False  # no card is bound for sequences: no chain to follow
     involved = _trouble(nat, layout, wilds, t)
     if involved is None:
@@ -70,15 +70,18 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
 _CLEARED: Memo[Tables, int] = Memo(64)
 
 
-def _short_rank(nat: bytes, layout: Layout, wilds: int, t: Tables) -> bool:
-    """Whether a rank held has no meld on the table and too few cards for a new one: where
-    none has, no card is known to go into a sequence, and the wild cards new melds of a rank
-    need are counted before the search already (``bounds.wilds_short``)."""
+def sequence_bound_ranks(nat: bytes, layout: Layout, wilds: int, t: Tables) -> list[int]:
+    """The positions of the ranks of ``nat`` whose naturals only sequences may take: no meld
+    of the rank is open in ``layout``, and there are too few of it for a new one with
+    ``wilds`` wild cards (CL-MELD-2). Where there is none, no card is known to go into a
+    sequence, and the wild cards new melds of a rank need are counted before the search
+    already (``bounds.wilds_short``)."""
     open_ranks = {group.position for group in layout.ranks}
-    return any(
-        total and position not in open_ranks and t.new_meld_wilds[total] > wilds
+    return [
+        position
         for position, total in enumerate(rank_totals(nat))
-    )
+        if total and position not in open_ranks and t.new_meld_wilds[total] > wilds
+    ]
 
 
 class _Cover(NamedTuple):

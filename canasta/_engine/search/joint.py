@@ -29,6 +29,7 @@ from canasta._engine.search.bounds import (
     sequence_homes,
     span,
 )
+from canasta._engine.search.forced import sequence_bound_ranks
 from canasta._engine.search.layout import Layout, Run
 from canasta._engine.search.placing import tally
 from canasta._engine.search.suits import each_suit_costs
@@ -144,17 +145,12 @@ def _fewest_wilds(
 
 
 def _bound_ranks(nat: bytes, layout: Layout, wilds: int, t: Tables) -> list[int]:
-    """The positions of the ranks whose naturals ``nat`` only sequences may take: no meld of
-    the rank is open, and there are too few of it for a new one with ``wilds`` wild cards
-    (CL-MELD-2)."""
+    """The positions of the ranks whose naturals ``nat`` only sequences may take
+    (:func:`~canasta._engine.search.forced.sequence_bound_ranks`), where a sequence may
+    take a wild card of the hand: none elsewhere, as none owes one."""
     if not (t.sequences and t.sequence_wilds and wilds):
-        return []  # no sequence takes a wild card: nothing owes one
-    open_ranks = {group.position for group in layout.ranks}
-    return [
-        position
-        for position, have in enumerate(tally(nat).by_rank)
-        if have and t.new_meld_wilds[have] > wilds and position not in open_ranks
-    ]
+        return []
+    return sequence_bound_ranks(nat, layout, wilds, t)
 
 
 def suit_wilds_owed(
