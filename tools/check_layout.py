@@ -118,6 +118,7 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_sweep_cuts26.py", "canasta._engine.search"),  # two cuts of the search
         ("tests/test_sweep_cuts26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
+        ("tests/test_verdicts_concealed26.py", "canasta._engine.steps"),  # the steps it asks
     }
 )
 

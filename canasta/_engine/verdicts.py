@@ -36,7 +36,11 @@ the largest step of the list answered that is it followed by one addition: where
 is legal, so is the step, and so are the steps in between that grow into it by one
 addition, with no search either. (Asked smallest first, as the generator lists them, each
 legal step of such a meld cost a search of its own; where most larger steps are refused,
-this costs a few searches more.) There too a step that is an answered one with cards of one
+this costs a few searches more.) So too where the pile was taken before the opening and
+its cards, locked until the minimum (CL-INIT-4), may be melded all the same for a concealed
+going out that needs no minimum (CL-CONC-4): a step that melds one obliges the player to go
+out (:meth:`Verdicts._goes_out`), and a hand of fifty cards offers two hundred such steps.
+There too a step that is an answered one with cards of one
 kind swapped, other wild cards or other suits of a meld of one rank, takes its answer where
 the rest of the turn cannot tell the cards apart (:meth:`Verdicts._swapped`): the generator
 lists a meld of one rank once a count, but where that step is refused it asks the other
@@ -75,6 +79,7 @@ from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
 from canasta._engine.transitions import check, check_built
+from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.melding import addition_target, melded
 from canasta._model.cards import NATURAL_FACES, WILD_FACES, Rank
 from canasta._model.deck import Cards
@@ -109,6 +114,7 @@ class Verdicts:
 
     __slots__ = (
         "_answers",
+        "_concealed",
         "_going_out",
         "_known",
         "_listed",
@@ -140,6 +146,8 @@ class Verdicts:
         #: The list's steps by target and kind, once :meth:`_larger_legal` asks for them.
         self._listed: dict[tuple[int | None, MeldKind], list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
+        #: Whether locked pile cards may be melded for a concealed going out (CL-CONC-4).
+        self._concealed = may_use_locked(deal)
         #: Whether the player can go out from ``deal``, once asked or once a meld of black
         #: threes is legal; the melds of black threes refused until then.
         self._going_out: bool | None = None
@@ -181,11 +189,12 @@ class Verdicts:
 
     def _kin(self, step: Step) -> object:
         """The key of the answers that may tell of ``step``'s: its target; and where the
-        player must go out, where every step is answered and the lists grow long, the
-        family of the meld it makes (:func:`~canasta._engine.meld_rules.family`), which a
-        related step shares. Elsewhere few steps are answered, and keying them so costs
-        more than it saves."""
-        return (step.target, family(step)) if self._must_go_out else step.target
+        player must go out (or may have to, :meth:`_goes_out`), where every step is answered
+        and the lists grow long, the family of the meld it makes
+        (:func:`~canasta._engine.meld_rules.family`), which a related step shares.
+        Elsewhere few steps are answered, and keying them so costs more than it saves."""
+        obliged = self._must_go_out or self._concealed
+        return (step.target, family(step)) if obliged else step.target
 
     def _settled(self, answer: _Answer, answers: list[_Answer]) -> _Answer:
         """``answer`` with its legality found, from what is known or by a search, and
@@ -196,7 +205,7 @@ class Verdicts:
         wilds = self._stripped_wilds(step) if known is None and self._strips else None
         if wilds is not None and self._stripped_out(wilds) is False:
             known = False
-        if known is None and self._must_go_out and self._larger_legal(answer, answers):
+        if known is None and self._goes_out(answer) and self._larger_legal(answer, answers):
             known = True
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
@@ -209,6 +218,15 @@ class Verdicts:
         for key in swaps:
             self._swaps.setdefault(key, []).append(answer)
         return answer
+
+    def _goes_out(self, answer: _Answer) -> bool:
+        """Whether the player must go out after ``answer``'s step: where the deal obliges it
+        (CL-B3-3, CL-ASK-3), or where the step melds pile cards still locked, which only a
+        concealed going out may use before the opening minimum (CL-CONC-4, CL-INIT-4; as
+        the draft after the step tells, :func:`~canasta._engine.obligations.must_go_out`)."""
+        if self._must_go_out:
+            return True
+        return self._concealed and must_go_out(answer.after(self.deal).draft)
 
     def _larger_legal(self, answer: _Answer, answers: list[_Answer]) -> bool:
         """Whether the largest step of the list not yet answered that is ``answer``'s
@@ -394,8 +412,9 @@ class Verdicts:
     def _built_follows(self, first: _Answer, then: _Answer, wild_as: Rank | None) -> bool:
         """:meth:`_follows` told by building the deals: after ``first``'s step, after it and
         the addition of the rest of ``then``'s cards (the wild card standing for
-        ``wild_as``), and after ``then``'s step; the plain answer :meth:`_plainly_follows`
-        is held to (``tests/test_verdicts.py``)."""
+        ``wild_as``), and after ``then``'s step, the last two the same but maybe for an
+        opening count past the minimum (:func:`_same_future`); the plain answer
+        :meth:`_plainly_follows` is held to (``tests/test_verdicts.py``)."""
         deal, smaller, larger = self.deal, first.step, then.step
         after = first.after(deal)
         side_melds = after.melds[after.side]
@@ -406,7 +425,7 @@ class Verdicts:
         grown = addition_target(after, make_addition(None, rest, index, wild_as))
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
-        return melded(after, rest, index, grown[1]) == then.after(deal)
+        return _same_future(melded(after, rest, index, grown[1]), then.after(deal))
 
     def _plainly_follows(self, smaller: Step, larger: Step, wild_as: Rank | None) -> bool:
         """:meth:`_follows` for two steps of :func:`_plain_steps` where the turn's melding
@@ -470,6 +489,19 @@ def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     if step.kind is not MeldKind.RANK:
         return (same_naturals,)
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
+
+
+def _same_future(one: Deal, two: Deal) -> bool:
+    """Whether the turn can be finished from ``one`` exactly when it can from ``two``, as
+    the deals tell: they are equal, or equal but for the opening count where both reached
+    the minimum, which no rule reads then (:meth:`~canasta._engine.state.Deal.minimum_reached`;
+    later cards add nothing to it, CL-INIT-4). A step that reaches the minimum counts its
+    cards and the addition after it none, where the larger step counts them all."""
+    if one == two:
+        return True
+    if not (one.minimum_reached() and two.minimum_reached()):
+        return False
+    return one == two.replace(draft=two.draft.replace(points=one.draft.points))
 
 
 def _plain_steps(deal: Deal, smaller: Step, larger: Step) -> bool:
