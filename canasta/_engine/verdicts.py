@@ -147,7 +147,7 @@ class Verdicts:
         self._listed: dict[tuple[int | None, MeldKind], list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
         #: Whether locked pile cards may be melded for a concealed going out (CL-CONC-4).
-        self._concealed = may_use_locked(deal)
+        self._concealed = bool(deal.draft.locked) and may_use_locked(deal)
         #: Whether the player can go out from ``deal``, once asked or once a meld of black
         #: threes is legal; the melds of black threes refused until then.
         self._going_out: bool | None = None
