@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from fuzz.options import random_rules
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from internals import Deal
 
@@ -363,11 +363,15 @@ def _refuted_without_wild_cards(
 )
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32))
+@example(seed=20)  # Hollywood: 51 steps refuted with no canasta spared
+@example(seed=24)  # Bolivia: 30 so, where one canasta fewer is not asked (BO-OUT-1)
+@example(seed=13)  # Samba: 13 so
 def test_cl_b3_3_rank_steps_refuted_without_their_wild_cards_are_refused(seed: int) -> None:
     """Where the player must go out, a step of a meld of one rank with wild cards that the
-    question with those wild cards gone and one canasta fewer refutes is refused by
-    :func:`check`, its own search: in random games of every rule set under drawn house
-    rules, with the player obliged to go out where the player can."""
+    question with those wild cards gone and one canasta fewer refutes, or as many where no
+    meld of the rank can be a canasta, is refused by :func:`check`, its own search: in
+    random games of every rule set under drawn house rules, with the player obliged to go
+    out where the player can."""
     for deal in _meld_phases(seed, most=5):
         for move in _refuted_without_wild_cards(deal):
             assert verdicts.check(deal, move) is not None, (seed, move)
@@ -411,7 +415,8 @@ def test_cl_b3_3_rank_steps_that_make_no_canasta_refused_without_their_wild_card
     out with the joker gone, though it can with one canasta fewer. A meld of fours, fives,
     sevens, nines or kings can never be a canasta (four naturals at most, two wild cards),
     so each of them that takes the joker is refused from that one question, with the same
-    canastas needed (``explain`` agrees). Listing the moves asks 125 searches (161 before)."""
+    canastas needed (``explain`` agrees). Listing the moves asks 118 searches of its steps
+    (160 before), beside seven such questions."""
     name = "hollywood-2p-hand-size-49-44-cards-after-taking-the-pile.json"
     text = (DATA / name).read_text(encoding="utf-8")
     game = canasta.Game.from_json(text)
@@ -423,7 +428,7 @@ def test_cl_b3_3_rank_steps_that_make_no_canasta_refused_without_their_wild_card
     canasta.clear_caches()
     searches = calls_of(monkeypatch, "check_built")
     canasta.Game.from_json(text)
-    assert len(searches) <= 125
+    assert len(searches) <= 118
 
 
 def _follows_both_ways(deal: Deal) -> list[bool]:
