@@ -48,11 +48,12 @@ choices of suits, each a search of its own before. Not where the player may stay
 most steps are answered with no search, and the searches left (after a pile take whose
 cards stay locked, say) are quicker than relating the steps to larger ones.
 
-Where the side opened before the turn, a step of a meld of one rank with wild cards is
+Where no melding counts toward an opening, a step of a meld of one rank with wild cards is
 refused with no search of its own where the player cannot go out even with those wild cards
-gone from the hand and one canasta fewer needed (:meth:`Verdicts._stripped_out`): asked once
-two such steps were refused by their own searches, one question answers every other (a hand
-whose last joker is wanted elsewhere, whichever meld of one rank would take it).
+gone from the hand and one canasta fewer needed, or as many where no meld of the rank can
+be a canasta (:meth:`Verdicts._stripped_out`): asked once two such steps were refused by
+their own searches, one question answers every other (a hand whose last joker is wanted
+elsewhere, whichever meld of one rank would take it).
 
 A meld of black threes obliges the player to go out (CL-B3-3), so it is legal only if the
 player can go out from the position itself (lay it, then go out): once two are refused,
@@ -85,6 +86,7 @@ from canasta._model.cards import NATURAL_FACES, WILD_FACES, Rank
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
+from canasta._rules.ruleset import RuleSet
 
 __all__ = ["Verdicts"]
 
@@ -153,10 +155,12 @@ class Verdicts:
         self._going_out: bool | None = None
         self._refused = 0
         #: Where the player must go out, by the wild cards of steps of melds of one rank: how
-        #: many such steps their own searches refused, and whether the player can go out with
-        #: those wild cards gone and one canasta fewer, once asked (:meth:`_stripped_out`).
+        #: many such steps their own searches refused; and by those wild cards and the
+        #: canastas spared (:meth:`_stripped_wilds`), whether the player can go out with
+        #: those wild cards gone and that many canastas fewer, once asked
+        #: (:meth:`_stripped_out`).
         self._wild_refusals: dict[bytes, int] = {}
-        self._stripped: dict[bytes, bool] = {}
+        self._stripped: dict[tuple[bytes, int], bool] = {}
         #: Whether that question may be asked (:func:`_strips`).
         self._strips = self._must_go_out and _strips(deal)
         #: No melding this turn counts toward an opening and no pile card is locked
@@ -202,16 +206,16 @@ class Verdicts:
         step = answer.step
         swaps = _swap_keys(step) if self._must_go_out else ()
         known = True if self._composed(step) else self._inferred(answer, answers, swaps)
-        wilds = self._stripped_wilds(step) if known is None and self._strips else None
-        if wilds is not None and self._stripped_out(wilds) is False:
+        strip = self._stripped_wilds(step) if known is None and self._strips else None
+        if strip is not None and self._stripped_out(*strip) is False:
             known = False
         if known is None and self._goes_out(answer) and self._larger_legal(answer, answers):
             known = True
         if known is None:
             known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
-            if not known and wilds is not None:
+            if not known and strip is not None:
                 refusals = self._wild_refusals
-                refusals[wilds.counts] = refusals.get(wilds.counts, 0) + 1
+                refusals[strip[0].counts] = refusals.get(strip[0].counts, 0) + 1
         answer.legal = known
         answers.append(answer)
         self._known[step] = answer
@@ -267,10 +271,13 @@ class Verdicts:
                 return self._settled(candidate, answers).legal
         return False
 
-    def _stripped_wilds(self, step: Step) -> Cards | None:
+    def _stripped_wilds(self, step: Step) -> tuple[Cards, int] | None:
         """The wild cards of ``step``, where :meth:`_stripped_out` tells of it: a meld of one
         rank whose natural cards alone make a meld the rules allow (laid new, or added to
-        the meld it grows). Asked where the question may be (:func:`_strips`)."""
+        the meld it grows); and the canastas the question spares, one, or none where no
+        meld of the rank can be a canasta (:meth:`_rank_canasta`), where one canasta fewer
+        may be asked of (:func:`_spares`). Asked where the question may be
+        (:func:`_strips`)."""
         if step.kind is not MeldKind.RANK or not step.cards.count_wild():
             return None
         deal, counts = self.deal, step.cards.counts
@@ -281,32 +288,55 @@ class Verdicts:
                 return None
         elif naturals and not isinstance(added(step.grown, naturals, deal.rules), Meld):
             return None
-        return step.cards - naturals
+        spared = int(self._rank_canasta(step.rank))
+        if spared and not _spares(deal.rules):
+            return None
+        return step.cards - naturals, spared
 
-    def _stripped_out(self, wilds: Cards) -> bool | None:
-        """Whether the player can go out from the deal with ``wilds`` gone from the hand and
-        one canasta fewer needed, once two steps of :meth:`_stripped_wilds` with those wild
-        cards were refused by their own searches (``None`` before). Where the answer is no,
-        every such step is refused: a going out after the step makes one from that deal (lay
-        or add the step's natural cards alone, then the same plan), since the meld that held
-        the wild cards obeys every limit with fewer of them (the same natural cards:
-        CL-MELD-2, CL-MELD-3, HW-MELD-6, HW-MRG-2) and, one meld, loses one canasta at
-        most, and its points no longer matter (CL-INIT-1); the hand, the discard and every
-        other meld are the same. Where the answer is yes, the question was
-        one search more; hence asked only once two steps were refused."""
-        key = wilds.counts
-        known = self._stripped.get(key)
-        if known is not None or self._wild_refusals.get(key, 0) < 2:
-            return known
+    def _rank_canasta(self, rank: Rank) -> bool:
+        """Whether a meld of ``rank`` may be a canasta in some going out from the deal: its
+        natural cards are at most those of the rank in hand and in the side's melds (melds
+        of one rank merged, HW-MRG-1, included), and a meld of one rank holds no more wild
+        cards than its natural cards allow (CL-MELD-3, HW-MRG-2), a limit that never falls
+        as the natural cards grow."""
         deal = self.deal
         rules = deal.rules
-        fewer = attrs.evolve(rules, canastas_to_go_out=max(0, rules.canastas_to_go_out - 1))
-        hands = list(deal.hands)
-        hands[deal.seat] = deal.hand - wilds
-        out = self._stripped[key] = finishing.can_go_out(
-            deal.replace(rules=fewer, hands=tuple(hands))
+        naturals = deal.hand.count_rank(rank) + sum(
+            meld.naturals
+            for meld in deal.melds[deal.side]
+            if meld.kind is MeldKind.RANK and meld.rank is rank
         )
-        return out
+        return naturals + rules.max_wilds(naturals) >= rules.canasta_size
+
+    def _stripped_out(self, wilds: Cards, spared: int) -> bool | None:
+        """Whether the player can go out from the deal with ``wilds`` gone from the hand and
+        ``spared`` canastas fewer needed, once two steps of :meth:`_stripped_wilds` with
+        those wild cards were refused by their own searches (``None`` before). Where the
+        answer is no, every such step is refused: a going out after the step makes one from
+        that deal (lay or add the step's natural cards alone, then the same plan), since the
+        meld that held the wild cards obeys every limit with fewer of them (the same natural
+        cards: CL-MELD-2, CL-MELD-3, HW-MELD-6, HW-MRG-2) and, one meld, loses one canasta
+        at most, none where no meld of its rank can be one (:meth:`_rank_canasta`), and its
+        points no longer matter (CL-INIT-1); the hand, the discard and every other meld are
+        the same. Where the answer is yes, the question was one search more; hence asked
+        only once two steps were refused. Going out with one canasta fewer is no harder, so
+        that question, where it may be asked, comes first: a no answers both."""
+        key = (wilds.counts, spared)
+        known = self._stripped.get(key)
+        if known is not None or self._wild_refusals.get(wilds.counts, 0) < 2:
+            return known
+        if not spared and _spares(self.deal.rules) and self._stripped_out(wilds, 1) is False:
+            known = False
+        else:
+            deal = self.deal
+            rules = deal.rules
+            if spared:
+                rules = attrs.evolve(rules, canastas_to_go_out=rules.canastas_to_go_out - 1)
+            hands = list(deal.hands)
+            hands[deal.seat] = deal.hand - wilds
+            known = finishing.can_go_out(deal.replace(rules=rules, hands=tuple(hands)))
+        self._stripped[key] = known
+        return known
 
     def _composed(self, step: Step) -> bool:
         """Whether a step of the list can follow ``step`` so that a plain discard then ends
@@ -467,15 +497,17 @@ _WILD_FACES = frozenset(WILD_FACES)
 
 
 def _strips(deal: Deal) -> bool:
-    """Whether :meth:`Verdicts._stripped_out` may be asked where the player must go out: the
-    side opened before the turn and no pile card is locked; not where one canasta fewer
-    leaves none to make but the escalera (BO-OUT-1), when the answer is seldom no."""
-    draft, rules = deal.draft, deal.rules
-    return (
-        not draft.opening
-        and not draft.locked
-        and rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
-    )
+    """Whether :meth:`Verdicts._stripped_out` may be asked where the player must go out: no
+    melding counts toward an opening (the side opened before the turn, or this turn's melds
+    reach its minimum already: going out owes no points, CL-INIT-1) and no pile card is
+    locked."""
+    return deal.minimum_reached() and not deal.draft.locked
+
+
+def _spares(rules: RuleSet) -> bool:
+    """Whether :meth:`Verdicts._stripped_out` may be asked with one canasta fewer: not where
+    that leaves none to make but the escalera (BO-OUT-1), when the answer is seldom no."""
+    return rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
 
 
 def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
