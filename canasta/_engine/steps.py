@@ -242,11 +242,13 @@ _NEAR_WINDOWS = tuple(
 )
 
 
+@remembered(1 << 10)
 def _choices(have: bytes, near: tuple[int, ...] | None) -> tuple[Choice, ...]:
     """One choice of naturals for each count from 0 to all of ``have`` (a count a suit): the
     suits in display order, or, where ``near`` gives what a suit's last copy costs, the
     choice that keeps the most for sequences: copies that leave one of their face first,
-    then last copies, the cheapest first."""
+    then last copies, the cheapest first. Remembered: :func:`_rank_group` misses mostly for
+    other wild cards or another meld grown, with the same naturals held and around them."""
     if near is None:
         order = [suit for suit in range(_PER_RANK) for _ in range(have[suit])]
     else:
