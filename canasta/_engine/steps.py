@@ -290,8 +290,13 @@ def _other_suits(have: bytes, near: tuple[int, ...]) -> dict[int, list[Choice]]:
 
 def _naturals(position: int, choice: Choice) -> bytes:
     """The counts of the natural faces for a ``choice`` of naturals of rank ``position``."""
-    first = natural_face(position, 0)
-    return bytes(first) + bytes(choice) + bytes(NATURAL_FACES.stop - first - _PER_RANK)
+    return _BELOW[position] + bytes(choice) + _ABOVE[position]
+
+
+#: For each natural rank, by position, the counts of no natural face below its faces, and
+#: of none above them.
+_BELOW = tuple(bytes(first) for first in _FIRST_FACES)
+_ABOVE = tuple(bytes(NATURAL_FACES.stop - first - _PER_RANK) for first in _FIRST_FACES)
 
 
 def _new_rank_melds(
