@@ -118,6 +118,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_sweep_cuts26.py", "canasta._engine.search"),  # two cuts of the search
         ("tests/test_sweep_cuts26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
+        ("tests/test_transitions.py", "canasta._engine.turn"),  # the steps' rules it plays
+        ("tests/test_transitions.py", "canasta._engine.take_candidates"),  # takes it judges
     }
 )
 
