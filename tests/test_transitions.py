@@ -2,7 +2,8 @@
 
 The move generator asks :func:`take_allowed` of each way to take the pile once
 ``take_preamble`` allowed taking at all, instead of :func:`check`, which asks the preamble of
-every take again; and where a side's melds are named by rank, the top card taken onto a meld
+every take again, and :func:`ask_allowed` whether the player may ask to go out, which makes
+no deal after asking; and where a side's melds are named by rank, the top card taken onto a meld
 is tried on its rank's meld alone, because ``added`` refuses a natural card of another rank.
 Both over random games under rule sets of every family with drawn house rules.
 """
@@ -18,9 +19,9 @@ from internals import added
 from play_helpers import random_walk
 from profiles import examples
 
-from canasta import Cards, Game, Meld, Phase, TakePile
+from canasta import Ask, Cards, Game, Meld, Phase, TakePile
 from canasta._engine.take_candidates import take_candidates
-from canasta._engine.transitions import check, take_allowed
+from canasta._engine.transitions import ask_allowed, check, take_allowed
 from canasta._engine.turn.pile import take_preamble
 
 #: A natural card of each rank.
@@ -39,6 +40,17 @@ def test_take_allowed_is_the_validators_verdict(seed: int) -> None:
         for variants in take_candidates(deal):
             for move in variants:
                 assert take_allowed(deal, move) == (check(deal, move) is None), move
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_ask_allowed_is_the_validators_verdict(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal = game.deal
+        if deal.phase is Phase.MELD:
+            assert ask_allowed(deal) == (check(deal, Ask()) is None)
 
 
 @settings(max_examples=examples(25), deadline=None)

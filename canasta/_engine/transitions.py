@@ -44,7 +44,15 @@ from canasta._model.moves import (
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
-__all__ = ["any_take_legal", "check", "check_built", "missing_cards", "play", "take_allowed"]
+__all__ = [
+    "any_take_legal",
+    "ask_allowed",
+    "check",
+    "check_built",
+    "missing_cards",
+    "play",
+    "take_allowed",
+]
 
 Outcome = Deal | Violation
 
@@ -245,11 +253,21 @@ def _discard(deal: Deal, move: Move, trusted: bool) -> Outcome:
 
 
 def _ask(deal: Deal, move: Move, trusted: bool) -> Outcome:
+    problem = ask_violation(deal) if trusted else _ask_refusal(deal)
+    return asked(deal) if problem is None else problem
+
+
+def ask_allowed(deal: Deal) -> bool:
+    """``check(deal, Ask()) is None``, without the deal after asking (the move generator's
+    question at the first meld decision of a turn)."""
+    return _ask_refusal(deal) is None
+
+
+def _ask_refusal(deal: Deal) -> Violation | None:
+    """Why the player may not ask to go out now, or ``None`` (CL-ASK-2)."""
     problem = ask_violation(deal)
     if problem is not None:
         return problem
-    if trusted:
-        return asked(deal)
     if not finishing.can_go_out(deal, permitted=True):
         return Violation("CL-ASK-2", "you cannot go out this turn, so you may not ask")
     # Nobody has answered yet (one question a turn), so a "no" leaves the turn as it is.
@@ -257,7 +275,7 @@ def _ask(deal: Deal, move: Move, trusted: bool) -> Outcome:
         return Violation(
             "CL-ASK-2", "if your partner said no you could not finish the turn; go out or play on"
         )
-    return asked(deal)
+    return None
 
 
 def _answer(deal: Deal, move: Move, trusted: bool) -> Outcome:
