@@ -152,7 +152,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
             shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
-    return after.replace(history=after.history.append(make_event(seat, move, shown, drawn)))
+    return after.recorded(make_event(seat, move, shown, drawn))
 
 
 # --- the steps ----------------------------------------------------------------------------
