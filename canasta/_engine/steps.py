@@ -436,7 +436,7 @@ def _make_others(
     """:meth:`Step.others` for the steps of rank ``position`` from the naturals ``held``: the
     step with each other choice of naturals of its count in turn, the cheapest for sequences
     first (found when first asked: seldom)."""
-    first = natural_face(position, 0)
+    first = _FIRST_FACES[position]
 
     def others(step: Step) -> Iterator[Step]:
         counts = step.cards.counts
