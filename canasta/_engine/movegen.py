@@ -25,7 +25,7 @@ from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
 from canasta._engine.steps import count_key, meld_steps, steps_with_locked
 from canasta._engine.take_candidates import take_candidates
-from canasta._engine.transitions import check
+from canasta._engine.transitions import ask_allowed, check, take_allowed
 from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.pile import take_preamble
 from canasta._engine.verdicts import Verdicts
@@ -75,7 +75,7 @@ def pile_takes(deal: Deal) -> list[TakePile]:
     takes = []
     for variants in take_candidates(deal):
         for move in variants:
-            if check(deal, move) is None:
+            if take_allowed(deal, move):
                 takes.append(move)
                 break
     return takes
@@ -96,7 +96,7 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
         moves += [move for move in discards if check(deal, move) is None]
     may_ask = rules.has_partners and rules.ask_permission != "disabled"
     asking = may_ask and not (draft.asked or draft.melded or draft.no_discard)
-    if asking and check(deal, _ASK) is None:
+    if asking and ask_allowed(deal):
         moves.append(_ASK)
     if draft.no_discard and check(deal, _PASS) is None:
         moves.append(_PASS)

@@ -319,6 +319,10 @@ class Deal:
             changes["history"] = _history(changes["history"])
         return _copy_deal(self, **changes)
 
+    def recorded(self, event: Event) -> Deal:
+        """The deal with ``event`` after the others in its history."""
+        return _copy_deal(self, history=self.history.append(event))
+
     def known_after_playing(self, seat: int, played: Cards) -> tuple[Cards, ...]:
         """Every seat's known cards once ``seat`` has melded or discarded ``played``.
 

@@ -79,8 +79,26 @@ _FIRST_FACES = tuple(faces[0] for faces in _RANK_FACES)
 
 
 def rank_totals(counts: bytes) -> list[int]:
-    """The natural cards held of each rank, by position."""
+    """The natural cards held of each rank, by position: :func:`_summed_by_rank`, counted
+    inside one int, a byte a face (as :mod:`canasta._model.deck` adds counts), where no count
+    is 64 or more."""
+    lanes = int.from_bytes(counts[:_NATURALS], "big")
+    if lanes & _TWO_TOP_BITS:
+        return _summed_by_rank(counts)
+    # Each lane adds the lane before it, then the two before those: the last lane of a
+    # rank's four holds their sum (at most 4 * 63, so no lane carries into the next).
+    lanes += lanes >> 8
+    lanes += lanes >> 16
+    return list(lanes.to_bytes(_NATURALS, "big")[_PER_RANK - 1 :: _PER_RANK])
+
+
+def _summed_by_rank(counts: bytes) -> list[int]:
+    """The natural cards held of each rank, by position, added up face by face."""
     return [counts[c] + counts[d] + counts[h] + counts[s] for c, d, h, s in _RANK_FACES]
+
+
+_NATURALS = NATURAL_FACES.stop
+_TWO_TOP_BITS = int.from_bytes(b"\xc0" * _NATURALS, "big")
 
 
 def meld_steps(
@@ -242,11 +260,13 @@ _NEAR_WINDOWS = tuple(
 )
 
 
+@remembered(1 << 10)
 def _choices(have: bytes, near: tuple[int, ...] | None) -> tuple[Choice, ...]:
     """One choice of naturals for each count from 0 to all of ``have`` (a count a suit): the
     suits in display order, or, where ``near`` gives what a suit's last copy costs, the
     choice that keeps the most for sequences: copies that leave one of their face first,
-    then last copies, the cheapest first."""
+    then last copies, the cheapest first. Remembered: :func:`_rank_group` misses mostly for
+    other wild cards or another meld grown, with the same naturals held and around them."""
     if near is None:
         order = [suit for suit in range(_PER_RANK) for _ in range(have[suit])]
     else:
@@ -288,8 +308,13 @@ def _other_suits(have: bytes, near: tuple[int, ...]) -> dict[int, list[Choice]]:
 
 def _naturals(position: int, choice: Choice) -> bytes:
     """The counts of the natural faces for a ``choice`` of naturals of rank ``position``."""
-    first = natural_face(position, 0)
-    return bytes(first) + bytes(choice) + bytes(NATURAL_FACES.stop - first - _PER_RANK)
+    return _BELOW[position] + bytes(choice) + _ABOVE[position]
+
+
+#: For each natural rank, by position, the counts of no natural face below its faces, and
+#: of none above them.
+_BELOW = tuple(bytes(first) for first in _FIRST_FACES)
+_ABOVE = tuple(bytes(NATURAL_FACES.stop - first - _PER_RANK) for first in _FIRST_FACES)
 
 
 def _new_rank_melds(
@@ -411,7 +436,7 @@ def _make_others(
     """:meth:`Step.others` for the steps of rank ``position`` from the naturals ``held``: the
     step with each other choice of naturals of its count in turn, the cheapest for sequences
     first (found when first asked: seldom)."""
-    first = natural_face(position, 0)
+    first = _FIRST_FACES[position]
 
     def others(step: Step) -> Iterator[Step]:
         counts = step.cards.counts

@@ -61,7 +61,7 @@ def layoff_candidates(deal: Deal) -> list[TakePile]:
     assert top is not None
     melds = deal.melds[deal.side]
     if not naming(deal.rules).by_position:
-        return [TakePile()] if any(m.rank is top.rank for m in melds) else []
+        return [_ONTO_THE_RANKS_MELD] if any(m.rank is top.rank for m in melds) else []
     found = []
     for index, meld in enumerate(melds):
         if top.is_wild:
@@ -76,6 +76,10 @@ def layoff_candidates(deal: Deal) -> list[TakePile]:
         if fits:
             found.append(TakePile(meld=index))
     return found
+
+
+#: The take that adds the top card to the side's meld of its rank, where melds are named so.
+_ONTO_THE_RANKS_MELD = TakePile()
 
 
 def _wild_top(deal: Deal, top: Card) -> Candidates:
@@ -100,17 +104,19 @@ def _pairs(deal: Deal, same: list[Card]) -> Candidates:
     """Two naturals of the top card's rank (M1, CL-PILE-3 (a)), from ``same``, the faces of
     it held."""
     hand = deal.hand
-    pairs = [
-        TakePile(Cards.of([one, other]))
+    pairs = (
+        (one, other)
         for i, one in enumerate(same)
         for other in same[i:]
         if one is not other or hand.count(one) >= 2
-    ]
-    if not pairs:
+    )
+    if not deal.rules.sequences_allowed:  # suits cannot matter: the first pair stands for all
+        first = next(pairs, None)
+        return [] if first is None else [[TakePile(Cards.of(first))]]
+    takes = [TakePile(Cards.of(pair)) for pair in pairs]
+    if not takes:
         return []
-    if not deal.rules.sequences_allowed:
-        return [pairs[:1]]
-    return [sorted(pairs, key=lambda take: sequence_cost(take.cards, hand))]
+    return [sorted(takes, key=lambda take: sequence_cost(take.cards, hand))]
 
 
 def _suited(deal: Deal, top: Card) -> list[TakePile]:

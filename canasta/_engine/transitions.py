@@ -26,7 +26,7 @@ from canasta._engine.turn.ending import (
     went_out,
 )
 from canasta._engine.turn.melding import addition_target, built, laid_meld, melded, merge_made
-from canasta._engine.turn.pile import take, take_preamble, taken
+from canasta._engine.turn.pile import Taking, take, take_preamble, taken, taking
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import (
@@ -44,7 +44,15 @@ from canasta._model.moves import (
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
-__all__ = ["any_take_legal", "check", "check_built", "missing_cards", "play"]
+__all__ = [
+    "any_take_legal",
+    "ask_allowed",
+    "check",
+    "check_built",
+    "missing_cards",
+    "play",
+    "take_allowed",
+]
 
 Outcome = Deal | Violation
 
@@ -83,14 +91,25 @@ def _check(deal: Deal, move: Move) -> Violation | None:
             if limits is not None and limits.allows(EMPTY, 0, 0, MeldKind.RANK):
                 return None
         if isinstance(move, TakePile) and deal.phase is Phase.DRAW:
-            taking = take(deal, move)
-            if isinstance(taking, Violation):
-                return taking
-            if finishing.take_finishable_at_once(deal, move):
-                return None
-            outcome = _after_take(deal, move, taken(deal, move, taking), trusted=False)
-            return outcome if isinstance(outcome, Violation) else None
+            return _take_check(deal, move, take(deal, move))
     outcome = _outcome(deal, move, trusted=False)
+    return outcome if isinstance(outcome, Violation) else None
+
+
+def take_allowed(deal: Deal, move: TakePile) -> bool:
+    """``check(deal, move) is None`` for a take that :func:`~canasta._engine.turn.pile.
+    take_preamble` allows (the move generator's candidates, once it allowed taking at all),
+    without asking the preamble again."""
+    return _take_check(deal, move, taking(deal, move)) is None
+
+
+def _take_check(deal: Deal, move: TakePile, made: Taking | Violation) -> Violation | None:
+    """The verdict on a take in the draw phase, from what it lays or grows (``made``)."""
+    if isinstance(made, Violation):
+        return made
+    if finishing.take_finishable_at_once(deal, move):
+        return None
+    outcome = _after_take(deal, move, taken(deal, move, made), trusted=False)
     return outcome if isinstance(outcome, Violation) else None
 
 
@@ -133,7 +152,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
             shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
-    return after.replace(history=after.history.append(make_event(seat, move, shown, drawn)))
+    return after.recorded(make_event(seat, move, shown, drawn))
 
 
 # --- the steps ----------------------------------------------------------------------------
@@ -145,10 +164,10 @@ def _draw(deal: Deal, move: Move, trusted: bool) -> Outcome:
 
 def _take(deal: Deal, move: Move, trusted: bool) -> Outcome:
     assert isinstance(move, TakePile)
-    taking = take(deal, move)
-    if isinstance(taking, Violation):
-        return taking
-    return _after_take(deal, move, taken(deal, move, taking), trusted)
+    made = taking(deal, move) if trusted else take(deal, move)  # listed: its preamble passed
+    if isinstance(made, Violation):
+        return made
+    return _after_take(deal, move, taken(deal, move, made), trusted)
 
 
 def _after_take(deal: Deal, move: TakePile, after: Deal, trusted: bool) -> Outcome:
@@ -234,11 +253,21 @@ def _discard(deal: Deal, move: Move, trusted: bool) -> Outcome:
 
 
 def _ask(deal: Deal, move: Move, trusted: bool) -> Outcome:
+    problem = ask_violation(deal) if trusted else _ask_refusal(deal)
+    return asked(deal) if problem is None else problem
+
+
+def ask_allowed(deal: Deal) -> bool:
+    """``check(deal, Ask()) is None``, without the deal after asking (the move generator's
+    question at the first meld decision of a turn)."""
+    return _ask_refusal(deal) is None
+
+
+def _ask_refusal(deal: Deal) -> Violation | None:
+    """Why the player may not ask to go out now, or ``None`` (CL-ASK-2)."""
     problem = ask_violation(deal)
     if problem is not None:
         return problem
-    if trusted:
-        return asked(deal)
     if not finishing.can_go_out(deal, permitted=True):
         return Violation("CL-ASK-2", "you cannot go out this turn, so you may not ask")
     # Nobody has answered yet (one question a turn), so a "no" leaves the turn as it is.
@@ -246,7 +275,7 @@ def _ask(deal: Deal, move: Move, trusted: bool) -> Outcome:
         return Violation(
             "CL-ASK-2", "if your partner said no you could not finish the turn; go out or play on"
         )
-    return asked(deal)
+    return None
 
 
 def _answer(deal: Deal, move: Move, trusted: bool) -> Outcome:
@@ -287,7 +316,7 @@ def any_take_legal(deal: Deal) -> bool:
     """Whether the player to draw may take the pile in some way."""
     if take_preamble(deal, _ONTO_A_MELD) is not None:
         return False
-    return any(check(deal, move) is None for group in take_candidates(deal) for move in group)
+    return any(take_allowed(deal, move) for group in take_candidates(deal) for move in group)
 
 
 def _layoff_take_legal(deal: Deal) -> bool:

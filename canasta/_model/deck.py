@@ -108,8 +108,8 @@ class Cards:
             return cls.parse(cards)
         if type(cards) is Cards:
             return cards
-        if type(cards) is list and len(cards) == 1 and type(cards[0]) is Card:
-            return _ONE_CARD[cards[0].index]  # a discard, a top card: the engine's usual case
+        if isinstance(cards, (list, tuple)) and len(cards) == 1 and type(cards[0]) is Card:
+            return _ONE_CARD[cards[0].index]  # a discard, a top card, a card drawn
         try:
             items = cards if isinstance(cards, (list, tuple)) else list(cards)
         except TypeError:

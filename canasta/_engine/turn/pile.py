@@ -22,7 +22,7 @@ from canasta._model.melds import Meld, MeldKind, layout
 from canasta._model.moves import TakePile
 from canasta.errors import Violation
 
-__all__ = ["Taking", "take", "taken"]
+__all__ = ["Taking", "take", "take_preamble", "taken", "taking"]
 
 #: What a take does with the top card: the position of the meld it grows (``None`` for a
 #: new meld) and the meld after it.
@@ -36,7 +36,7 @@ def take(deal: Deal, move: TakePile) -> Taking | Violation:
     problem = take_preamble(deal, move)
     if problem is not None:
         return problem
-    return _taking(deal, move)
+    return taking(deal, move)
 
 
 def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
@@ -68,8 +68,11 @@ def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
     return None
 
 
-def _taking(deal: Deal, move: TakePile) -> Taking | Violation:
-    """:func:`take` after its preamble."""
+def taking(deal: Deal, move: TakePile) -> Taking | Violation:
+    """:func:`take` after its preamble: for a take in the draw phase that
+    :func:`take_preamble` allows (the move generator's candidates, whose cards come from the
+    hand and whose meld is one of the side's, once it allowed taking at all; a move it
+    listed)."""
     top = deal.top_card
     assert top is not None
     cards = move.cards
@@ -260,12 +263,12 @@ def _layoff(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
 def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
     """The meld the top card joins, among those it fits (or the one named)."""
     rules, melds = deal.rules, deal.melds[deal.side]
+    by_position = naming(rules).by_position
     single = Cards.of([top])
     fits: list[Taking] = []
     refusal: Violation | None = None
-    for index, meld in enumerate(melds):
-        if target is not None and index != target:
-            continue
+    for index in range(len(melds)) if target is None else (target,):
+        meld = melds[index]
         if top.is_wild and meld.kind is not MeldKind.WILD:
             continue
         if rules.layoff_onto_sequences_only and meld.kind is not MeldKind.SEQUENCE:
@@ -280,9 +283,11 @@ def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violat
                 f"the pile may not be taken to add its top card to a canasta ({meld})",
             )
             continue
+        if not by_position and meld.rank is not top.rank:
+            continue  # named by rank, a card joins its rank's meld alone: added refuses it
         grown = added(meld, single, rules)
         if isinstance(grown, Violation):
-            if naming(rules).by_position:
+            if by_position:
                 refusal = refusal or Violation(
                     "CL-PILE-3", f"the {top} does not fit your meld #{index} ({meld}) directly"
                 )

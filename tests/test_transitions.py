@@ -1,0 +1,70 @@
+"""The validator's quick paths held to its plain verdict (canasta._engine.transitions).
+
+The move generator asks :func:`take_allowed` of each way to take the pile once
+``take_preamble`` allowed taking at all, instead of :func:`check`, which asks the preamble of
+every take again, and :func:`ask_allowed` whether the player may ask to go out, which makes
+no deal after asking; and where a side's melds are named by rank, the top card taken onto a meld
+is tried on its rank's meld alone, because ``added`` refuses a natural card of another rank.
+Both over random games under rule sets of every family with drawn house rules.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fuzz.options import random_rules
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from internals import added
+from play_helpers import random_walk
+from profiles import examples
+
+from canasta import Ask, Cards, Game, Meld, Phase, TakePile
+from canasta._engine.take_candidates import take_candidates
+from canasta._engine.transitions import ask_allowed, check, take_allowed
+from canasta._engine.turn.pile import take_preamble
+
+#: A natural card of each rank.
+NATURALS = Cards.parse("4C 5D 6H 7S 8C 9D 10H JS QC KD AH")
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_take_allowed_is_the_validators_verdict(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal = game.deal
+        if deal.phase is not Phase.DRAW or take_preamble(deal, TakePile()) is not None:
+            continue
+        for variants in take_candidates(deal):
+            for move in variants:
+                assert take_allowed(deal, move) == (check(deal, move) is None), move
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_ask_allowed_is_the_validators_verdict(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal = game.deal
+        if deal.phase is Phase.MELD:
+            assert ask_allowed(deal) == (check(deal, Ask()) is None)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_natural_card_joins_no_meld_of_another_rank_where_melds_are_named_by_rank(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng, family="classic")
+    if rules.melds_by_position:
+        return
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        for melds in game.deal.melds:
+            for meld in melds:
+                for card in NATURALS:
+                    if card.rank is not meld.rank:
+                        assert not isinstance(added(meld, Cards.of([card]), rules), Meld)
