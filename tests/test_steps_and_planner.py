@@ -24,7 +24,6 @@ from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import _OpeningSearch, opening_reachable
 from canasta._engine.search.planner import naturals_stuck, out_at_once
 from canasta._engine.step import Step
-from canasta._engine.steps import _summed_by_rank, rank_totals
 from canasta._engine.steps import meld_steps as steps
 
 HOLLYWOOD = hollywood()
@@ -436,13 +435,3 @@ def test_going_out_needs_cards() -> None:
 )
 def test_opening_cases(hand: str, keep: int, owed: int, expected: bool) -> None:
     assert opening_reachable(Cards.parse(hand), (), HOLLYWOOD, keep, owed) is expected
-
-
-@settings(max_examples=examples(300))
-@given(st.binary(min_size=53, max_size=53), st.integers(0, 255))
-def test_rank_totals_counted_in_lanes_are_the_sums_face_by_face(counts: bytes, cap: int) -> None:
-    """:func:`rank_totals` adds the counts in lanes of one int where every count is under
-    64, and face by face otherwise: the same totals either way (counts drawn up to ``cap``,
-    so that both ways are taken)."""
-    capped = bytes(count % (cap + 1) for count in counts)
-    assert rank_totals(capped) == _summed_by_rank(capped)

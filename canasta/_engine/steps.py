@@ -79,26 +79,8 @@ _FIRST_FACES = tuple(faces[0] for faces in _RANK_FACES)
 
 
 def rank_totals(counts: bytes) -> list[int]:
-    """The natural cards held of each rank, by position: :func:`_summed_by_rank`, counted
-    inside one int, a byte a face (as :mod:`canasta._model.deck` adds counts), where no count
-    is 64 or more."""
-    lanes = int.from_bytes(counts[:_NATURALS], "big")
-    if lanes & _TWO_TOP_BITS:
-        return _summed_by_rank(counts)
-    # Each lane adds the lane before it, then the two before those: the last lane of a
-    # rank's four holds their sum (at most 4 * 63, so no lane carries into the next).
-    lanes += lanes >> 8
-    lanes += lanes >> 16
-    return list(lanes.to_bytes(_NATURALS, "big")[_PER_RANK - 1 :: _PER_RANK])
-
-
-def _summed_by_rank(counts: bytes) -> list[int]:
-    """The natural cards held of each rank, by position, added up face by face."""
+    """The natural cards held of each rank, by position."""
     return [counts[c] + counts[d] + counts[h] + counts[s] for c, d, h, s in _RANK_FACES]
-
-
-_NATURALS = NATURAL_FACES.stop
-_TWO_TOP_BITS = int.from_bytes(b"\xc0" * _NATURALS, "big")
 
 
 def meld_steps(
