@@ -86,7 +86,6 @@ class _Question(NamedTuple):
     spare: frozenset[int]
 
 
-@remembered(64)
 def cores_answer(
     nat: bytes,
     wilds: int,
@@ -105,9 +104,7 @@ def cores_answer(
     canastas, the rest of the plan melds the cards left), unless going out needs a natural
     sequence canasta (BO-OUT-1), which the search of placing does not keep.
     ``new_wild``: the canastas new melds of wild cards make, by wild card (``going_out``);
-    ``black_room``: the wild cards a meld of black threes may take. Remembered: a turn's
-    steps ask the same hand again (the Hollywood for two ``hand_size=60`` position of
-    tests/data/slow26, 11 questions asked 19 times; 64 answers, each a word)."""
+    ``black_room``: the wild cards a meld of black threes may take."""
     parts: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
     if any(part.merges for part in parts):
         return None

@@ -127,15 +127,8 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
 
     Where neither way answers within the first budget, the cards of the canastas are chosen
     first (:func:`~canasta._engine.search.cores.cores_answer`): too dear to ask of every
-    hand, and most hands never come to it, but it answers at once some that the search
-    answers only after a thousand positions and more. Where it refused the search's last
-    question (:attr:`Sweep.cores_first`), it is asked first, before any position: the
-    questions of one turn it refuses tend to come one after another (in the Hollywood for
-    two ``hand_size=60`` position of tests/data/slow26, eleven of them), and the search's
-    positions, where it refused, are not there to share."""
-    asked = search.cores_first
-    if asked and (answer := _cores_answer(search, ways)) is not None:
-        return answer
+    hand, and most hands never come to it (none in 3,000 random decisions), but it answers
+    at once some that the search answers only after hundreds of positions or thousands."""
     budget = _FIRST_BUDGET
     order = (search.lead, 1 - search.lead)
     while True:
@@ -149,7 +142,7 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
                 search.budget = None
             search.lead = lead
             return found
-        if budget == _FIRST_BUDGET and not asked:
+        if budget == _FIRST_BUDGET:
             answer = _cores_answer(search, ways)
             if answer is not None:
                 return answer
@@ -158,12 +151,12 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
 
 def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | None:
     """:func:`~canasta._engine.search.cores.cores_answer` of the search's question (asked of
-    the ranks as they are), which :attr:`Sweep.cores_first` notes if it is a refusal, and
-    the search remembers if it is an answer, both ways (:meth:`Sweep.settle`): the same
-    question asked again in the turn is answered at once."""
+    the ranks as they are), which the search remembers if it is an answer, both ways
+    (:meth:`Sweep.settle`): the same question asked again in the turn (the Hollywood for
+    two ``hand_size=60`` position of tests/data/slow26 asks 11 of them 19 times) is answered
+    at once."""
     nat, wilds, layout, _, black_room, spare = ways[1]
     answer = cores_answer(nat, wilds, layout, black_room, spare, search.t, search.new_wild)
-    search.cores_first = answer is False
     if answer is not None:
         for way in ways:
             search.settle(answer, *way)

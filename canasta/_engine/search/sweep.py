@@ -96,9 +96,6 @@ class Sweep:
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
-        #: Whether the canastas' cores (``cores.cores_answer``) refused the last question
-        #: they were asked: asked first the next time, before any position is searched.
-        self.cores_first = False
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
