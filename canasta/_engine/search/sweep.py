@@ -66,10 +66,14 @@ class Exhausted(Exception):  # noqa: N818 - not an error: the budget of position
 class Sweep:
     """One going-out search: the rules' numbers, what it needs, and the positions refuted."""
 
-    def __init__(self, t: Tables, escalera: bool, new_wild: tuple[int, ...]) -> None:
+    def __init__(
+        self, t: Tables, escalera: bool, new_wild: tuple[int, ...], needed: int | None = None
+    ) -> None:
         self.t = t
         self.escalera = escalera
-        self.needed = t.rules.canastas_to_go_out
+        #: The canastas to make: going out's, or ``needed`` (none: the placing alone,
+        #: ``cores.cores_answer``).
+        self.needed = t.rules.canastas_to_go_out if needed is None else needed
         self.new_wild = new_wild
         #: The summaries refuted at each position (naturals, wild cards, melds, black room,
         #: faces one card of which may be the discard). What is refuted at a position
@@ -117,12 +121,11 @@ class Sweep:
                 raise Exhausted
         if not any(nat):
             return self._leaf(layout, summary, wilds, black_room)
-        if spare:  # only the faces still held can be discarded: fewer positions to remember
-            spare = frozenset(face for face in spare if nat[face])
+        key = _key(nat, wilds, layout, black_room, spare)
+        spare = key[-1]
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_in_reach(nat, layout, self.t):
             return False
-        key = (nat, wilds, layout, black_room, spare)
         solved = self.solved.get(key, ())
         if any(other.no_better_than(summary, self.needed) for other in solved):
             return True
@@ -140,6 +143,21 @@ class Sweep:
                 summary
             )
         return False
+
+    def settle(
+        self,
+        found: bool,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        summary: Summary,
+        black_room: int,
+        spare: frozenset[int],
+    ) -> None:
+        """Remember ``found``, known otherwise (``cores.cores_answer``), as the answer of
+        :meth:`out` to the question of the other arguments, as if it had searched it."""
+        key = _key(nat, wilds, layout, black_room, spare)
+        (self.solved if found else self.refuted).setdefault(key, []).append(summary)
 
     def _bounded(
         self, nat: bytes, wilds: int, layout: Layout, summary: Summary, spare: frozenset[int]
@@ -339,6 +357,14 @@ class Sweep:
                 if summed.canastas(left, black_room, self.new_wild) >= self.needed:
                     return True
         return False
+
+
+def _key(nat: bytes, wilds: int, layout: Layout, black_room: int, spare: frozenset[int]) -> Key:
+    """The position as remembered: of the faces that may be the discard, only those still
+    held (fewer positions to remember)."""
+    if spare:
+        spare = frozenset(face for face in spare if nat[face])
+    return nat, wilds, layout, black_room, spare
 
 
 @remembered(1 << 12)

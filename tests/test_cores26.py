@@ -1,0 +1,272 @@
+"""The cards of the canastas chosen first (issue 26):
+:func:`~canasta._engine.search.cores.cores_answer`, against the search without it.
+
+Every plan that goes out holds, for each canasta still missing, a core of it of exactly the
+size of a canasta; the plan's other cards go onto the open melds, the cores among them, and
+new ones. Where, for every choice of the cores, the cards left cannot all be melded (the
+quick bounds of placing, then the search of placing alone, with no canasta to make), no plan
+goes out; where those a choice of cores that are valid melds leaves can, one does. The Samba
+for five hand of tests/data/slow26 (48 cards after taking the pile,
+``max_wilds_per_sequence=1``) melds its naturals, and makes its two canastas, but not both
+with its one wild card: its search refused it after 1,366 positions.
+
+It must only ever refute where no plan goes out, and find a way only where one does:
+checked against the search without it, under Hollywood, Samba and Bolivia with drawn house
+rules, on drawn positions (sequences and melds of one rank on the table, a discard allowed
+or not), on hands built of melds and on whole hands of random games; and on the saved
+position, whose moves are the same with it and without it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import event, example, given, settings
+from hypothesis import strategies as st
+from internals import NATURAL_FACES, natural_face
+from profiles import examples
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_rank_groups,
+    drawn_rules,
+    drawn_runs,
+    planner_walk,
+)
+
+import canasta
+from canasta import Cards, Game, RuleSet, find_rules
+from canasta._engine.search import going_out
+from canasta._engine.search.cores import cores_answer
+from canasta._engine.search.layout import Layout, RankGroup, wild_meld_canastas
+from canasta._engine.search.placing import folded
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import Sweep
+from canasta._engine.tables import TOP, tables
+
+FAMILIES = ("hollywood", "samba", "bolivia")
+SAMBA_48 = (
+    Path(__file__).parent
+    / "data"
+    / "slow26"
+    / "samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile.json"
+)
+
+#: A drawn position: rules, naturals, wild cards, open melds, discards.
+Case = tuple[RuleSet, bytes, int, Layout, frozenset[int]]
+
+
+@st.composite
+def _positions(draw: st.DrawFn) -> Case:
+    """A rule set of a family with sequences; natural cards over a stretch of ranks: runs of
+    two suits, which sequence canastas may take, piles of two ranks, which melds of a rank
+    may, and loose cards, few of a rank; a few wild cards; sequences of those suits and a
+    meld of one rank on the table (none merging); and the faces one card of which may be
+    the discard (none, or every face held)."""
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    low = draw(st.integers(0, TOP - 8))
+    nat = bytearray(NATURAL_FACES.stop)
+    for suit in (0, 1):
+        start = draw(st.integers(low, low + 4))
+        for position in range(start, draw(st.integers(start, low + 9))):
+            nat[natural_face(position, suit)] += 1
+    for _ in range(2):
+        position = draw(st.integers(low, low + 8))
+        for suit in draw(st.lists(st.integers(0, 3), max_size=6)):
+            nat[natural_face(position, suit)] += 1
+    loose = st.tuples(st.integers(low, low + 8), st.integers(0, 3))
+    for position, suit in draw(st.lists(loose, max_size=4)):
+        nat[natural_face(position, suit)] += 1
+    most = min(1, tables(rules).sequence_wilds)
+    runs = draw(
+        st.lists(
+            drawn_runs(
+                st.integers(0, 1),
+                st.integers(low, low + 6),
+                st.integers(3, 5),
+                st.integers(0, most),
+            ),
+            max_size=2,
+        )
+    )
+    ranks = draw(
+        st.lists(
+            drawn_rank_groups(st.integers(low, low + 8), st.integers(3, 5), st.integers(0, 1)),
+            max_size=1,
+        )
+    )
+    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    spare = held if draw(st.booleans()) else frozenset[int]()
+    return rules, bytes(nat), draw(st.integers(0, 3)), layout, spare
+
+
+@st.composite
+def _built(draw: st.DrawFn) -> Case:
+    """A rule set of a family with sequences, and a hand built of what melds are made of:
+    the cards of the canastas going out needs, two at most (a rank's pile short of the size
+    by one or none, or
+    a suit's stretch of the size with a gap or none), a few melds' worth of three cards
+    (of a rank, or of a suit in a row), a loose card or none and a few wild cards; a sequence and a
+    meld of one rank on the table (none merging); the discards as :func:`_positions`: most
+    of these hands go out, or nearly."""
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    size = min(tables(rules).canasta_size, TOP + 1)
+    nat = bytearray(NATURAL_FACES.stop)
+    positions, suits = st.integers(0, TOP), st.integers(0, 3)
+    for _ in range(min(2, rules.canastas_to_go_out)):
+        if draw(st.booleans()):
+            position = draw(positions)
+            for _ in range(size - draw(st.integers(0, 1))):
+                nat[natural_face(position, draw(suits))] += 1
+        else:
+            low, suit = draw(st.integers(0, TOP + 1 - size)), draw(suits)
+            gap = draw(st.integers(low - 1, low + size - 1))
+            for position in range(low, low + size):
+                nat[natural_face(position, suit)] += position != gap
+    for _ in range(draw(st.integers(0, 3))):
+        position, suit = draw(st.integers(0, TOP - 2)), draw(suits)
+        together = draw(st.booleans())
+        for step in range(3):
+            if together:
+                nat[natural_face(position, draw(suits))] += 1
+            else:
+                nat[natural_face(position + step, suit)] += 1
+    for position, suit in draw(st.lists(st.tuples(positions, suits), max_size=1)):
+        nat[natural_face(position, suit)] += 1
+    most = min(1, tables(rules).sequence_wilds)  # as play leaves them (HW-MELD-6, SA-MELD-3)
+    runs = st.lists(
+        drawn_runs(suits, st.integers(0, TOP - 2), st.integers(3, 5), st.integers(0, most)),
+        max_size=1,
+    )
+    ranks = st.lists(
+        drawn_rank_groups(positions, st.integers(3, 5), st.integers(0, 1)), max_size=1
+    )
+    layout = Layout(tuple(sorted(draw(ranks))), tuple(sorted(draw(runs))))
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    spare = held if draw(st.booleans()) else frozenset[int]()
+    return rules, bytes(nat), draw(st.integers(0, 3)), layout, spare
+
+
+def _hand(text: str) -> bytes:
+    return Cards.parse(text).counts[: NATURAL_FACES.stop]
+
+
+#: The Samba hand's refused question: its 43 naturals and one wild card (the three of
+#: spades, which no meld takes, is the discard), the sevens and fours on the table.
+_SAMBA_REFUSED = (
+    find_rules("samba", players=5).with_options(max_wilds_per_sequence=1, min_naturals=1),
+    _hand(
+        "4C 4S 5C 5C 5D 5H 6C 6D 6H 6S 7H 7H 8C 8D 8H 8S 8S 9C 9H 9H 9S 9S 10C 10D 10H 10S "
+        "10S JC JD JH JS QC QS KC KC KH KH KS KS AC AH AS AS"
+    ),
+    1,
+    Layout(ranks=(RankGroup(0, 3, 0, False), RankGroup(3, 2, 1, False))),
+    frozenset[int](),
+)
+
+
+def _question(case: Case) -> tuple[bytes, tuple[int, ...]]:
+    """The case's naturals as ``going_out_possible`` asks (by rank alone where there are no
+    sequences) and the canastas new melds of wild cards make, by wild card."""
+    rules, nat, _, layout, _ = case
+    t = tables(rules)
+    several_wild = t.several or not layout.wilds
+    new_wild = wild_meld_canastas(rules) if t.wild_melds and several_wild else (0,)
+    return (nat if t.sequences else folded(nat)), new_wild
+
+
+def _out(case: Case) -> bool:
+    """Whether the search (which never asks the bound) melds every card of the case, but one
+    natural of a face of its discards, with the canastas going out needs."""
+    rules, _, wilds, layout, spare = case
+    nat, new_wild = _question(case)
+    search = Sweep(tables(rules), rules.going_out_needs_natural_sequence, new_wild)
+    canasta.clear_caches()
+    return search.out(nat, wilds, layout, Summary(), 0, spare)
+
+
+def _answer(case: Case) -> bool | None:
+    rules, _, wilds, layout, spare = case
+    nat, new_wild = _question(case)
+    canasta.clear_caches()
+    return cores_answer(nat, wilds, layout, 0, spare, tables(rules), new_wild)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(_positions())
+@example(_SAMBA_REFUSED)
+def test_CL_OUT_1_the_canastas_cores_answer_as_the_search_on_drawn_positions(
+    case: Case,
+) -> None:
+    answer = _answer(case)
+    event(f"answer {answer}")
+    if answer is not None:
+        assert answer == _out(case), case
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(_built())
+def test_CL_OUT_1_the_canastas_cores_answer_as_the_search_on_hands_built_of_melds(
+    case: Case,
+) -> None:
+    answer = _answer(case)
+    out = _out(case)
+    event(f"answer {answer}, going out {out}")
+    assert answer in (None, out), case
+
+
+def test_CL_OUT_1_the_samba_hand_has_no_wild_card_for_both() -> None:
+    """The saved Samba hand: every choice of two canastas' cores leaves a card short of the
+    one wild card (the clubs and the spades eight to ace leave two jacks and two aces, each
+    pair wanting it); the search finds no way either."""
+    assert _answer(_SAMBA_REFUSED) is False
+    assert not _out(_SAMBA_REFUSED)
+
+
+def test_CL_OUT_1_the_cores_find_the_hand_with_a_discard() -> None:
+    """The same hand once it has laid all four black threes, any natural card its discard:
+    discarding a jack, two sequence canastas and the rest go out, which the cores find at
+    once; so does the search."""
+    rules, nat, wilds, layout, _ = _SAMBA_REFUSED
+    spare = frozenset(face for face, count in enumerate(nat) if count)
+    case = (rules, nat, wilds, layout, spare)
+    assert _answer(case) is True
+    assert _out(case)
+
+
+# --- whole hands ----------------------------------------------------------------------------
+
+
+def _never(*_: object) -> None:
+    """:func:`cores_answer` that never answers."""
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_CL_OUT_1_the_canastas_cores_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with the cores and
+    without them (asked where the search does not answer within its first budgets)."""
+    rules = drawn_rules(family, seed)
+    assert_the_same_going_out(rules, seed, going_out, "cores_answer", _never)
+
+
+@pytest.mark.planner_only(
+    reason="loads a saved slow position, whose moves the reference lists in minutes"
+)
+def test_CL_OUT_1_the_samba_hand_lists_the_same_moves_without_the_cores() -> None:
+    """The 48-card Samba hand of tests/data/slow26: the same 402 moves with the cores and
+    without them."""
+    text = SAMBA_48.read_text()
+    canasta.clear_caches()
+    with_it = [str(move) for move in Game.from_json(text).legal_moves()]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "cores_answer", _never)
+        canasta.clear_caches()
+        without = [str(move) for move in Game.from_json(text).legal_moves()]
+    canasta.clear_caches()
+    assert len(with_it) == 402
+    assert with_it == without
