@@ -12,7 +12,7 @@ before any search.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from canasta._cache import remembered
 from canasta._engine.search.bounds import (
@@ -45,6 +45,7 @@ from canasta._rules.ruleset import RuleSet
 __all__ = ["going_out_possible"]
 
 _PER_RANK = len(SUITS)
+_NATURALS = NATURAL_FACES.stop
 _BLACK_THREE_FACES = frozenset(face.index for face in BLACK_THREES)
 _WILD_FACES = frozenset(WILD_FACES)
 #: Points no hand reaches: a going out that must be concealed is always "short" of them, so
@@ -92,7 +93,9 @@ def going_out_possible(
     black = sum(counts[face] for face in _BLACK_THREE_FACES)
     if concealed:
         owed, exempt = _ALWAYS_SHORT, True
-    discards = list(_discards(counts, nat, stray, hand.points, owed, exempt, rules))
+    discards = _worth_trying(
+        _discards(counts, nat, stray, hand.points, owed, exempt, rules), layout
+    )
     top_first, turned = _upside_down(nat, layout)
     search.forget(_REMEMBERED)
     search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
@@ -284,6 +287,20 @@ def _discards(
                 continue
             wild_tried = True
         yield face
+
+
+def _worth_trying(discards: Iterable[int], layout: Layout) -> list[int]:
+    """The ``discards`` (:func:`_discards`) but the natural cards of a rank the side has a
+    meld of in ``layout``: a plan that discards one goes out as well with the card melded
+    there instead, melding every card (CL-OUT-1): a meld of one rank has no largest size
+    (CL-MELD-9), and the meld and the points melded only grow. The search of the natural
+    discards tries melding every card too (:func:`_roots`), and may wherever it may discard
+    a natural card (:func:`_discards`; the one card no meld takes, the only discard where
+    there is one, has no meld of its rank). In the Hollywood for five hand of
+    ``tests/data/slow26`` with ``min_naturals=2``, its aces, fives and sixes: the refused
+    searches' positions 5,755 -> 5,345."""
+    laid = {group.position for group in layout.ranks}
+    return [face for face in discards if not (0 <= face < _NATURALS and face // _PER_RANK in laid)]
 
 
 def _held(counts: bytes, nat: bytes, face: int) -> bool:

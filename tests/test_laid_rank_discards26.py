@@ -1,0 +1,132 @@
+"""The discards the going-out search tries (issue 26): never a natural card of a rank the
+side has a meld of (``going_out._worth_trying``), since melded there instead it leaves a
+plan as good, melding every card (CL-OUT-1, CL-MELD-9).
+
+Held to the search that tries them all: on drawn hands and melds of the table under every
+family with drawn house rules, on whole hands of random games, and on every going-out
+question of the Hollywood for five position of ``tests/data/slow26`` it was made for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from search_helpers import assert_the_same_going_out, drawn_rules, planner_walk
+
+import canasta
+from canasta import Cards, Meld
+from canasta._engine.search import going_out, planner
+
+FAMILIES = ("classic", "hollywood", "samba", "bolivia")
+SLOW = Path(__file__).parent / "data" / "slow26"
+_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUITS = ("C", "D", "H", "S")
+
+
+def _every_discard(discards: object, layout: object) -> list[int]:
+    """The stub: every discard ``going_out._discards`` yields."""
+    return list(discards)  # type: ignore[call-overload]
+
+
+def _answer(
+    hand: Cards, melds: tuple[Meld, ...], rules: canasta.RuleSet, owed: int, how: tuple[bool, bool]
+) -> bool:
+    canasta.clear_caches()
+    exempt, concealed = how
+    return going_out.going_out_possible(hand, melds, rules, owed, exempt, concealed=concealed)
+
+
+@st.composite
+def _questions(
+    draw: st.DrawFn,
+) -> tuple[canasta.RuleSet, Cards, tuple[Meld, ...], int, tuple[bool, bool]]:
+    """A rule set (a preset or drawn house rules), a hand of natural cards of a stretch of
+    ranks and up to two wild cards, melds of one rank on the table (three naturals each, of
+    ranks in the stretch, so that the hand holds cards of them), the canastas going out
+    needs (of the other ranks, as far as they go), a natural sequence where the rules have
+    them, and the points owed and how the going out may be made."""
+    rules = drawn_rules(draw(st.sampled_from(FAMILIES)), draw(st.integers(0, 2**32)))
+    low = draw(st.integers(0, len(_RANKS) - 5))
+    stretch = _RANKS[low : low + 5]
+    cards = draw(
+        st.lists(
+            st.tuples(st.sampled_from(stretch), st.sampled_from(_SUITS)), min_size=1, max_size=11
+        )
+    )
+    wilds = draw(st.lists(st.sampled_from(("2C", "2D", "JK")), max_size=2))
+    hand = Cards.parse(" ".join([rank + suit for rank, suit in cards] + wilds))
+    laid = draw(st.lists(st.sampled_from(stretch), min_size=1, max_size=3, unique=True))
+    melds = [Meld.of(" ".join(rank + suit for suit in _SUITS[:3])) for rank in laid]
+    others = [rank for rank in _RANKS if rank not in stretch]
+    for rank in others[: rules.canastas_to_go_out]:  # the canastas made, mostly
+        melds.append(Meld.of(" ".join(rank + _SUITS[i % 4] for i in range(rules.canasta_size))))
+    if rules.sequences_allowed and draw(st.booleans()):
+        start = draw(st.integers(0, len(_RANKS) - 3))
+        suit = draw(st.sampled_from(_SUITS))
+        melds.append(Meld.of(" ".join(rank + suit for rank in _RANKS[start : start + 3])))
+    owed = draw(st.sampled_from((0, 0, 50, 120)))
+    how = draw(st.sampled_from(((False, False), (True, False), (True, True))))
+    return rules, hand, tuple(melds), owed, how
+
+
+@settings(max_examples=500, deadline=None)
+@given(_questions())
+def test_CL_OUT_1_a_laid_rank_s_card_is_never_the_discard_that_goes_out(
+    question: tuple[canasta.RuleSet, Cards, tuple[Meld, ...], int, tuple[bool, bool]],
+) -> None:
+    """Going out is found with the discards of the laid ranks' cards left untried exactly
+    where it is found trying every discard."""
+    rules, hand, melds, owed, how = question
+    with_it = _answer(hand, melds, rules, owed, how)
+    event(f"goes out: {with_it}")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_worth_trying", _every_discard)
+        assert _answer(hand, melds, rules, owed, how) == with_it
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_CL_OUT_1_laid_ranks_discards_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """On whole hands of random games, preset or drawn house rules: the same answers."""
+    assert_the_same_going_out(
+        drawn_rules(family, seed), seed, going_out, "_worth_trying", _every_discard
+    )
+
+
+@planner_walk
+def test_CL_OUT_1_the_hollywood_for_five_questions_answered_alike() -> None:
+    """Every going-out question loading the Hollywood for five position with
+    ``min_naturals=2`` asks (its aces, fives and sixes have melds on the table): the same
+    answer trying every discard."""
+    text = (SLOW / "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json").read_text()
+    asked: list[tuple[Cards, tuple[Meld, ...], canasta.RuleSet, int, bool, bool]] = []
+    plain = going_out.going_out_possible
+
+    def recorded(
+        hand: Cards,
+        melds: tuple[Meld, ...],
+        rules: canasta.RuleSet,
+        owed: int,
+        exempt: bool,
+        *,
+        concealed: bool = False,
+    ) -> bool:
+        found = plain(hand, melds, rules, owed, exempt, concealed=concealed)
+        asked.append((hand, melds, rules, owed, exempt, found))
+        return found
+
+    canasta.clear_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(planner, "going_out_possible", recorded)
+        canasta.Game.from_json(text)
+    assert len(asked) > 70
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_worth_trying", _every_discard)
+        for hand, melds, rules, owed, exempt, found in asked:
+            assert _answer(hand, melds, rules, owed, (exempt, False)) == found, hand
