@@ -1,26 +1,46 @@
-"""The discards the going-out search tries (issue 26): never a natural card of a rank the
-side has a meld of (``going_out._worth_trying``), since melded there instead it leaves a
-plan as good, melding every card (CL-OUT-1, CL-MELD-9).
+"""The discards the going-out search tries (issue 26), each cut held to the search without it.
 
-Held to the search that tries them all: on drawn hands and melds of the table under every
-family with drawn house rules, on whole hands of random games, and on every going-out
-question of the Hollywood for five position of ``tests/data/slow26`` it was made for.
+- Never a natural card of a rank the side has a meld of (``going_out._worth_trying``):
+  melded there instead, it leaves a plan as good, melding every card (CL-OUT-1,
+  CL-MELD-9). Held to the search that tries them all.
+- A card's discard is tried where the search reaches its rank (``sweep._discards_now``),
+  no longer also at each rank below it where a block below a sequence would take it: each
+  way of placing a lower card that takes it has one beside it that leaves it in hand, a
+  wild card in its place (HW-MELD-10). Held to the search that also tries those.
+
+Each on drawn positions under every family with drawn house rules, on whole hands of
+random games, and on every going-out question of the Hollywood for five position of
+``tests/data/slow26`` the cuts were made for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from search_helpers import assert_the_same_going_out, drawn_rules, planner_walk
+from play_helpers import meld_phases
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_rules,
+    drawn_stretch,
+    going_out_with,
+    planner_walk,
+)
 
 import canasta
 from canasta import Cards, Meld
-from canasta._engine.search import going_out, planner
+from canasta._engine.search import going_out, planner, sweep
+from canasta._engine.search.layout import Layout, wild_meld_canastas
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import Sweep
+from canasta._engine.tables import tables
 
 FAMILIES = ("classic", "hollywood", "samba", "bolivia")
+SEQUENCE_FAMILIES = ("hollywood", "samba", "bolivia")
 SLOW = Path(__file__).parent / "data" / "slow26"
 _RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUITS = ("C", "D", "H", "S")
@@ -103,7 +123,7 @@ def test_CL_OUT_1_laid_ranks_discards_never_change_a_going_out_answer(
 def test_CL_OUT_1_the_hollywood_for_five_questions_answered_alike() -> None:
     """Every going-out question loading the Hollywood for five position with
     ``min_naturals=2`` asks (its aces, fives and sixes have melds on the table): the same
-    answer trying every discard."""
+    answers trying every discard, lone cards below their ranks too."""
     text = (SLOW / "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json").read_text()
     asked: list[tuple[Cards, tuple[Meld, ...], canasta.RuleSet, int, bool, bool]] = []
     plain = going_out.going_out_possible
@@ -126,7 +146,91 @@ def test_CL_OUT_1_the_hollywood_for_five_questions_answered_alike() -> None:
         patch.setattr(planner, "going_out_possible", recorded)
         canasta.Game.from_json(text)
     assert len(asked) > 70
-    with pytest.MonkeyPatch.context() as patch:
+    with _trying_lone_cards(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "_worth_trying", _every_discard)
         for hand, melds, rules, owed, exempt, found in asked:
             assert _answer(hand, melds, rules, owed, (exempt, False)) == found, hand
+
+
+@contextmanager
+def _trying_lone_cards() -> Iterator[None]:
+    """The search trying, beside each rank's cards, the discard of a lone card a block below
+    a sequence of its suit would take, at each position below it (as it did before)."""
+    layouts: list[Layout] = []
+    plain_placed = Sweep._placed
+
+    def placed(
+        self: Sweep,
+        nat: bytes,
+        wilds: int,
+        layout: Layout,
+        summary: Summary,
+        black_room: int,
+        spare: frozenset[int],
+    ) -> bool:
+        layouts.append(layout)
+        try:
+            return plain_placed(self, nat, wilds, layout, summary, black_room, spare)
+        finally:
+            layouts.pop()
+
+    def discards_now(nat: bytes, position: int, spare: frozenset[int]) -> list[int]:
+        runs = layouts[-1].runs
+        return [
+            face
+            for face in sorted(spare)
+            if nat[face]
+            and (
+                face // 4 == position
+                or (nat[face] == 1 and any(r.suit == face % 4 and face // 4 < r.low for r in runs))
+            )
+        ]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Sweep, "_placed", placed)
+        patch.setattr(sweep, "_discards_now", discards_now)
+        yield
+
+
+def _placed(rules: canasta.RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
+    """Whether the search melds every natural card but at most one, the discard, and the
+    wild cards onto ``layout`` and new melds, the canastas made already."""
+    made = Summary(done=rules.canastas_to_go_out)
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    search = Sweep(tables(rules), False, wild_meld_canastas(rules))
+    return search.out(nat, wilds, layout, made, 0, held)
+
+
+@settings(max_examples=500, deadline=None)
+@given(drawn_stretch(SEQUENCE_FAMILIES, 12, 3), st.integers(0, 2))
+def test_HW_MELD_10_a_card_s_discard_tried_at_its_rank_finds_every_way(
+    position: tuple[canasta.RuleSet, bytes, Layout], wilds: int
+) -> None:
+    """Placing alone, any card the discard: the same answer as the search that also tries
+    a lone card's discard below its rank."""
+    rules, nat, layout = position
+    canasta.clear_caches()
+    found = _placed(rules, nat, wilds, layout)
+    below = any(
+        run.suit == face % 4 and face // 4 < run.low
+        for run in layout.runs
+        for face, n in enumerate(nat)
+        if n == 1
+    )
+    event(f"placed: {found}; a lone card below a sequence: {below}")
+    with _trying_lone_cards():
+        canasta.clear_caches()
+        assert _placed(rules, nat, wilds, layout) == found
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(SEQUENCE_FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_10_discards_at_their_rank_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """On whole hands of random games, preset or drawn house rules: the same answers."""
+    for deal in meld_phases(drawn_rules(family, seed), seed):
+        found = going_out_with(deal, sweep, "_discards_now")
+        with _trying_lone_cards():
+            assert going_out_with(deal, sweep, "_discards_now") == found, (family, seed, deal)
