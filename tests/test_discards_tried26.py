@@ -7,6 +7,9 @@
   no longer also at each rank below it where a block below a sequence would take it: each
   way of placing a lower card that takes it has one beside it that leaves it in hand, a
   wild card in its place (HW-MELD-10). Held to the search that also tries those.
+- Where the hand needs its discard (``forced.forced_short`` refutes it without one), each
+  discard the search tries is asked the same first (``Sweep._discard_fails``). Held to the
+  search that asks nothing.
 
 Each on drawn positions under every family with drawn house rules, on whole hands of
 random games, and on every going-out question of the Hollywood for five position of
@@ -19,6 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -32,9 +36,10 @@ from search_helpers import (
 )
 
 import canasta
-from canasta import Cards, Meld
+from canasta import Cards, Meld, find_rules
 from canasta._engine.search import going_out, planner, sweep
-from canasta._engine.search.layout import Layout, wild_meld_canastas
+from canasta._engine.search.forced import forced_short
+from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.tables import tables
@@ -49,6 +54,11 @@ _SUITS = ("C", "D", "H", "S")
 def _every_discard(discards: object, layout: object) -> list[int]:
     """The stub: every discard ``going_out._discards`` yields."""
     return list(discards)  # type: ignore[call-overload]
+
+
+def _never(*_: object) -> bool:
+    """The stub of ``Sweep._discard_fails``: no discard refuted before its search."""
+    return False
 
 
 def _answer(
@@ -148,6 +158,7 @@ def test_CL_OUT_1_the_hollywood_for_five_questions_answered_alike() -> None:
     assert len(asked) > 70
     with _trying_lone_cards(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "_worth_trying", _every_discard)
+        patch.setattr(Sweep, "_discard_fails", _never)
         for hand, melds, rules, owed, exempt, found in asked:
             assert _answer(hand, melds, rules, owed, (exempt, False)) == found, hand
 
@@ -192,12 +203,16 @@ def _trying_lone_cards() -> Iterator[None]:
         yield
 
 
-def _placed(rules: canasta.RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
+def _placed(
+    rules: canasta.RuleSet, nat: bytes, wilds: int, layout: Layout, needed: bool = False
+) -> bool:
     """Whether the search melds every natural card but at most one, the discard, and the
-    wild cards onto ``layout`` and new melds, the canastas made already."""
+    wild cards onto ``layout`` and new melds, the canastas made already; with ``needed``,
+    told the hand needs its discard (``Sweep.discard_needed``)."""
     made = Summary(done=rules.canastas_to_go_out)
     held = frozenset(face for face, count in enumerate(nat) if count)
     search = Sweep(tables(rules), False, wild_meld_canastas(rules))
+    search.discard_needed = needed
     return search.out(nat, wilds, layout, made, 0, held)
 
 
@@ -234,3 +249,68 @@ def test_HW_MELD_10_discards_at_their_rank_never_change_a_going_out_answer(
         found = going_out_with(deal, sweep, "_discards_now")
         with _trying_lone_cards():
             assert going_out_with(deal, sweep, "_discards_now") == found, (family, seed, deal)
+
+
+@settings(max_examples=500, deadline=None)
+@given(drawn_stretch(SEQUENCE_FAMILIES, 12, 3), st.integers(0, 2))
+def test_HW_MELD_5_a_discard_refuted_before_its_search_finds_no_way_the_search_does(
+    position: tuple[canasta.RuleSet, bytes, Layout], wilds: int
+) -> None:
+    """Placing alone, any card the discard, each discard asked first as where the hand needs
+    one: the same answer as the search that asks nothing."""
+    rules, nat, layout = position
+    canasta.clear_caches()
+    found = _placed(rules, nat, wilds, layout, needed=True)
+    event(f"placed: {found}")
+    canasta.clear_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Sweep, "_discard_fails", _never)
+        assert _placed(rules, nat, wilds, layout) == found
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(SEQUENCE_FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_5_discards_refuted_before_their_search_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """On whole hands of random games, preset or drawn house rules: the same answers."""
+    assert_the_same_going_out(drawn_rules(family, seed), seed, Sweep, "_discard_fails", _never)
+
+
+def test_HW_MELD_5_a_lone_jack_s_wild_card_leaves_the_queens_no_meld() -> None:
+    """The Hollywood for five hand with ``min_naturals=2`` of ``tests/data/slow26`` after a
+    sequence of diamonds from the seven to the king: with its one wild card and no discard,
+    the lone jack of spades must take the wild card into a sequence, which leaves no new
+    meld of a rank one (``forced._State._set_aside``): the two queens go into sequences of
+    clubs and diamonds, which take a king each, and the kings left are too few for a meld.
+    ``forced_short`` refutes it at once; the search agrees."""
+    rules = attrs.evolve(find_rules("hollywood", players=5), min_naturals=2)
+    melds = (
+        Meld.of("AC AD AD AH JK"),
+        Meld.of("5C 6C 7C 8C 9C 10C JC JK KC AC", wild_as="Q"),
+        Meld.of("6C 6D 6H 6S"),
+        Meld.of("7D 8D 2C", wild_as="9"),
+        Meld.of("5C 5D 5S 5S"),
+        Meld.of("6H 7H 8H 9H 10H JH"),
+        Meld.of("JS QS AS 2D", wild_as="K"),
+        Meld.of("7D 9D 10D JD QD KD 2S", wild_as="8"),
+    )
+    hand = Cards.parse(
+        "4C 4C 4C 4H 4S 5C 5D 5H 5S 6D 6D 6H 6S 7S 7S 8D 8S 8S 9C 9D 9H 10D 10H 10S 10S"
+        " JS QC QD KC KD KH KS AC AD AH AS"
+    )
+    t = tables(rules)
+    layout, _ = encoded(melds, t)
+    nat = hand.counts[:44]
+    assert forced_short(nat, layout, 1, frozenset(), t)
+    canasta.clear_caches()
+    made = Summary(done=rules.canastas_to_go_out)
+    search = Sweep(t, False, wild_meld_canastas(rules))
+    assert not search.out(nat, 1, layout, made, 0)
+    # With a discard too the hand has no way (the step is refused), but forced_short does
+    # not see it: the search does, asking each discard first.
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    assert not forced_short(nat, layout, 1, held, t)
+    search.discard_needed = True
+    assert not search.out(nat, 1, layout, made, 0, held)

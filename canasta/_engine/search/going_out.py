@@ -107,6 +107,7 @@ def going_out_possible(
         left_wilds = wilds - (discard in _WILD_FACES)
         if forced_short(nat, layout, left_wilds, naturals, t):
             continue
+        search.discard_needed = _needs_discard(nat, layout, left_wilds, naturals, t)
         ways = (
             (top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)),
             (nat, left_wilds, layout, Summary(), black_room, naturals),
@@ -213,6 +214,17 @@ def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:
         (-1, spare),
         *((face, frozenset[int]()) for face in discards if face >= NATURAL_FACES.stop),
     ]
+
+
+def _needs_discard(
+    nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], t: Tables
+) -> bool:
+    """Whether the naturals ``nat`` cannot all be placed with ``wilds`` wild cards, by
+    :func:`~canasta._engine.search.forced.forced_short`, where a card of ``spare`` may be
+    the discard (asked after it found they may be, with one):
+    :attr:`~canasta._engine.search.sweep.Sweep.discard_needed`. Remembered there: the
+    question is the one it answered first."""
+    return bool(spare) and forced_short(nat, layout, wilds, frozenset(), t)
 
 
 def _stray(

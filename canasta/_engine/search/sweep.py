@@ -89,6 +89,11 @@ class Sweep:
         #: seldom refutes a position and costs more than it saves
         #: (``joint.wilds_owed_at_least``). Answers do not depend on it.
         self.weigh_owed = True
+        #: Whether the naturals of the hand asked about cannot all be placed with its wild
+        #: cards, by ``forced.forced_short``, but with a discard they may: set for each
+        #: question. Then each discard the search tries is first asked the same
+        #: (:meth:`_discard_fails`). Answers do not depend on it.
+        self.discard_needed = False
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
@@ -200,9 +205,23 @@ class Sweep:
         for face in _discards_now(nat, position, spare):
             less = bytearray(nat)
             less[face] -= 1
+            if self._discard_fails(bytes(less), wilds, layout, summary):
+                continue
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
         return False
+
+    def _discard_fails(self, nat: bytes, wilds: int, layout: Layout, summary: Summary) -> bool:
+        """Whether, a card discarded, the naturals left ``nat`` cannot be placed with the
+        wild cards the melds summed up do not need, by ``forced.forced_short``: asked where
+        the hand asked about needs its discard (:attr:`discard_needed`)."""
+        left = wilds - summary.need
+        return (
+            self.discard_needed
+            and left <= 1
+            and self.t.sequence_wilds > 0
+            and forced_short(nat, layout, max(0, left), frozenset(), self.t)
+        )
 
     # --- one rank -------------------------------------------------------------------------
 
