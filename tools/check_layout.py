@@ -117,6 +117,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_joint_wilds26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_sweep_cuts26.py", "canasta._engine.search"),  # two cuts of the search
         ("tests/test_sweep_cuts26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_discards_tried26.py", "canasta._engine.search"),  # the discards tried
+        ("tests/test_discards_tried26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
     }
 )
