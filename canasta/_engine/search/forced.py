@@ -124,10 +124,9 @@ class _State:
         self.totals = rank_totals(nat)
         self.open_ranks = {group.position for group in layout.ranks}
         self.runs = tuple(tuple(r for r in layout.runs if r.suit == s) for s in range(4))
-        #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2).
-        self.fewest = next(
-            (n for n, need in enumerate(t.new_meld_wilds) if n and need <= wilds), UNBOUNDED
-        )
+        #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2), with
+        #: the wild cards the sequences owe set aside (:meth:`_set_aside`).
+        self.fewest = _fewest(wilds, t)
         self.usable = bytearray(nat)
         self.in_runs = bytearray(len(nat))
         self.changed = False
@@ -169,7 +168,21 @@ class _State:
                     self._into_meld(faces)
         if not self._needs_fit():
             return None
-        return owed + self._apart(owing)
+        runs_owed = self._apart(owing)
+        self._set_aside(runs_owed)
+        return owed + runs_owed
+
+    def _set_aside(self, runs_owed: int) -> None:
+        """The wild cards the sequences of the cards bound for them take at least
+        (``runs_owed``) are no new meld's of a rank: a new meld may hold only what is left,
+        so it needs more natural cards (:attr:`fewest`, CL-MELD-2), and a rank with fewer
+        goes into sequences in turn (a lone jack that takes the one wild card into a
+        sequence of spades leaves the two queens no meld of their own). Sets
+        :attr:`changed` where it learnt more."""
+        fewest = _fewest(self.wilds - runs_owed, self.t)
+        if fewest > self.fewest:
+            self.fewest = fewest
+            self.changed = True
 
     def _into_runs(self, faces: range, owing: list[tuple[int, int, int]]) -> bool:
         """Every card of ``faces``, a rank's, goes into a sequence: whether each can, the
@@ -267,6 +280,12 @@ class _State:
             or any(run.low <= p <= run.high for run in self.runs[suit])
         )
         return high - low - 1 - held <= self.t.sequence_wilds
+
+
+def _fewest(wilds: int, t: Tables) -> int:
+    """The fewest natural cards a new meld of a rank may hold with ``wilds`` wild cards at
+    most (CL-MELD-2, CL-MELD-5): :data:`UNBOUNDED` where none may be made."""
+    return next((n for n, need in enumerate(t.new_meld_wilds) if n and need <= wilds), UNBOUNDED)
 
 
 class _Limits(NamedTuple):

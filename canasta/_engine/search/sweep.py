@@ -93,6 +93,11 @@ class Sweep:
         #: seldom refutes a position and costs more than it saves
         #: (``joint.wilds_owed_at_least``). Answers do not depend on it.
         self.weigh_owed = True
+        #: Whether the naturals of the hand asked about cannot all be placed with its wild
+        #: cards, by ``forced.forced_short``, but with a discard they may: set for each
+        #: question. Then each discard the search tries is first asked the same
+        #: (:meth:`_discard_fails`). Answers do not depend on it.
+        self.discard_needed = False
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
@@ -215,12 +220,26 @@ class Sweep:
             for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
-        for face in _discards_now(nat, layout, position, spare):
+        for face in _discards_now(nat, position, spare):
             less = bytearray(nat)
             less[face] -= 1
+            if self._discard_fails(bytes(less), wilds, layout, summary):
+                continue
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
         return False
+
+    def _discard_fails(self, nat: bytes, wilds: int, layout: Layout, summary: Summary) -> bool:
+        """Whether, a card discarded, the naturals left ``nat`` cannot be placed with the
+        wild cards the melds summed up do not need, by ``forced.forced_short``: asked where
+        the hand asked about needs its discard (:attr:`discard_needed`)."""
+        left = wilds - summary.need
+        return (
+            self.discard_needed
+            and left <= 1
+            and self.t.sequence_wilds > 0
+            and forced_short(nat, layout, max(0, left), frozenset(), self.t)
+        )
 
     # --- one rank -------------------------------------------------------------------------
 
@@ -459,25 +478,19 @@ def _summed(
     return options
 
 
-def _discards_now(nat: bytes, layout: Layout, position: int, spare: frozenset[int]) -> list[int]:
+def _discards_now(nat: bytes, position: int, spare: frozenset[int]) -> list[int]:
     """The faces of ``spare`` whose discard is tried at this position of the search: those
-    of the rank ``position`` about to be placed, and a lone card a block below a sequence of
-    its suit would take (a block takes the naturals held between it and the sequence, or
-    all but one, a wild card in that one's place, which leaves the card in hand to its
-    rank: :func:`~canasta._engine.search.placing.run_placements`; discarding it here too
-    changes no answer). Every plan that discards a card of ``spare`` is so found: before
-    then the search places the other cards as it would without the card, since placing a
-    card never depends on it otherwise."""
-    faces = []
-    for face in sorted(spare):
-        held = nat[face]
-        here, suit = divmod(face, _PER_RANK)
-        if held and (
-            here == position
-            or (held == 1 and any(r.suit == suit and here < r.low for r in layout.runs))
-        ):
-            faces.append(face)
-    return faces
+    of the rank ``position`` about to be placed, held. Every plan that discards a card of
+    ``spare`` is so found: before the card's rank the search places the other cards as it
+    would without it, since each way of placing a lower card that takes it (a block below a
+    sequence, a new sequence: :func:`~canasta._engine.search.placing.run_placements`) has a
+    way beside it that leaves it in hand, a wild card in its place where the way without
+    it puts one (HW-MELD-10), and a card more in hand takes no way away. (A lone card such
+    a block would take was also tried at each position below it, from when a block put its
+    wild card only where no natural was held: in the Hollywood for five position of
+    ``tests/data/slow26`` with ``min_naturals=2``, the refused searches' positions
+    5,345 -> 2,683.)"""
+    return [face for face in sorted(spare) if nat[face] and face // _PER_RANK == position]
 
 
 def _open(run: Run, held: int, wilds: int, t: Tables) -> bool:
