@@ -355,12 +355,12 @@ def test_CL_MELD_2_a_rank_is_placed_the_same_where_no_unsharable_pool_is_followe
     melds need no more wild cards than are left (none owed: an empty summary)."""
     search, nat, wilds, layout, position = case
     every = search._rank_placed(nat, wilds, layout, position, 0, None)
-    plain = [way for way in every if sweep._pool_shared(layout.ranks, position, way[3], search.t)]
+    plain = [way for way in every if sweep.pool_shared(layout.ranks, position, way[3], search.t)]
     fast = list(search._rank_ways(nat, wilds, layout, Summary(), position))
     event(f"placings {len(plain)}, ways {len(fast)}")
     assert fast == [
         (after, left, Layout(ranks, grown.runs, grown.wilds))
         for after, left, grown, pool in plain
-        for ranks, short in sweep._pool_shared(layout.ranks, position, pool, search.t)
+        for ranks, short in sweep.pool_shared(layout.ranks, position, pool, search.t)
         if short <= left
     ]

@@ -4,7 +4,7 @@
   with fewer natural cards than the smallest meld (``min_naturals`` below ``min_meld_size``:
   Samba, and Hollywood with ``min_naturals=2``), a rank's naturals split into melds in many
   ways, most of them too small for the wild cards a hand has left. The search
-  (``sweep._pool_shared``) counts the wild cards each way's melds need to reach the smallest
+  (``sweep.pool_shared``) counts the wild cards each way's melds need to reach the smallest
   size and skips the ways that need more than are left beside those the melds already
   summed up need: the melds of the rank just placed are summed up at once, and
   ``Summary.add`` refuses them so.
@@ -49,7 +49,7 @@ SharedRanks = tuple[tuple[tuple[RankGroup, ...], int], ...]
 def _every_way(
     shared: Callable[[tuple[RankGroup, ...], int, int, Tables], SharedRanks],
 ) -> Callable[[tuple[RankGroup, ...], int, int, Tables], SharedRanks]:
-    """``sweep._pool_shared`` with no way skipped: each said to need no wild card."""
+    """``sweep.pool_shared`` with no way skipped: each said to need no wild card."""
 
     def every_way(
         ranks: tuple[RankGroup, ...], position: int, pool: int, t: Tables
@@ -66,7 +66,7 @@ def _never(*args: object) -> bool:
 
 #: Each cut: the name in ``sweep`` it is asked by, and what the search without it asks.
 CUTS = {
-    "skip": ("_pool_shared", _every_way(sweep._pool_shared)),
+    "skip": ("pool_shared", _every_way(sweep.pool_shared)),
     "forced": ("forced_short", _never),
 }
 
