@@ -174,6 +174,13 @@ POSITIONS = [
     # one refused after 1,471 positions).
     ("hollywood-5p-min-naturals-2-44-cards-after-black-threes.json", 445, "631ac56648"),
     ("samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile.json", 402, "e50757475c"),
+    # benchmarks/worst_case.py --seconds 240 --over 80 --seed 15 at a07230a (count and
+    # digest from that code; CPU ms a call, load 6 to 8): Hollywood for six with
+    # upcard_cover_black_three=False, 44 cards after taking the pile, three black threes in
+    # hand (165 ms, seed 889649544, decision 70: two melds of black threes refused, each a
+    # going-out search of some 700 positions, then whether the hand can go out at all, as
+    # many: refused, so every other meld of black threes is).
+    ("hollywood-6p-44-cards-after-taking-the-pile.json", 397, "34ad78c884"),
 ]
 
 
