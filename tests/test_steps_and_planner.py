@@ -21,7 +21,6 @@ from profiles import examples
 
 import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
-from canasta._cache import clear_caches
 from canasta._engine import steps as steps_module
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import _OpeningSearch, opening_reachable
@@ -201,10 +200,10 @@ def test_steps_by_count_the_same_whatever_a_lone_suit_costs(
     rules = random_rules(random.Random(seed), family=family)
     hand, melds = random_position(seed, size, rules)
     quick = described(steps(hand, melds, rules, by_count=True))
-    clear_caches()
+    canasta.clear_caches()
     with mock.patch.object(steps_module, "_near", plain_near):
         plain = described(steps(hand, melds, rules, by_count=True))
-    clear_caches()
+    canasta.clear_caches()
     assert quick == plain
 
 
