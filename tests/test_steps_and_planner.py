@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import attrs
 import pytest
@@ -20,6 +21,7 @@ from profiles import examples
 
 import canasta
 from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank, RuleSet
+from canasta._engine import steps as steps_module
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import _OpeningSearch, opening_reachable
 from canasta._engine.search.planner import naturals_stuck, out_at_once
@@ -164,6 +166,45 @@ def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) 
     keys = [step_key(step) for step in listed]
     assert len(keys) == len(set(keys))
     assert set(keys) == brute_steps(hand, melds, rules)
+
+
+def plain_near(masks: Sequence[int] | None, position: int, have: bytes) -> object:
+    """``steps._near`` without its shortcut: the costs of every suit held."""
+    return None if masks is None else steps_module._suit_costs(masks, position, have)
+
+
+def described(listed: Sequence[Step]) -> list[tuple[object, ...]]:
+    """The steps as values, with their other choices of suits."""
+    return [
+        (
+            s.target,
+            s.cards,
+            s.wild_as,
+            s.points,
+            s.size,
+            s.listed_by_count,
+            [o.cards for o in s.others()],
+        )
+        for s in listed
+    ]
+
+
+@pytest.mark.parametrize("family", canasta.rule_set_names())
+@settings(max_examples=examples(80), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 12))
+def test_steps_by_count_the_same_whatever_a_lone_suit_costs(
+    family: str, seed: int, size: int
+) -> None:
+    """Where one suit of a rank is held at most, ``_near`` gives no cost: the steps by count
+    and their other choices are those the plain costs of the suits give."""
+    rules = random_rules(random.Random(seed), family=family)
+    hand, melds = random_position(seed, size, rules)
+    quick = described(steps(hand, melds, rules, by_count=True))
+    canasta.clear_caches()
+    with mock.patch.object(steps_module, "_near", plain_near):
+        plain = described(steps(hand, melds, rules, by_count=True))
+    canasta.clear_caches()
+    assert quick == plain
 
 
 def test_steps_spec_example() -> None:

@@ -226,14 +226,27 @@ def _black_three_melds(hand: _Hand, t: Tables) -> list[Step]:
 
 def _near(masks: Sequence[int] | None, position: int, have: bytes) -> tuple[int, ...] | None:
     """What melding the last copy of each suit's natural of rank ``position`` costs the
-    sequences the hand might make: the cards of its suit within two ranks of it
-    (:func:`sequence_cost`); ``None`` where sequences are not played."""
+    sequences the hand might make (:func:`_suit_costs`); ``None`` where sequences are not
+    played, and no cost where one suit is held at most, whose choices are the same whatever
+    they cost (more of :func:`_rank_group`'s lookups find the steps already made)."""
     if masks is None:
         return None
+    if have.count(0) >= _PER_RANK - 1:
+        return _NO_COST
+    return _suit_costs(masks, position, have)
+
+
+def _suit_costs(masks: Sequence[int], position: int, have: bytes) -> tuple[int, ...]:
+    """What melding the last copy of each suit's natural of rank ``position`` held (``have``,
+    a count a suit) costs the sequences the hand might make: the cards of its suit within two
+    ranks of it (:func:`sequence_cost`), by the hand's ``masks`` (:func:`suit_masks`)."""
     window = _NEAR_WINDOWS[position]
     pairs = zip(masks, have, strict=True)
     return tuple([(mask & window).bit_count() if held else 0 for mask, held in pairs])
 
+
+#: What no suit's last copy costs.
+_NO_COST = (0,) * _PER_RANK
 
 #: For each position, the positions within two ranks of it (itself aside), as a mask.
 _NEAR_WINDOWS = tuple(
