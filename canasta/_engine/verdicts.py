@@ -241,7 +241,14 @@ class Verdicts:
         naturals anyway, and where the wild cards run short, a step that takes all of them is
         refused where the same with fewer is legal (a search that tells nothing of the
         smaller step). None is asked where a larger step with the same wild cards was
-        refused: the step likely is too."""
+        refused: the step likely is too. But where the deal obliges the player to go out
+        (CL-B3-3, CL-ASK-3), a step that lays or grows a meld of one rank with no wild card,
+        whose largest such step is refused, asks the next largest with no wild card that
+        does not hold that one (which would be refused too): where every card of a rank is
+        wanted elsewhere, the step that takes them all is refused and the same with one fewer
+        is often legal, as the fours, the fives and the sevens of the Hollywood for three hand
+        of 35 cards in ``tests/data/slow26`` (``ask_permission="mandatory"``). One search
+        more where that one is refused too, one fewer where it is legal."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
         wilds = step.cards.count_wild()
         if any(
@@ -263,12 +270,31 @@ class Verdicts:
             and then not in self._known
             and then.cards.issuperset(step.cards)
         ]
+        again = self._must_go_out and step.kind is MeldKind.RANK and not wilds
+        return self._any_larger_legal(answer, answers, larger, again)
+
+    def _any_larger_legal(
+        self, answer: _Answer, answers: list[_Answer], larger: list[Step], again: bool
+    ) -> bool:
+        """Whether the first of the ``larger`` steps that is ``answer``'s followed by one
+        addition, in the order of :meth:`_larger_legal`, is legal, answering it now; and,
+        ``again``, where it is refused, the next with no wild card that does not hold it."""
+        wilds = answer.step.cards.count_wild()
+        refused: Cards | None = None
         for then in sorted(
             larger, key=lambda then: (then.cards.count_wild() == wilds, then.size), reverse=True
         ):
+            if refused is not None and (
+                then in self._known or then.cards.count_wild() or then.cards.issuperset(refused)
+            ):
+                continue
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
-                return self._settled(candidate, answers).legal
+                if self._settled(candidate, answers).legal:
+                    return True
+                if refused is not None or not again or then.cards.count_wild():
+                    return False
+                refused = then.cards
         return False
 
     def _stripped_wilds(self, step: Step) -> tuple[Cards, int] | None:
