@@ -181,6 +181,11 @@ POSITIONS = [
     # going-out search of some 700 positions, then whether the hand can go out at all, as
     # many: refused, so every other meld of black threes is).
     ("hollywood-6p-44-cards-after-taking-the-pile.json", 397, "34ad78c884"),
+    # benchmarks/worst_case.py --seconds 200 --over 80 --seed 16 at eecfce6 (count and
+    # digest from that code; CPU, load 1 to 2): Hollywood for two, the preset, 39 cards after
+    # laying black threes (102 ms, seed 926307329, decision 84: 66 going-out searches, 50
+    # of them refused, about 110 ms loaded again with the caches emptied).
+    ("hollywood-2p-39-cards-after-black-threes.json", 20, "31b6cc02a3"),
 ]
 
 
