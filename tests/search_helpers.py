@@ -101,6 +101,23 @@ def drawn_rank_groups(
 
 
 @st.composite
+def drawn_table(draw: st.DrawFn, low: int, sequence_wilds: int) -> Layout:
+    """The side's open melds near a stretch of ranks from ``low``: up to two sequences of
+    suits 0 and 1 (three to five cards from ``low`` to ``low + 6``, up to ``sequence_wilds``
+    wild cards) and up to one meld of one rank (``low`` to ``low + 8``), none merging."""
+    run = drawn_runs(
+        st.integers(0, 1),
+        st.integers(low, low + 6),
+        st.integers(3, 5),
+        st.integers(0, sequence_wilds),
+    )
+    group = drawn_rank_groups(st.integers(low, low + 8), st.integers(3, 5), st.integers(0, 1))
+    runs = draw(st.lists(run, max_size=2))
+    ranks = draw(st.lists(group, max_size=1))
+    return Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+
+
+@st.composite
 def drawn_stretch(
     draw: st.DrawFn, families: tuple[str, ...], most_cards: int, most_runs: int
 ) -> tuple[RuleSet, bytes, Layout]:

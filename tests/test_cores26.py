@@ -31,6 +31,7 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    drawn_table,
     planner_walk,
 )
 
@@ -78,24 +79,7 @@ def _positions(draw: st.DrawFn) -> Case:
     for position, suit in draw(st.lists(loose, max_size=4)):
         nat[natural_face(position, suit)] += 1
     most = min(1, tables(rules).sequence_wilds)
-    runs = draw(
-        st.lists(
-            drawn_runs(
-                st.integers(0, 1),
-                st.integers(low, low + 6),
-                st.integers(3, 5),
-                st.integers(0, most),
-            ),
-            max_size=2,
-        )
-    )
-    ranks = draw(
-        st.lists(
-            drawn_rank_groups(st.integers(low, low + 8), st.integers(3, 5), st.integers(0, 1)),
-            max_size=1,
-        )
-    )
-    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    layout = draw(drawn_table(low, most))
     held = frozenset(face for face, count in enumerate(nat) if count)
     spare = held if draw(st.booleans()) else frozenset[int]()
     return rules, bytes(nat), draw(st.integers(0, 3)), layout, spare

@@ -31,9 +31,8 @@ from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
 from search_helpers import (
     assert_the_same_going_out,
-    drawn_rank_groups,
     drawn_rules,
-    drawn_runs,
+    drawn_table,
     planner_walk,
 )
 
@@ -75,24 +74,7 @@ def _positions(draw: st.DrawFn) -> Case:
         face = natural_face(position, suit)
         nat[face] = min(2, nat[face] + 1)
     most = min(1, tables(rules).sequence_wilds)  # as play leaves them (HW-MELD-6, SA-MELD-3)
-    runs = draw(
-        st.lists(
-            drawn_runs(
-                st.integers(0, 1),
-                st.integers(low, low + 6),
-                st.integers(3, 5),
-                st.integers(0, most),
-            ),
-            max_size=2,
-        )
-    )
-    ranks = draw(
-        st.lists(
-            drawn_rank_groups(st.integers(low, low + 8), st.integers(3, 5), st.integers(0, 1)),
-            max_size=1,
-        )
-    )
-    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    layout = draw(drawn_table(low, most))
     held = frozenset(face for face, count in enumerate(nat) if count)
     spare = held if draw(st.booleans()) else frozenset[int]()
     return rules, bytes(nat), draw(st.integers(0, 3)), layout, draw(st.integers(1, 2)), spare

@@ -24,9 +24,8 @@ from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
 from search_helpers import (
     assert_the_same_going_out,
-    drawn_rank_groups,
     drawn_rules,
-    drawn_runs,
+    drawn_table,
     planner_walk,
 )
 
@@ -61,24 +60,7 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout, int]:
     ):
         face = natural_face(position, suit)
         nat[face] = min(2, nat[face] + 1)
-    runs = draw(
-        st.lists(
-            drawn_runs(
-                st.integers(0, 1),
-                st.integers(low, low + 6),
-                st.integers(3, 5),
-                st.integers(0, 1),
-            ),
-            max_size=2,
-        )
-    )
-    ranks = draw(
-        st.lists(
-            drawn_rank_groups(st.integers(low, low + 8), st.integers(3, 5), st.integers(0, 1)),
-            max_size=1,
-        )
-    )
-    layout = Layout(tuple(sorted(ranks)), tuple(sorted(runs)))
+    layout = draw(drawn_table(low, 1))
     return rules, bytes(nat), draw(st.integers(0, 2)), layout, draw(st.integers(1, 2))
 
 
