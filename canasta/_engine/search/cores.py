@@ -105,7 +105,7 @@ def cores_answer(
     sequence canasta (BO-OUT-1), which the search of placing does not keep.
     ``new_wild``: the canastas new melds of wild cards make, by wild card (``going_out``);
     ``black_room``: the wild cards a meld of black threes may take."""
-    parts: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
+    parts = layout.parts()
     if any(part.merges for part in parts):
         return None
     made = sum(finished(part, t)[0] >= t.canasta_size for part in parts)
@@ -197,7 +197,7 @@ def _with(question: _Question, chosen: tuple[Core, ...]) -> _Question | None:
     melds of it; ``None`` where the hand has too few cards for them, or two grow one meld."""
     nat = bytearray(question.nat)
     wilds = question.wilds
-    parts: list[Part] = [*question.layout.ranks, *question.layout.runs, *question.layout.wilds]
+    parts = question.layout.parts()
     for core in chosen:
         for face, count in enumerate(core.used):
             if count > nat[face]:

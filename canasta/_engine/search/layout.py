@@ -83,6 +83,11 @@ class Layout(NamedTuple):
     runs: tuple[Run, ...] = ()
     wilds: tuple[WildGroup, ...] = ()
 
+    def parts(self) -> list[Part]:
+        """Every meld of the layout, a new list: those of one rank, the sequences, the melds
+        of wild cards."""
+        return [*self.ranks, *self.runs, *self.wilds]
+
     def with_rank(self, old: RankGroup | None, new: RankGroup) -> Layout:
         """The layout with the rank meld ``old`` replaced by ``new`` (or ``new`` added)."""
         return Layout(_swapped(self.ranks, old, new), self.runs, self.wilds)
@@ -164,8 +169,7 @@ def shape(layout: Layout, t: Tables) -> Shape | None:
     """The :class:`Shape` of a layout, or ``None`` if a meld can never be made valid."""
     done = need_total = room_total = 0
     open_melds: list[tuple[int, int]] = []
-    melds: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
-    for meld in melds:
+    for meld in layout.parts():
         size, room, _ = finished(meld, t)
         need = max(0, t.min_size - size)
         if need > room:
@@ -233,8 +237,7 @@ def merges(layout: Layout, t: Tables) -> Merges:
     tests/data/slow26 were asked before; 4096 answers, each a few melds)."""
     fixed: list[Finished] = []
     families: dict[tuple[int, int], list[Part]] = {}
-    parts: list[Part] = [*layout.ranks, *layout.runs, *layout.wilds]
-    for part in parts:
+    for part in layout.parts():
         meld = finished(part, t)
         if part.merges and meld[0] < t.canasta_size:
             families.setdefault(_part_family(part), []).append(part)
