@@ -5,7 +5,9 @@ The move generator asks :func:`take_allowed` of each way to take the pile once
 every take again, and :func:`ask_allowed` whether the player may ask to go out, which makes
 no deal after asking; and where a side's melds are named by rank, the top card taken onto a meld
 is tried on its rank's meld alone, because ``added`` refuses a natural card of another rank.
-Both over random games under rule sets of every family with drawn house rules.
+Both over random games under rule sets of every family with drawn house rules. And
+:func:`play` sets a move's record on the deal it has just made for the move, in place
+instead of copying it once more: the deal the move was played from stays as it was.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from internals import added
 from play_helpers import random_walk
 from profiles import examples
 
-from canasta import Ask, Cards, Game, Meld, Phase, TakePile
+from canasta import Ask, Cards, Game, Meld, Phase, TakePile, Violation
 from canasta._engine.take_candidates import take_candidates
-from canasta._engine.transitions import ask_allowed, check, take_allowed
+from canasta._engine.transitions import ask_allowed, check, play, take_allowed
 from canasta._engine.turn.pile import take_preamble
 
 #: A natural card of each rank.
@@ -68,3 +70,24 @@ def test_a_natural_card_joins_no_meld_of_another_rank_where_melds_are_named_by_r
                 for card in NATURALS:
                     if card.rank is not meld.rank:
                         assert not isinstance(added(meld, Cards.of([card]), rules), Meld)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_playing_a_move_leaves_the_deal_it_was_played_from_as_it_was(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal = game.deal
+        if deal.phase is Phase.OVER:
+            continue
+        history, events = deal.history, tuple(deal.history)
+        for move in game.legal_moves():
+            for trusted in (True, False):  # as apply plays a listed move, and as views do
+                after = play(deal, move, trusted=trusted)
+                assert not isinstance(after, Violation), move
+                assert deal.history is history
+                assert tuple(deal.history) == events
+                assert after is not deal
+                assert tuple(after.history)[:-1] == events
+                assert after.history[-1].move == move

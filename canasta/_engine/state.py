@@ -320,8 +320,11 @@ class Deal:
         return _copy_deal(self, **changes)
 
     def recorded(self, event: Event) -> Deal:
-        """The deal with ``event`` after the others in its history."""
-        return _copy_deal(self, history=self.history.append(event))
+        """This deal with ``event`` after the others in its history, set in place: only for a
+        deal just made for the move of ``event``, which nothing else refers to yet (the deal
+        :func:`~canasta._engine.transitions.play` has just made: one copy of the whole deal
+        fewer for every move played; :func:`~canasta._model.trusted.completed`)."""
+        return trusted.completed(self, "history", self.history.append(event))
 
     def known_after_playing(self, seat: int, played: Cards) -> tuple[Cards, ...]:
         """Every seat's known cards once ``seat`` has melded or discarded ``played``.

@@ -141,7 +141,9 @@ def _outcome(deal: Deal, move: Move, trusted: bool) -> Outcome:
 
 
 def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
-    """``after`` with the public record of ``move`` added to its history."""
+    """``after`` with the public record of ``move`` added to its history. ``after`` is the
+    deal a handler of :data:`_HANDLERS` has just made for the move, never ``before`` nor a
+    deal kept elsewhere, so the record is set on it in place (:meth:`Deal.recorded`)."""
     seat = before.seat if before.phase is not Phase.ANSWER else before.to_act
     assert seat is not None
     shown, drawn = EMPTY, 0
@@ -152,6 +154,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
             shown = missing_cards(after.red_threes[side], before.red_threes[side])
     elif isinstance(move, TakePile):
         shown = missing_cards(after.known[seat], before.known[seat])
+    assert after is not before
     return after.recorded(make_event(seat, move, shown, drawn))
 
 
@@ -283,6 +286,9 @@ def _answer(deal: Deal, move: Move, trusted: bool) -> Outcome:
     return answered(deal, move.yes)
 
 
+#: Each move's handler: the deal after the move, made for it (every handler makes a new deal,
+#: never returns the deal it was given nor one kept elsewhere: :func:`_recorded` completes
+#: it in place), or why the move is illegal.
 _HANDLERS: dict[type, Callable[[Deal, Move, bool], Outcome]] = {
     Draw: _draw,
     TakePile: _take,

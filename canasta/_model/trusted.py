@@ -3,7 +3,10 @@
 Every value class of the package is a frozen attrs class whose ``__init__`` converts and
 checks its fields, as it must for values from outside. The engine makes many values a move
 (multisets of cards, melds, moves, deals) from parts that are already checked; here, and only
-here, such a value is made by setting its slots directly, as attrs's ``__init__`` sets them.
+here, such a value is made by setting its slots directly, as attrs's ``__init__`` sets them;
+and a value just made, which nothing else refers to yet, may have a field set the same way
+as the last step of making it (:func:`completed`), where a copy would cost as much as the
+value.
 
 >>> import attrs
 >>> @attrs.frozen(slots=True)
@@ -27,7 +30,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["copier", "maker"]
+__all__ = ["completed", "copier", "maker"]
 
 T = TypeVar("T")
 
@@ -98,3 +101,11 @@ def copier(cls: type[T]) -> Callable[..., T]:
         return made
 
     return copy
+
+
+def completed(instance: T, name: str, value: Any) -> T:
+    """``instance`` with its field ``name`` set to ``value`` in place: only for a value the
+    caller has just made, which nothing else refers to yet (not hashed, not kept, not handed
+    out), as the last step of making it. Anywhere else a copy (:func:`copier`) is the way."""
+    object.__setattr__(instance, name, value)
+    return instance
