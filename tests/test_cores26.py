@@ -36,7 +36,7 @@ from search_helpers import (
 )
 
 import canasta
-from canasta import Cards, Game, RuleSet, find_rules
+from canasta import Cards, Game, RuleSet, RuleSetError, find_rules
 from canasta._engine.search import going_out
 from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.layout import Layout, RankGroup, Run, WildGroup, wild_meld_canastas
@@ -269,7 +269,7 @@ def _merging(draw: st.DrawFn) -> Case:
     rules, nat, wilds, _, spare = draw(_positions())
     try:
         rules = rules.with_options(merging_allowed=True, several_melds_per_rank=True)
-    except ValueError:
+    except RuleSetError:  # (a drawn rule set whose other settings refuse them)
         assume(False)
     t = tables(rules)
     low = min([TOP - 8, *(face // 4 for face, count in enumerate(nat) if count)])
