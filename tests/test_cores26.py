@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import event, example, given, settings
+from hypothesis import assume, event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
 from profiles import examples
@@ -36,22 +36,19 @@ from search_helpers import (
 )
 
 import canasta
-from canasta import Cards, Game, RuleSet, find_rules
+from canasta import Cards, Game, RuleSet, RuleSetError, find_rules
 from canasta._engine.search import going_out
 from canasta._engine.search.cores import cores_answer
-from canasta._engine.search.layout import Layout, RankGroup, wild_meld_canastas
+from canasta._engine.search.layout import Layout, RankGroup, Run, WildGroup, wild_meld_canastas
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.tables import TOP, tables
 
 FAMILIES = ("hollywood", "samba", "bolivia")
-SAMBA_48 = (
-    Path(__file__).parent
-    / "data"
-    / "slow26"
-    / "samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile.json"
-)
+SLOW26 = Path(__file__).parent / "data" / "slow26"
+SAMBA_48 = SLOW26 / "samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile.json"
+HOLLYWOOD_6 = SLOW26 / "hollywood-6p-44-cards-after-taking-the-pile.json"
 
 #: A drawn position: rules, naturals, wild cards, open melds, discards.
 Case = tuple[RuleSet, bytes, int, Layout, frozenset[int]]
@@ -150,6 +147,38 @@ _SAMBA_REFUSED = (
 )
 
 
+#: The Hollywood for six hand's refused question (tests/data/slow26, 44 cards after taking the
+#: pile): its 39 naturals (its black threes laid) and two wild cards, any natural the
+#: discard; on the table the diamonds 9 to king, the hearts 5 to 8 and two sequences of
+#: spades that overlap (9 to queen, 9 to jack), which may merge with none.
+_HOLLYWOOD_6_REFUSED = (
+    find_rules("hollywood", players=6),
+    _hand(
+        "4C 4D 4D 4H 4S 5D 5H 5H 5S 6C 6D 6H 6S 7C 7D 7H 8C 8D 8D 8H 9D 10C 10H 10S JC JC "
+        "JD JH QC QD QH QH KC KC KH KH KS AH AS"
+    ),
+    2,
+    Layout(
+        runs=(
+            Run(1, 5, 9, 1),
+            Run(2, 1, 4, 1),
+            Run(3, 5, 7, 0, merges=True),
+            Run(3, 5, 8, 1, merges=True),
+        )
+    ),
+    frozenset(
+        face
+        for face, count in enumerate(
+            _hand(
+                "4C 4D 4H 4S 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 8C 8D 8H 9D 10C 10H 10S JC JD JH "
+                "QC QD QH KC KH KS AH AS"
+            )
+        )
+        if count
+    ),
+)
+
+
 def _question(case: Case) -> tuple[bytes, tuple[int, ...]]:
     """The case's naturals as ``going_out_possible`` asks (by rank alone where there are no
     sequences) and the canastas new melds of wild cards make, by wild card."""
@@ -198,6 +227,108 @@ def test_CL_OUT_1_the_canastas_cores_answer_as_the_search_on_hands_built_of_meld
     out = _out(case)
     event(f"answer {answer}, going out {out}")
     assert answer in (None, out), case
+
+
+# --- melds that may merge (HW-MRG-1) ---------------------------------------------------------
+
+
+def _marked(layout: Layout, rules: RuleSet) -> Layout:
+    """``layout`` with each meld that is not a canasta, beside another of its family that is
+    not one either, marked ``merges``, as ``layout.encoded`` marks the side's melds."""
+    t = tables(rules)
+    size = t.canasta_size
+
+    def family(part: RankGroup | Run | WildGroup) -> tuple[int, int] | None:
+        if isinstance(part, RankGroup):
+            short = part.naturals + part.wilds < size
+            return (0, part.position) if short else None
+        if isinstance(part, Run):
+            return (1, part.suit) if part.high - part.low + 1 < size else None
+        return (2, 0) if part.size < size and rules.merge_wild_melds else None
+
+    kin = [family(part) for part in layout.parts()]
+
+    def mark(part: RankGroup | Run | WildGroup) -> bool:
+        mine = family(part)
+        return rules.merging_allowed and mine is not None and kin.count(mine) > 1
+
+    return Layout(
+        tuple(sorted(group._replace(merges=mark(group)) for group in layout.ranks)),
+        tuple(sorted(run._replace(merges=mark(run)) for run in layout.runs)),
+        tuple(sorted(group._replace(merges=mark(group)) for group in layout.wilds)),
+    )
+
+
+@st.composite
+def _merging(draw: st.DrawFn) -> Case:
+    """A rule set of a family with sequences, merging allowed (HW-MRG-1); the naturals, wild
+    cards and discards of :func:`_positions`; on the table up to three sequences of one
+    suit (some overlapping, some apart, some meeting), one of another, up to three melds of
+    one rank and up to two melds of wild cards, each marked ``merges`` as the side's melds
+    are."""
+    rules, nat, wilds, _, spare = draw(_positions())
+    try:
+        rules = rules.with_options(merging_allowed=True, several_melds_per_rank=True)
+    except RuleSetError:  # (a drawn rule set whose other settings refuse them)
+        assume(False)
+    t = tables(rules)
+    low = min([TOP - 8, *(face // 4 for face, count in enumerate(nat) if count)])
+    most = min(1, t.sequence_wilds)
+    runs = [
+        *draw(
+            st.lists(
+                drawn_runs(
+                    st.just(0), st.integers(low, low + 8), st.integers(3, 5), st.integers(0, most)
+                ),
+                max_size=3,
+            )
+        ),
+        *draw(
+            st.lists(
+                drawn_runs(
+                    st.just(1), st.integers(low, low + 6), st.integers(3, 5), st.integers(0, most)
+                ),
+                max_size=1,
+            )
+        ),
+    ]
+    position = draw(st.integers(low, min(TOP, low + 8)))
+    groups = [
+        group
+        for group in draw(
+            st.lists(
+                drawn_rank_groups(st.just(position), st.integers(3, 5), st.integers(0, 2)),
+                max_size=3,
+            )
+        )
+        if group.wilds <= t.max_wilds[group.naturals]
+    ]
+    shortest = max(2, t.min_size)
+    melds_of_wilds = st.integers(shortest, max(shortest, t.canasta_size - 1))
+    wild_groups = draw(st.lists(melds_of_wilds.map(WildGroup), max_size=2 if t.wild_melds else 0))
+    layout = Layout(tuple(sorted(groups)), tuple(sorted(runs)), tuple(sorted(wild_groups)))
+    return rules, nat, wilds, _marked(layout, rules), spare
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(_merging())
+@example(_HOLLYWOOD_6_REFUSED)
+def test_HW_MRG_1_the_cores_of_merging_melds_answer_as_the_search(case: Case) -> None:
+    """Where melds may merge, a core may hold several of a family merged (see
+    :mod:`~canasta._engine.search.cores`): the cores' answer is the search's, whatever the
+    melds of a family that overlap, meet or lie apart."""
+    answer = _answer(case)
+    event(f"answer {answer}, melds merging {any(part.merges for part in case[3].parts())}")
+    if answer is not None:
+        assert answer == _out(case), case
+
+
+def test_HW_MRG_1_the_hollywood_six_hand_is_refused_by_the_cores() -> None:
+    """The saved Hollywood for six hand: its sequences of spades overlap, so merge with
+    none; every choice of the cores of its two canastas leaves cards no meld takes with the
+    wild cards left. The search finds no way either."""
+    assert _answer(_HOLLYWOOD_6_REFUSED) is False
+    assert not _out(_HOLLYWOOD_6_REFUSED)
 
 
 def test_CL_OUT_1_the_samba_hand_has_no_wild_card_for_both() -> None:

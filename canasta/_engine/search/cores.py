@@ -28,21 +28,46 @@ search refused it after 1,366 positions (142 ms); three choices of cores survive
 bounds here, each refused within 25 positions of placing. The same hand with a natural
 discard goes out: found after 524 positions, by the cores after 23 of placing.
 
-Where melds on the table may merge (HW-MRG-1) the cores are not so chosen: no answer
-(``None``), nor where the cores, the choices or the positions of placing searched pass
+Where melds on the table may merge (HW-MRG-1), a canasta of the plan may hold several open
+melds of one family merged, each whole (a card stays in its meld, HW-MRG-1; a merge joins
+melds of one family only: a rank, a suit's sequences, the melds of wild cards). Its core
+then holds them all: of a rank, their naturals and wild cards summed, with naturals of the
+rank and wild cards up to the size as above where they fall short of it (none where they
+reach it; never where their wild cards pass what every natural of the rank allows,
+HW-MRG-2); of a suit, sequences that do not overlap (a sequence repeats no rank, HW-MRG-2:
+two that overlap never merge, nor do they once grown), in the stretch of the size holding
+them, or, where they span more, the stretch from the lowest to the highest, a natural card
+or a wild card at each position between them; of wild cards, their sizes summed, with wild
+cards up to the size. Every canasta of the plan holding no canasta on the table has such a
+core, and the cores of two hold no card and no open meld in common; the rest of the plan,
+the other open melds' merges among them, goes onto the open melds left and the cores, so
+the question of placing is the same. A choice whose cores merge melds is not taken for a
+plan (:func:`_found`): it refutes only. The Hollywood for six hand of 44 cards after taking
+the pile (tests/data/slow26), whose two sequences of spades overlap, is refused so.
+
+No answer (``None``) where a family has more than :data:`_MOST_MERGING` melds that may
+merge, nor where the cores, the choices or the positions of placing searched pass
 :data:`_MOST_CORES`, :data:`_MOST_CHOICES` and :data:`_BUDGET`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
-from typing import NamedTuple
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations, pairwise
+from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
 from canasta._engine.search.bounds import placing_fails, wilds_owed_short
 from canasta._engine.search.forced import forced_short
-from canasta._engine.search.layout import Layout, Part, RankGroup, Run, WildGroup, finished
+from canasta._engine.search.layout import (
+    Layout,
+    Part,
+    RankGroup,
+    Run,
+    WildGroup,
+    finished,
+)
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Exhausted, Sweep
 from canasta._engine.tables import TOP, Tables
@@ -59,17 +84,21 @@ _MOST_CHOICES = 64
 _BUDGET = 1024
 #: The positions the search of placing remembers decided, at most, between questions.
 _REMEMBERED = 20_000
+#: The melds of one family that may merge, at most (their merged sets are each a core's).
+_MOST_MERGING = 6
+P = TypeVar("P", RankGroup, Run, WildGroup)
 
 
 class Core(NamedTuple):
     """A canasta's core: the hand's natural cards it takes (counts by face), its wild cards
-    of the hand, the open meld it grows (``None``: a new meld) and the meld it is; and
+    of the hand, the open melds it grows (none: a new meld; several: merged, HW-MRG-1) and
+    the meld it is; and
     whether it is a valid meld as it is (``valid``: a meld of one rank may hold more wild
     cards than its naturals allow, where more naturals of the rank may join it)."""
 
     used: bytes
     wilds: int
-    old: Part | None
+    old: tuple[Part, ...]
     new: Part
     valid: bool
 
@@ -106,7 +135,9 @@ def cores_answer(
     ``new_wild``: the canastas new melds of wild cards make, by wild card (``going_out``);
     ``black_room``: the wild cards a meld of black threes may take."""
     parts = layout.parts()
-    if any(part.merges for part in parts):
+    if max(Counter(_family(part) for part in parts if part.merges).values(), default=0) > (
+        _MOST_MERGING
+    ):
         return None
     made = sum(finished(part, t)[0] >= t.canasta_size for part in parts)
     missing = t.rules.canastas_to_go_out - made
@@ -125,6 +156,8 @@ def cores_answer(
                 return None
             rest = _with(question, chosen)
             assert rest is not None
+            if len(spare) > 1 and forced_short(rest.nat, rest.layout, rest.wilds, spare, t):
+                continue  # (whatever the discard: asked of a whole choice, see _rest_fails)
             if placing.out(rest.nat, rest.wilds, rest.layout, Summary(), black_room, spare):
                 return _found(chosen, t)
     except Exhausted:
@@ -139,9 +172,10 @@ def _found(chosen: tuple[Core, ...], t: Tables) -> bool | None:
     canastas: each a valid meld as it is (:attr:`Core.valid`), the side free to hold several
     melds of a family (HW-MELD-9; elsewhere a new core beside a meld of its family, or two
     of one, would not be), and going out not needing a natural sequence canasta (BO-OUT-1),
-    which the search of placing does not keep. ``None`` otherwise: not known."""
+    which the search of placing does not keep; no core merging melds (the merge is not
+    checked against every rule of merging). ``None`` otherwise: not known."""
     plain = t.several and not t.rules.going_out_needs_natural_sequence
-    return True if plain and all(core.valid for core in chosen) else None
+    return True if plain and all(core.valid and len(core.old) < 2 for core in chosen) else None
 
 
 @remembered(2)
@@ -184,7 +218,9 @@ def _rest_fails(rest: _Question, t: Tables) -> bool:
     through to where they must go (:func:`~canasta._engine.search.forced.forced_short`),
     where one face at most may be the discard: it asks again for each face that could be
     (the Hollywood for two ``hand_size=49`` position of tests/data/slow26, any of 28: some
-    6 ms a choice, dearer than the search of placing it spares)."""
+    6 ms a choice, dearer than the search of placing it spares); that is asked of each
+    whole choice only, before its search of placing (:func:`cores_answer`: the Hollywood
+    for six hand of 44 cards after taking the pile, 20 of its 22 choices refused so)."""
     return (
         placing_fails(rest.nat, rest.layout, rest.wilds, 0, rest.spare, t)
         or wilds_owed_short(rest.nat, rest.layout, rest.wilds, t) > 0
@@ -206,10 +242,10 @@ def _with(question: _Question, chosen: tuple[Core, ...]) -> _Question | None:
         wilds -= core.wilds
         if wilds < 0:
             return None
-        if core.old is not None:
-            if core.old not in parts:
+        for old in core.old:
+            if old not in parts:
                 return None
-            parts.remove(core.old)
+            parts.remove(old)
         parts.append(core.new)
     layout = Layout(
         tuple(sorted(part for part in parts if isinstance(part, RankGroup))),
@@ -234,43 +270,72 @@ def _cores(nat: bytes, wilds: int, layout: Layout, t: Tables) -> Iterator[Core]:
         yield from _wild_cores(wilds, layout, t)
 
 
+def _family(part: Part) -> tuple[int, int]:
+    """The family of ``part`` (HW-MRG-1): its rank, its suit's sequences, or wild cards."""
+    if isinstance(part, RankGroup):
+        return 0, part.position
+    if isinstance(part, Run):
+        return 1, part.suit
+    return 2, 0
+
+
+def _merged(parts: Sequence[P]) -> list[tuple[P, ...]]:
+    """Every set of two or more of the melds ``parts`` (of one family) that may merge
+    (marked ``merges``), each once (melds alike make the same set), sorted."""
+    merging = sorted(part for part in parts if part.merges)
+    return sorted(
+        {sets for count in range(2, len(merging) + 1) for sets in combinations(merging, count)}
+    )
+
+
 def _rank_cores(
     nat: bytes, wilds: int, layout: Layout, position: int, t: Tables
 ) -> Iterator[Core]:
-    """The cores of a canasta of the rank ``position``: an open meld of it that is not a
-    canasta, or a new meld (where a side may hold several of a rank, or has none, HW-MELD-9),
-    with naturals of it and wild cards, the size of a canasta. A plan's meld of ``n``
-    naturals (``b`` of the open one's) and ``w`` wild cards, the size at least, holds one of
-    ``min(n, size - b - w_b)`` of its naturals and the wild cards the rest lacks, no more than
-    ``w``: within what that many naturals allow, as more naturals never allow fewer wild
-    cards (CL-MELD-3) and the open meld holds no more than its own allow; the cores are
-    those within what every natural of the rank allows. Which suits' naturals go in is
-    every choice, as the suits matter to the sequences."""
+    """The cores of a canasta of the rank ``position``: of an open meld of it that is not a
+    canasta, or of several of them merged (HW-MRG-1), or a new meld (where a side may hold
+    several of a rank, or has none, HW-MELD-9), with naturals of it and wild cards, the size
+    of a canasta (the open melds alone, where they reach it). A plan's meld of ``n``
+    naturals (``b`` of the open ones') and ``w`` wild cards (``w_b`` of theirs), the size at
+    least, holds one of ``min(n - b, size - b - w_b)`` of its naturals of the hand and the
+    wild cards the rest lacks, no more than ``w``: within what that many naturals allow, as
+    more naturals never allow fewer wild cards (CL-MELD-3), and the open melds hold no more
+    than theirs allow; the cores are those within what every natural of the rank allows.
+    Which suits' naturals go in is every choice, as the suits matter to the sequences."""
     size = t.canasta_size
     faces = range(natural_face(position, 0), natural_face(position, 0) + _PER_RANK)
     held = bytes(nat[faces.start : faces.stop])
-    laid = [group for group in layout.ranks if group.position == position]
-    bases: list[RankGroup | None] = [
-        group for group in laid if not group.closed and group.naturals + group.wilds < size
-    ]
-    if t.several or not laid:
-        bases.append(None)
-    for old in bases:
-        naturals, wild = (old.naturals, old.wilds) if old else (0, 0)
-        for extra in range(wilds + 1):
-            count = size - naturals - wild - extra
-            if count < 0 or count > sum(held) or (old is None and count < 1):
+    for old in _rank_bases(layout, position, t):
+        naturals, wild = sum(group.naturals for group in old), sum(group.wilds for group in old)
+        short = max(0, size - naturals - wild)
+        for extra in range(min(wilds, short) + 1):
+            count = short - extra
+            if count > sum(held) or (not old and count < 1):
                 continue
-            if extra and wild + extra > t.max_wilds[naturals + sum(held)]:
+            if (extra or len(old) > 1) and wild + extra > t.max_wilds[naturals + sum(held)]:
                 continue  # more than the meld holds with every natural of the rank
             new = RankGroup(position, naturals + count, wild + extra, False)
             valid = wild + extra <= t.max_wilds[naturals + count] and (
-                old is not None or count >= t.min_naturals
+                bool(old) or count >= t.min_naturals
             )
             for split in _splits(held, count):
                 used = bytearray(len(nat))
                 used[faces.start : faces.stop] = split
                 yield Core(bytes(used), extra, old, new, valid)
+
+
+def _rank_bases(layout: Layout, position: int, t: Tables) -> list[tuple[RankGroup, ...]]:
+    """The open melds of the rank ``position`` a core of it may grow: one that is not a
+    canasta, several that may merge (:func:`_merged`; none is a canasta,
+    :func:`~canasta._engine.search.layout.encoded`), or none (a new meld, where a side may
+    hold several of a rank or has none, HW-MELD-9)."""
+    laid = [group for group in layout.ranks if group.position == position]
+    size = t.canasta_size
+    bases: list[tuple[RankGroup, ...]] = [
+        (group,) for group in laid if not group.closed and group.naturals + group.wilds < size
+    ]
+    if t.several or not laid:
+        bases.append(())
+    return bases + _merged(laid)
 
 
 def _splits(held: bytes, count: int) -> Iterator[bytes]:
@@ -287,37 +352,70 @@ def _splits(held: bytes, count: int) -> Iterator[bytes]:
 def _run_cores(nat: bytes, wilds: int, layout: Layout, suit: int, t: Tables) -> Iterator[Core]:
     """The cores of a sequence canasta of ``suit``: each stretch of positions of the size of
     a canasta, holding none or one of the suit's open sequences (shorter than a canasta)
-    whole, a natural card or a wild card at each of its other positions (a wild card where
-    the hand holds none), no more wild cards than a sequence may (HW-MELD-6) nor than the
-    hand holds."""
+    whole, or several that may merge (HW-MRG-1) and do not overlap; and the stretch of
+    those several from the lowest to the highest, where it is longer (no longer than a
+    sequence may be). A natural card or a wild card at each of its other positions (a wild
+    card where the hand holds none), no more wild cards than a sequence may (HW-MELD-6,
+    HW-MRG-2) nor than the hand holds."""
     size = t.canasta_size
     runs = [run for run in layout.runs if run.suit == suit and run.high - run.low + 1 < size]
+    merged = [old for old in _merged(runs) if _apart(old)]
     for low in range(TOP + 2 - size):
         high = low + size - 1
-        for old in [None, *(run for run in runs if low <= run.low and run.high <= high)]:
-            taken = range(old.low, old.high + 1) if old else range(0)
-            free = [position for position in range(low, high + 1) if position not in taken]
-            held = [position for position in free if nat[natural_face(position, suit)]]
-            gaps = len(free) - len(held)
-            # (no more than the open sequence allows: none where it holds too many already)
-            most = min(max(0, t.sequence_wilds - (old.wilds if old else 0)), wilds)
-            for extra in range(max(0, most - gaps + 1)):
-                for wild_at in combinations(held, extra):
-                    used = bytearray(len(nat))
-                    for position in held:
-                        used[natural_face(position, suit)] = position not in wild_at
-                    run = Run(suit, low, high, (old.wilds if old else 0) + gaps + extra)
-                    valid = run.wilds <= min(t.sequence_wilds, size - t.sequence_naturals)
-                    yield Core(bytes(used), gaps + extra, old, run, valid)
+        for old in [(), *((run,) for run in runs), *merged]:
+            if all(low <= run.low and run.high <= high for run in old):
+                yield from _stretch_cores(nat, wilds, old, suit, low, high, t)
+    for old in merged:
+        low, high = old[0].low, old[-1].high
+        if size < high - low + 1 <= t.longest_sequence:
+            yield from _stretch_cores(nat, wilds, old, suit, low, high, t)
+
+
+def _apart(runs: tuple[Run, ...]) -> bool:
+    """Whether the sequences ``runs`` (of one suit, sorted) overlap nowhere: sequences that
+    overlap never merge, as a sequence repeats no rank (HW-MRG-2) and none shrinks."""
+    return all(first.high < second.low for first, second in pairwise(runs))
+
+
+def _stretch_cores(
+    nat: bytes,
+    wilds: int,
+    old: tuple[Run, ...],
+    suit: int,
+    low: int,
+    high: int,
+    t: Tables,
+) -> Iterator[Core]:
+    """The cores of a sequence of ``suit`` from ``low`` to ``high`` holding the open
+    sequences ``old`` whole (see :func:`_run_cores`)."""
+    size = t.canasta_size
+    taken = {position for run in old for position in range(run.low, run.high + 1)}
+    free = [position for position in range(low, high + 1) if position not in taken]
+    held = [position for position in free if nat[natural_face(position, suit)]]
+    gaps = len(free) - len(held)
+    laid_wilds = sum(run.wilds for run in old)
+    # (no more than the open sequences allow: none where they hold too many already)
+    most = min(max(0, t.sequence_wilds - laid_wilds), wilds)
+    for extra in range(max(0, most - gaps + 1)):
+        for wild_at in combinations(held, extra):
+            used = bytearray(len(nat))
+            for position in held:
+                used[natural_face(position, suit)] = position not in wild_at
+            run = Run(suit, low, high, laid_wilds + gaps + extra)
+            valid = run.wilds <= min(t.sequence_wilds, size - t.sequence_naturals)
+            yield Core(bytes(used), gaps + extra, old, run, valid)
 
 
 def _wild_cores(wilds: int, layout: Layout, t: Tables) -> Iterator[Core]:
-    """The cores of a canasta of wild cards (HW-MELD-4): an open meld of them grown to the
-    size, or a new one of the hand's wild cards where they may be laid."""
+    """The cores of a canasta of wild cards (HW-MELD-4): an open meld of them, or several
+    that may merge (HW-MRG-5), grown to the size (as they are, where they reach it, no
+    longer than such a meld may be), or a new one of the hand's wild cards where they may
+    be laid."""
     size = t.canasta_size
     no_naturals = bytes(_PER_RANK * (TOP + 1))
-    grown = [group for group in layout.wilds if group.size < size]
-    for old in [None, *grown] if t.wild_melds else grown:
-        added = size - (old.size if old else 0)
-        if added <= wilds:
-            yield Core(no_naturals, added, old, WildGroup(size), True)
+    grown = [(group,) for group in layout.wilds if group.size < size]
+    for old in [*([()] if t.wild_melds else []), *grown, *_merged(layout.wilds)]:
+        laid = sum(group.size for group in old)
+        added = max(0, size - laid)
+        if added <= wilds and laid <= t.longest_wild_meld:
+            yield Core(no_naturals, added, old, WildGroup(max(size, laid)), True)
