@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from operator import gt, sub
 from typing import NamedTuple
 
 from canasta._cache import remembered
@@ -231,14 +232,13 @@ def _rest_fails(rest: _Question, t: Tables) -> bool:
 def _with(question: _Question, chosen: tuple[Core, ...]) -> _Question | None:
     """The question of the cards left once the cores ``chosen`` are melded, which are open
     melds of it; ``None`` where the hand has too few cards for them, or two grow one meld."""
-    nat = bytearray(question.nat)
+    nat = question.nat
     wilds = question.wilds
     parts = question.layout.parts()
     for core in chosen:
-        for face, count in enumerate(core.used):
-            if count > nat[face]:
-                return None
-            nat[face] -= count
+        if any(map(gt, core.used, nat)):
+            return None
+        nat = bytes(map(sub, nat, core.used))
         wilds -= core.wilds
         if wilds < 0:
             return None
@@ -252,7 +252,7 @@ def _with(question: _Question, chosen: tuple[Core, ...]) -> _Question | None:
         tuple(sorted(part for part in parts if isinstance(part, Run))),
         tuple(sorted(part for part in parts if isinstance(part, WildGroup))),
     )
-    return question._replace(nat=bytes(nat), wilds=wilds, layout=layout)
+    return question._replace(nat=nat, wilds=wilds, layout=layout)
 
 
 # --- the cores ------------------------------------------------------------------------------
