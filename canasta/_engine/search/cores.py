@@ -179,7 +179,8 @@ def _singles(question: _Question, t: Tables) -> list[Core]:
     those with its naturals back in hand, which go onto its meld besides (a meld of one rank
     has no largest size, CL-MELD-9, and more naturals never allow fewer wild cards,
     CL-MELD-3). One question for a rank's many suit choices (the Hollywood for two
-    ``hand_size=60`` position of tests/data/slow26: a rank of seven queens makes 17 cores)."""
+    ``hand_size=60`` position of tests/data/slow26: seven queens make 13 cores of three core
+    melds)."""
     kept: list[Core] = []
     for alike in _alike(_cores(question.nat, question.wilds, question.layout, t)):
         if len(alike) > 1:

@@ -137,18 +137,17 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     are asked once the leading way has spent its first budget, before the other way's: the
     refusals of one turn are of hands alike, which fail alike (the Hollywood for two
     ``hand_size=60`` position of tests/data/slow26: seven refusals, each 64 positions of
-    the other way spared but the first)."""
-    cores_after = 1 if search.cores_led else 2  # the ways of the first round asked before
-    order = (search.lead, 1 - search.lead, None)
+    the other way spared but the first). A question they do not refuse clears the flag, so
+    that each refusal leads to one question of the cores in vain at most."""
+    led = search.cores_led
     budget = _FIRST_BUDGET
+    order = (search.lead, 1 - search.lead)
     while True:
-        for asked, lead in enumerate(order):
-            if budget == _FIRST_BUDGET and asked == cores_after:
+        for lead in order:
+            if led and budget == _FIRST_BUDGET and lead != order[0]:
                 answer = _cores_answer(search, ways)
                 if answer is not None:
                     return answer
-            if lead is None:
-                break
             search.budget = budget
             try:
                 found = search.out(*ways[lead])
@@ -158,6 +157,10 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
                 search.budget = None
             search.lead = lead
             return found
+        if budget == _FIRST_BUDGET and not led:
+            answer = _cores_answer(search, ways)
+            if answer is not None:
+                return answer
         budget *= 4
 
 
