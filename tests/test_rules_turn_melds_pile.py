@@ -818,6 +818,16 @@ def test_CL_PILE_3_adding_the_top_card_to_a_completed_canasta() -> None:
     assert king.size == 8
 
 
+def test_CL_PILE_3_no_meld_of_the_rank_is_refused_for_that_not_for_a_canasta() -> None:
+    """With the house rule ``take_onto_canasta=False`` (HW-PILE-5), a canasta of another rank
+    is not why the top card cannot be added: the side has no meld of its rank (CL-PILE-3)."""
+    rules = RULES.with_options(take_onto_canasta=False)
+    game = position("5C 6C 7C", rules=rules, melds=[[SEVEN_KINGS, "9C 9H 9S"], []], pile="QS 8C")
+    assert_rejected(game, TakePile(), "CL-PILE-3")
+    onto = position("5C 6C 7C", rules=rules, melds=[[SEVEN_KINGS], []], pile="KS 8C")
+    assert_rejected(onto, TakePile(), "HW-PILE-5")
+
+
 def test_CL_PILE_4_merged_meld_keeps_the_wild_limit() -> None:
     game = position("KS KC 2H 9C 9D 5C", melds=[["KC KD 2C 2D JK"], []], pile="KH 8C")
     assert_rejected(game, TakePile("KS 2H"), "CL-PILE-4")

@@ -277,14 +277,14 @@ def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violat
                 "the top card may be added only to a sequence when taking the pile",
             )
             continue
+        if not by_position and meld.rank is not top.rank:
+            continue  # named by rank, a card joins its rank's meld alone: added refuses it
         if rules.is_canasta(meld) and not rules.take_onto_canasta:
             refusal = Violation(
                 "HW-PILE-5",
                 f"the pile may not be taken to add its top card to a canasta ({meld})",
             )
             continue
-        if not by_position and meld.rank is not top.rank:
-            continue  # named by rank, a card joins its rank's meld alone: added refuses it
         grown = added(meld, single, rules)
         if isinstance(grown, Violation):
             if by_position:
