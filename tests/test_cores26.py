@@ -19,6 +19,9 @@ position, whose moves are the same with it and without it.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -37,7 +40,7 @@ from search_helpers import (
 
 import canasta
 from canasta import Cards, Game, RuleSet, RuleSetError, find_rules
-from canasta._engine.search import going_out
+from canasta._engine.search import cores, going_out
 from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.layout import Layout, RankGroup, Run, WildGroup, wild_meld_canastas
 from canasta._engine.search.placing import folded
@@ -49,6 +52,7 @@ FAMILIES = ("hollywood", "samba", "bolivia")
 SLOW26 = Path(__file__).parent / "data" / "slow26"
 SAMBA_48 = SLOW26 / "samba-5p-one-wild-card-a-sequence-48-cards-after-taking-the-pile.json"
 HOLLYWOOD_6 = SLOW26 / "hollywood-6p-44-cards-after-taking-the-pile.json"
+HOLLYWOOD_60 = SLOW26 / "hollywood-2p-hand-size-60-48-cards-after-taking-the-pile.json"
 
 #: A drawn position: rules, naturals, wild cards, open melds, discards.
 Case = tuple[RuleSet, bytes, int, Layout, frozenset[int]]
@@ -331,6 +335,52 @@ def test_HW_MRG_1_the_hollywood_six_hand_is_refused_by_the_cores() -> None:
     assert not _out(_HOLLYWOOD_6_REFUSED)
 
 
+#: The first question the Hollywood for two ``hand_size=60`` hand of tests/data/slow26 has
+#: the cores refuse (after ``meld 7C 7C 7C JK``; its three black threes laid): four wild
+#: cards, the ace of diamonds the one discard worth trying, two canastas to make. Seven
+#: queens make 17 cores of their rank, which differ in the suits they take.
+_HOLLYWOOD_REFUSED = (
+    find_rules("hollywood", players=2).with_options(hand_size=60),
+    _hand(
+        "4D 4D 4S 5C 5D 5H 5S 5S 6D 6D 6H 6H 6S 6S 7D 7H 7S 8C 8D 9C 9H 9S 9S 10D 10H 10H JC "
+        "JH JH QC QC QC QD QH QS QS KH KS AD AS"
+    ),
+    4,
+    Layout(ranks=(RankGroup(3, 3, 1, False), RankGroup(9, 5, 1, False)), runs=(Run(3, 5, 7, 0),)),
+    frozenset({natural_face(TOP, 1)}),
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.one_of(_positions(), _built()))
+@example(_HOLLYWOOD_REFUSED)
+@example(_SAMBA_REFUSED)
+def test_CL_OUT_1_a_ranks_cores_are_refused_together_only_where_each_is(case: Case) -> None:
+    """The cores that ``cores._singles`` refuses with the cores alike (a rank's, growing the
+    same meld with the same wild cards), whose cards left with the rank's naturals still in
+    hand fail the quick bounds: each one's cards left cannot be melded, by the search of
+    placing alone (no canasta to make, no budget), which never asks the bounds' answer for
+    the others; and no core refused alone is kept."""
+    rules, _, wilds, layout, spare = case
+    nat, new_wild = _question(case)
+    t = tables(rules)
+    question = cores._Question(nat, wilds, layout, 0, spare)
+    canasta.clear_caches()
+    kept = cores._singles(question, t)
+    alone = [
+        core for core in cores._cores(nat, wilds, layout, t) if cores._kept(question, (core,), t)
+    ]
+    assert all(core in alone for core in kept), case
+    refused = [core for core in alone if core not in kept]
+    event(f"refused together {min(len(refused), 5)}")
+    for core in refused:
+        rest = cores._with(question, (core,))
+        assert rest is not None
+        placing = Sweep(t, False, new_wild, needed=0)
+        melded = placing.out(rest.nat, rest.wilds, rest.layout, Summary(), 0, rest.spare)
+        assert not melded, (case, core)
+
+
 def test_CL_OUT_1_the_samba_hand_has_no_wild_card_for_both() -> None:
     """The saved Samba hand: every choice of two canastas' cores leaves a card short of the
     one wild card (the clubs and the spades eight to ace leave two jacks and two aces, each
@@ -385,3 +435,48 @@ def test_CL_OUT_1_the_samba_hand_lists_the_same_moves_without_the_cores() -> Non
     canasta.clear_caches()
     assert len(with_it) == 402
     assert with_it == without
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_CL_OUT_1_the_cores_asked_early_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with the cores
+    asked of every question as soon as the leading way has spent its first budget (as
+    where they refused the last question, ``Sweep.cores_led``) and without the cores."""
+    rules = drawn_rules(family, seed)
+    with _cores_always_led():
+        assert_the_same_going_out(rules, seed, going_out, "cores_answer", _never)
+
+
+@pytest.mark.planner_only(
+    reason="loads a saved slow position, whose moves the reference lists in minutes"
+)
+def test_CL_OUT_1_the_hollywood_hand_lists_the_same_moves_with_the_cores_asked_early() -> None:
+    """The Hollywood for two ``hand_size=60`` hand of tests/data/slow26, the cores asked of
+    every question once the leading way has spent its first budget: the same 271 moves as
+    tests/test_slow_positions26.py keeps."""
+    text = HOLLYWOOD_60.read_text()
+    canasta.clear_caches()
+    with _cores_always_led():
+        texts = sorted(str(move) for move in Game.from_json(text).legal_moves())
+    canasta.clear_caches()
+    assert len(texts) == 271
+    assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == "34b99349e4"
+
+
+@contextmanager
+def _cores_always_led() -> Iterator[None]:
+    """Every question of ``going_out._either_way`` asked as where the cores refused the
+    last one (``Sweep.cores_led``)."""
+    either_way = going_out._either_way
+
+    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
+        search.cores_led = True
+        return either_way(search, ways)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_either_way", led)
+        yield

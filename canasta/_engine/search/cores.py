@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, pairwise
+from operator import gt, sub
 from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
@@ -144,7 +145,7 @@ def cores_answer(
     if missing <= 0:
         return None
     question = _Question(nat, wilds, layout, black_room, spare)
-    cores = [core for core in _cores(nat, wilds, layout, t) if _kept(question, (core,), t)]
+    cores = _singles(question, t)
     if len(cores) > _MOST_CORES:
         return None
     placing = _placing(t, new_wild)
@@ -203,6 +204,43 @@ def _choices(
     return grow((), 0)
 
 
+def _singles(question: _Question, t: Tables) -> list[Core]:
+    """The cores each of which may be chosen (:func:`_kept`), in the order of
+    :func:`_cores`. The cores of a rank that grow one meld into the same core meld with the
+    same wild cards, which differ only in which suits' naturals they take, are first
+    refused together where the cards left with all the rank's naturals still in hand fail
+    the quick bounds (:func:`_rest_fails`): where a core's cards left can be melded, so can
+    those with its naturals back in hand, which go onto its meld besides (a meld of one rank
+    has no largest size, CL-MELD-9, and more naturals never allow fewer wild cards,
+    CL-MELD-3). One question for a rank's many suit choices (the Hollywood for two
+    ``hand_size=60`` position of tests/data/slow26: seven queens make 13 cores of three core
+    melds)."""
+    kept: list[Core] = []
+    for alike in _alike(_cores(question.nat, question.wilds, question.layout, t)):
+        if len(alike) > 1:
+            whole = _with(question, (alike[0]._replace(used=bytes(len(question.nat))),))
+            if whole is None or _rest_fails(whole, t):
+                continue
+        kept += [core for core in alike if _kept(question, (core,), t)]
+    return kept
+
+
+def _alike(cores: Iterator[Core]) -> Iterator[list[Core]]:
+    """``cores`` in runs of those of one rank that grow the same meld (or none) into the
+    same core meld with the same wild cards; a core of a sequence or of wild cards alone."""
+    run: list[Core] = []
+    for core in cores:
+        if run and not (isinstance(core.new, RankGroup) and core[1:4] == run[0][1:4]):
+            yield run
+            run = []
+        run.append(core)
+        if not isinstance(core.new, RankGroup):
+            yield run
+            run = []
+    if run:
+        yield run
+
+
 def _kept(question: _Question, chosen: tuple[Core, ...], t: Tables) -> bool:
     """Whether the cores ``chosen`` may be chosen together (cards enough, each open meld
     grown by one at most) and the cards they leave pass the quick bounds of placing."""
@@ -231,14 +269,13 @@ def _rest_fails(rest: _Question, t: Tables) -> bool:
 def _with(question: _Question, chosen: tuple[Core, ...]) -> _Question | None:
     """The question of the cards left once the cores ``chosen`` are melded, which are open
     melds of it; ``None`` where the hand has too few cards for them, or two grow one meld."""
-    nat = bytearray(question.nat)
+    nat = question.nat
     wilds = question.wilds
     parts = question.layout.parts()
     for core in chosen:
-        for face, count in enumerate(core.used):
-            if count > nat[face]:
-                return None
-            nat[face] -= count
+        if any(map(gt, core.used, nat)):
+            return None
+        nat = bytes(map(sub, nat, core.used))
         wilds -= core.wilds
         if wilds < 0:
             return None
@@ -252,7 +289,7 @@ def _with(question: _Question, chosen: tuple[Core, ...]) -> _Question | None:
         tuple(sorted(part for part in parts if isinstance(part, Run))),
         tuple(sorted(part for part in parts if isinstance(part, WildGroup))),
     )
-    return question._replace(nat=bytes(nat), wilds=wilds, layout=layout)
+    return question._replace(nat=nat, wilds=wilds, layout=layout)
 
 
 # --- the cores ------------------------------------------------------------------------------

@@ -132,11 +132,22 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     Where neither way answers within the first budget, the cards of the canastas are chosen
     first (:func:`~canasta._engine.search.cores.cores_answer`): too dear to ask of every
     hand, and most hands never come to it (none in 3,000 random decisions), but it answers
-    at once some that the search answers only after hundreds of positions or thousands."""
+    at once some that the search answers only after hundreds of positions or thousands.
+    Where they refused the last question they were asked (:attr:`Sweep.cores_led`), they
+    are asked once the leading way has spent its first budget, before the other way's: the
+    refusals of one turn are of hands alike, which fail alike (the Hollywood for two
+    ``hand_size=60`` position of tests/data/slow26: seven refusals, each 64 positions of
+    the other way spared but the first). A question they do not refuse clears the flag, so
+    that each refusal leads to one question of the cores in vain at most."""
+    led = search.cores_led
     budget = _FIRST_BUDGET
     order = (search.lead, 1 - search.lead)
     while True:
         for lead in order:
+            if led and budget == _FIRST_BUDGET and lead != order[0]:
+                answer = _cores_answer(search, ways)
+                if answer is not None:
+                    return answer
             search.budget = budget
             try:
                 found = search.out(*ways[lead])
@@ -146,7 +157,7 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
                 search.budget = None
             search.lead = lead
             return found
-        if budget == _FIRST_BUDGET:
+        if budget == _FIRST_BUDGET and not led:
             answer = _cores_answer(search, ways)
             if answer is not None:
                 return answer
@@ -158,9 +169,10 @@ def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | No
     the ranks as they are), which the search remembers if it is an answer, both ways
     (:meth:`Sweep.settle`): the same question asked again in the turn (the Hollywood for
     two ``hand_size=60`` position of tests/data/slow26 asks 11 of them 19 times) is answered
-    at once."""
+    at once. Sets :attr:`Sweep.cores_led`."""
     nat, wilds, layout, _, black_room, spare = ways[1]
     answer = cores_answer(nat, wilds, layout, black_room, spare, search.t, search.new_wild)
+    search.cores_led = answer is False
     if answer is not None:
         for way in ways:
             search.settle(answer, *way)

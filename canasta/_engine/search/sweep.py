@@ -100,6 +100,11 @@ class Sweep:
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
+        #: Whether the cores (``cores.cores_answer``) refused the last question they were
+        #: asked: then asked of the next one once the leading way has spent its first
+        #: budget, before the other way's (``going_out._either_way``). Answers do not
+        #: depend on it.
+        self.cores_led = False
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
