@@ -123,7 +123,7 @@ class _State:
         self.t = t
         self.totals = rank_totals(nat)
         self.open_ranks = {group.position for group in layout.ranks}
-        self.runs = tuple(tuple(r for r in layout.runs if r.suit == s) for s in range(4))
+        self.runs = _runs_by_suit(layout.runs)
         #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2), with
         #: the wild cards the sequences owe set aside (:meth:`_set_aside`).
         self.fewest = _fewest(wilds, t)
@@ -131,9 +131,7 @@ class _State:
         self.in_runs = bytearray(len(nat))
         self.changed = False
         #: The numbers a sequence is made by (:class:`_Limits`).
-        self.limits = _Limits(
-            t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds
-        )
+        self.limits = _limits(t)
         #: Each suit's cards a sequence may take, by position, as of the pass's start.
         self.suits: list[bytes] = []
         #: The faces of the pass that go into sequences (position, suit), and what the
@@ -161,7 +159,7 @@ class _State:
                     return None
             elif left > self.fewest and not self.t.new_meld_wilds[left]:
                 continue  # whether the rank needs a meld of its own would change nothing
-            elif bound := [face for face in faces if self._unplaced(face)]:
+            elif bound := [face for face in faces if self.nat[face] and self._unplaced(face)]:
                 self.involved.update(bound)
                 owed += self.t.new_meld_wilds[left]  # a new meld of the rank is needed
                 if left == self.fewest:  # and takes every card not in a sequence
@@ -282,6 +280,15 @@ class _State:
         return high - low - 1 - held <= self.t.sequence_wilds
 
 
+def _runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[Run, ...], ...]:
+    """The sequences ``runs``, by suit."""
+    by_suit: tuple[list[Run], ...] = ([], [], [], [])
+    for run in runs:
+        by_suit[run.suit].append(run)
+    return tuple(map(tuple, by_suit))
+
+
+@remembered(256)
 def _fewest(wilds: int, t: Tables) -> int:
     """The fewest natural cards a new meld of a rank may hold with ``wilds`` wild cards at
     most (CL-MELD-2, CL-MELD-5): :data:`UNBOUNDED` where none may be made."""
@@ -296,6 +303,12 @@ class _Limits(NamedTuple):
     naturals: int
     longest: int
     wilds: int
+
+
+@remembered(64)
+def _limits(t: Tables) -> _Limits:
+    """The :class:`_Limits` of the rules' tables."""
+    return _Limits(t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds)
 
 
 def _wilds_worth(wilds: int, copies: int, limits: _Limits) -> int:
