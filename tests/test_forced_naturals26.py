@@ -35,7 +35,7 @@ import canasta
 from canasta import Cards, RuleSet, find_rules
 from canasta._engine.search import forced, going_out
 from canasta._engine.search.forced import forced_short
-from canasta._engine.search.layout import Layout, Run, encoded, wild_meld_canastas
+from canasta._engine.search.layout import Layout, RankGroup, Run, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.tables import TOP, tables
@@ -113,6 +113,53 @@ def test_HW_MELD_5_the_forced_naturals_never_refute_a_way_the_search_finds(
     event(f"refuted {refuted}")
     if refuted:
         assert not _placed(rules, nat, wilds, layout, spare), case
+
+
+#: A refused step of the Hollywood for five hand with ``min_naturals=2`` (tests/data/slow26,
+#: 44 cards after black threes): ``meld 6D 7D 9D 10D JD QD KD AD 2S wild=8`` leaves one
+#: wild card, and the jack of spades, the queens and the sevens each need it or the discard.
+_ONE_WILD_STEP = (
+    find_rules("hollywood", players=5).with_options(min_naturals=2),
+    _hand(
+        "4C 4C 4C 4H 4S 5C 5H 5S 6D 6H 6S 7D 7S 7S 8S 8S 9C 9D 9H 10D 10H 10S 10S JS QC QD"
+        " KC KD KH KS AC AH AS"
+    ),
+    1,
+    Layout(
+        (RankGroup(1, 4, 0, False), RankGroup(2, 4, 0, False), RankGroup(10, 4, 1, False)),
+        (Run(0, 1, 10, 1), Run(1, 1, 10, 1), Run(1, 3, 5, 1), Run(2, 2, 7, 0), Run(3, 7, 10, 1)),
+    ),
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_positions(), st.booleans())
+@example(_ONE_WILD_STEP, True)
+def test_HW_MELD_6_one_wild_card_in_each_of_its_places_never_refutes_a_way_the_search_finds(
+    case: tuple[RuleSet, bytes, int, Layout], spare: bool
+) -> None:
+    """``forced.one_wild_short``: a hand with one wild card, asked with no wild card and
+    with a natural card more in each place the wild card may stand for, must only ever
+    refute where the placing search (with the wild card) finds no way."""
+    rules, nat, _, layout = case
+    t = tables(rules)
+    held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
+    refuted = forced.one_wild_short(nat, layout, held, t)
+    event(f"refuted {refuted}")
+    if refuted:
+        assert not _placed(rules, nat, 1, layout, spare), case
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_6_one_wild_card_s_places_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with
+    ``one_wild_short`` and without it."""
+    rules = drawn_rules(family, seed)
+    assert_the_same_going_out(rules, seed, going_out, "one_wild_short", lambda *args: False)
 
 
 @st.composite

@@ -33,30 +33,39 @@ from canasta._cache import Memo, remembered
 from canasta._engine.search.layout import Layout, Run
 from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, UNBOUNDED, Tables
-from canasta._model.cards import SUITS
+from canasta._model.cards import SUITS, natural_face
 
-__all__ = ["forced_short", "sequence_bound_ranks"]
+__all__ = ["forced_short", "one_wild_short", "sequence_bound_ranks"]
 
 _PER_RANK = len(SUITS)
 
 
-def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], t: Tables) -> bool:
+def forced_short(
+    nat: bytes,
+    layout: Layout,
+    wilds: int,
+    spare: frozenset[int],
+    t: Tables,
+    rank_wilds: int | None = None,
+) -> bool:
     """Whether no plan melds every natural card of ``nat`` (unfolded) onto the open melds
     ``layout`` and new melds with ``wilds`` wild cards, but one card of a face in ``spare``,
     which is discarded: by :func:`_trouble` for the hand and for each such discard that
-    could change its answer."""
+    could change its answer. Given ``rank_wilds``, only plans whose new melds of one rank
+    hold that many wild cards at most (:func:`one_wild_short`)."""
     if not (t.sequences and t.min_size <= t.longest_sequence):
         return False  # every card goes into a meld of its rank: nothing to follow
-    if not sequence_bound_ranks(nat, layout, wilds, t):
+    rank_wilds = wilds if rank_wilds is None else rank_wilds
+    if not sequence_bound_ranks(nat, layout, rank_wilds, t):
         return False  # no card is bound for sequences: no chain to follow
-    involved = _trouble(nat, layout, wilds, t)
+    involved = _trouble(nat, layout, wilds, rank_wilds, t)
     if involved is None:
         return False
     cleared = _CLEARED.find(t)
     for face in sorted(involved & spare, key=lambda face: face != cleared):
         less = bytearray(nat)
         less[face] -= 1
-        if _trouble(bytes(less), layout, wilds, t) is None:
+        if _trouble(bytes(less), layout, wilds, rank_wilds, t) is None:
             _CLEARED.put(t, face)
             return False
     return True
@@ -68,6 +77,91 @@ def forced_short(nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], 
 #: position of tests/data/slow26, 510 -> 305 hands asked of for the discards). Only the
 #: order of the discards, not the answer, depends on it. One face a rule set, 64 rule sets.
 _CLEARED: Memo[Tables, int] = Memo(64)
+
+
+def one_wild_short(nat: bytes, layout: Layout, spare: frozenset[int], t: Tables) -> bool:
+    """Whether no plan melds every natural card of ``nat`` and one wild card onto the open
+    melds ``layout`` and new melds, but one card of a face in ``spare``, which is discarded:
+    by :func:`forced_short` with no wild card, for each place the wild card may take, where
+    it reaches much further than with the wild card free to go anywhere at once.
+
+    * Where the meld it joins is as valid without it (an open meld, a meld of one rank with
+      natural cards enough, a meld of wild cards or of black threes), the naturals alone
+      are melded.
+    * Where it stands for a rank in a sequence, or in a new meld of one rank that needs it,
+      a natural card of that rank (and the sequence's suit; of any suit in a meld of one
+      rank) in its place makes a meld of the same size with a natural card more, as valid
+      (CL-MELD-2, HW-MELD-5, HW-MELD-6): the naturals with that card more are melded. A
+      card beside the wild card in its sequence is one of the suit's naturals held or the
+      end of an open sequence of the suit (:func:`_wild_places`).
+
+    The Hollywood for five hand of tests/data/slow26 with ``min_naturals=2`` (44 cards
+    after black threes), whose refused steps leave it one wild card and three places that
+    each need it or the discard (the jack of spades, the queens, the sevens), is refuted so
+    before any search."""
+    if not forced_short(nat, layout, 0, spare, t):
+        return False
+    involved = _trouble(nat, layout, 0, 0, t) or frozenset()
+    cleared = _ONE_WILD_CLEARED.find(t)
+    for face in sorted(_wild_places(nat, layout, t), key=lambda f: _near(f, involved, cleared)):
+        more = bytearray(nat)
+        more[face] += 1
+        if not forced_short(bytes(more), layout, 0, spare, t):
+            _ONE_WILD_CLEARED.put(t, face)
+            return False
+    return True
+
+
+def _near(face: int, involved: frozenset[int], cleared: int | None) -> tuple[bool, int]:
+    """The order :func:`one_wild_short` tries the wild card's places in: the one that let
+    the last hand of the rules be placed first (:data:`_ONE_WILD_CLEARED`), then by how near
+    they are to a card the reasoning without it asked a place for (of its rank or its suit),
+    where the wild card is likelier to be wanted. Only the order, not the answer, depends
+    on it."""
+    position, suit = divmod(face, _PER_RANK)
+    distance = min(
+        (
+            0 if other // _PER_RANK == position else abs(other // _PER_RANK - position)
+            for other in involved
+            if other // _PER_RANK == position or other % _PER_RANK == suit
+        ),
+        default=TOP + 1,
+    )
+    return face != cleared, distance
+
+
+#: The natural card whose addition last let :func:`one_wild_short` place a hand, by the
+#: rules' tables. One face a rule set, 64 rule sets.
+_ONE_WILD_CLEARED: Memo[Tables, int] = Memo(64)
+
+
+def _wild_places(nat: bytes, layout: Layout, t: Tables) -> list[int]:
+    """The natural faces one wild card may stand for where a meld needs it
+    (:func:`one_wild_short`): in a sequence, those beside a natural of their suit held or
+    an end of an open sequence of the suit; in a new meld of one rank, one face of each
+    rank with the natural cards such a meld needs."""
+    ends = {(run.suit, run.low - 1) for run in layout.runs}
+    ends |= {(run.suit, run.high + 1) for run in layout.runs}
+    places = (
+        [
+            face
+            for face in range(len(nat))
+            if (face % _PER_RANK, face // _PER_RANK) in ends
+            or (face >= _PER_RANK and nat[face - _PER_RANK])
+            or (face + _PER_RANK < len(nat) and nat[face + _PER_RANK])
+        ]
+        if t.sequence_wilds
+        else []
+    )
+    least = _fewest(1, t)
+    if least < _fewest(0, t):
+        ranks = {face // _PER_RANK for face in places}
+        places += [
+            natural_face(position, 0)
+            for position, total in enumerate(rank_totals(nat))
+            if total >= least and position not in ranks
+        ]
+    return places
 
 
 def sequence_bound_ranks(nat: bytes, layout: Layout, wilds: int, t: Tables) -> list[int]:
@@ -94,7 +188,9 @@ class _Cover(NamedTuple):
 
 
 @remembered(1 << 12)
-def _trouble(nat: bytes, layout: Layout, wilds: int, t: Tables) -> frozenset[int] | None:
+def _trouble(
+    nat: bytes, layout: Layout, wilds: int, rank_wilds: int, t: Tables
+) -> frozenset[int] | None:
     """``None`` unless the natural cards of ``nat`` surely cannot all be melded (see the
     module's introduction); if they cannot, the faces whose cards the reasoning asked a
     place for (those of ranks that can have no new meld, and those no sequence can take).
@@ -104,7 +200,7 @@ def _trouble(nat: bytes, layout: Layout, wilds: int, t: Tables) -> frozenset[int
     meld of its own, which only ever leaves the cards fewer places, so that every step of
     the reasoning still holds. Remembered: the searches of a turn's steps ask of the same
     hands."""
-    state = _State(nat, layout, wilds, t)
+    state = _State(nat, layout, wilds, rank_wilds, t)
     while True:
         owed = state.sweep()
         if owed is None or (not state.changed and owed > wilds):
@@ -117,23 +213,23 @@ class _State:
     """The cards known to go into sequences (``in_runs``) and those a sequence may take
     (``usable``), by face, as :meth:`sweep` follows the consequences."""
 
-    def __init__(self, nat: bytes, layout: Layout, wilds: int, t: Tables) -> None:
+    def __init__(self, nat: bytes, layout: Layout, wilds: int, rank_wilds: int, t: Tables) -> None:
         self.nat = nat
         self.wilds = wilds
+        #: The wild cards a new meld of one rank may hold at most (:func:`forced_short`).
+        self.rank_wilds = rank_wilds
         self.t = t
         self.totals = rank_totals(nat)
         self.open_ranks = {group.position for group in layout.ranks}
-        self.runs = tuple(tuple(r for r in layout.runs if r.suit == s) for s in range(4))
+        self.runs = _runs_by_suit(layout.runs)
         #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2), with
         #: the wild cards the sequences owe set aside (:meth:`_set_aside`).
-        self.fewest = _fewest(wilds, t)
+        self.fewest = _fewest(rank_wilds, t)
         self.usable = bytearray(nat)
         self.in_runs = bytearray(len(nat))
         self.changed = False
         #: The numbers a sequence is made by (:class:`_Limits`).
-        self.limits = _Limits(
-            t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds
-        )
+        self.limits = _limits(t)
         #: Each suit's cards a sequence may take, by position, as of the pass's start.
         self.suits: list[bytes] = []
         #: The faces of the pass that go into sequences (position, suit), and what the
@@ -161,7 +257,7 @@ class _State:
                     return None
             elif left > self.fewest and not self.t.new_meld_wilds[left]:
                 continue  # whether the rank needs a meld of its own would change nothing
-            elif bound := [face for face in faces if self._unplaced(face)]:
+            elif bound := [face for face in faces if self.nat[face] and self._unplaced(face)]:
                 self.involved.update(bound)
                 owed += self.t.new_meld_wilds[left]  # a new meld of the rank is needed
                 if left == self.fewest:  # and takes every card not in a sequence
@@ -179,7 +275,7 @@ class _State:
         goes into sequences in turn (a lone jack that takes the one wild card into a
         sequence of spades leaves the two queens no meld of their own). Sets
         :attr:`changed` where it learnt more."""
-        fewest = _fewest(self.wilds - runs_owed, self.t)
+        fewest = _fewest(min(self.rank_wilds, self.wilds - runs_owed), self.t)
         if fewest > self.fewest:
             self.fewest = fewest
             self.changed = True
@@ -282,6 +378,15 @@ class _State:
         return high - low - 1 - held <= self.t.sequence_wilds
 
 
+def _runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[Run, ...], ...]:
+    """The sequences ``runs``, by suit."""
+    by_suit: tuple[list[Run], ...] = ([], [], [], [])
+    for run in runs:
+        by_suit[run.suit].append(run)
+    return tuple(map(tuple, by_suit))
+
+
+@remembered(256)
 def _fewest(wilds: int, t: Tables) -> int:
     """The fewest natural cards a new meld of a rank may hold with ``wilds`` wild cards at
     most (CL-MELD-2, CL-MELD-5): :data:`UNBOUNDED` where none may be made."""
@@ -296,6 +401,12 @@ class _Limits(NamedTuple):
     naturals: int
     longest: int
     wilds: int
+
+
+@remembered(64)
+def _limits(t: Tables) -> _Limits:
+    """The :class:`_Limits` of the rules' tables."""
+    return _Limits(t.min_size, t.sequence_naturals, t.longest_sequence, t.sequence_wilds)
 
 
 def _wilds_worth(wilds: int, copies: int, limits: _Limits) -> int:

@@ -24,7 +24,7 @@ from canasta._engine.search.bounds import (
 )
 from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.escalera import escalera_in_reach
-from canasta._engine.search.forced import forced_short
+from canasta._engine.search.forced import forced_short, one_wild_short
 from canasta._engine.search.joint import wilds_owed_at_least
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
@@ -138,7 +138,8 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     refusals of one turn are of hands alike, which fail alike (the Hollywood for two
     ``hand_size=60`` position of tests/data/slow26: seven refusals, each 64 positions of
     the other way spared but the first). A question they do not refuse clears the flag, so
-    that each refusal leads to one question of the cores in vain at most."""
+    that each refusal leads to one question of the cores in vain at most. A hand of one
+    wild card is first asked :func:`_one_wild_short` there, after both ways' first budget."""
     led = search.cores_led
     budget = _FIRST_BUDGET
     order = (search.lead, 1 - search.lead)
@@ -157,11 +158,28 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
                 search.budget = None
             search.lead = lead
             return found
-        if budget == _FIRST_BUDGET and not led:
-            answer = _cores_answer(search, ways)
+        if budget == _FIRST_BUDGET:
+            if _one_wild_short(search, ways):
+                return False
+            answer = None if led else _cores_answer(search, ways)
             if answer is not None:
                 return answer
         budget *= 4
+
+
+def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
+    """Whether the search's question, asked of a hand with one wild card, is refused by
+    :func:`~canasta._engine.search.forced.one_wild_short`, which the search then remembers
+    both ways (:meth:`Sweep.settle`). Asked where neither way answered within its first
+    budget only: it asks ``forced_short`` of the hand with a natural card more for each
+    place the wild card may take, which costs more than the many quick searches, found or
+    refused, that never come to it."""
+    nat, wilds, layout, _, _, spare = ways[1]
+    if wilds != 1 or not one_wild_short(nat, layout, spare, search.t):
+        return False
+    for way in ways:
+        search.settle(False, *way)
+    return True
 
 
 def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | None:
