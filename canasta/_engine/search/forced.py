@@ -141,6 +141,9 @@ class _State:
         self.placed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
         #: The faces whose cards were asked a place: see :func:`_trouble`.
         self.involved: set[int] = set()
+        #: The cards bound for sequences that owe wild cards, no two of which may share a
+        #: sequence (cost, position, suit), as the last pass found them (:meth:`_apart`).
+        self.apart: list[tuple[int, int, int]] = []
 
     def sweep(self) -> int | None:
         """One pass over the ranks: ``None`` where a card has nowhere to go, else at least
@@ -201,8 +204,29 @@ class _State:
         return True
 
     def _unplaced(self, face: int) -> bool:
-        """Whether some card of ``face`` no sequence can take."""
-        return bool(self.nat[face]) and self._cover(face, self.nat[face]) is None
+        """Whether some card of ``face`` no sequence can take, or can for want of wild
+        cards (:meth:`_priced_out`)."""
+        if not self.nat[face]:
+            return False
+        cover = self._cover(face, self.nat[face])
+        return cover is None or self._priced_out(face, cover)
+
+    def _priced_out(self, face: int, cover: _Cover) -> bool:
+        """Whether the cards of ``face``, whose sequences take ``cover.cost`` wild cards at
+        least, cannot all go into sequences: they may share none with the cards bound for
+        sequences :attr:`apart`, whose wild cards leave too few. The wild cards of those
+        sequences are the hand's (each card of :attr:`apart` is in a sequence of its own),
+        and the sequences of ``face`` are others: so many are more than the hand holds. (A
+        rank with just enough cards for a new meld then melds them all: the Hollywood for
+        three hand of tests/data/slow26 with ``ask_permission="mandatory"``, whose ten of
+        spades owes its one wild card, so its nines, the nine of diamonds wanting one for
+        the eight, are a meld, and the ten of clubs loses ``8C 9C 10C`` and owes one too.)"""
+        if not cover.cost or not self.apart:
+            return False
+        card = divmod(face, _PER_RANK)
+        if any(self._may_share(card, other[1:]) for other in self.apart):
+            return False
+        return sum(cost for cost, _, _ in self.apart) + cover.cost > self.wilds
 
     def _into_meld(self, faces: range) -> None:
         """The cards of ``faces`` not kept for sequences all go into the new meld of their
@@ -263,7 +287,11 @@ class _State:
         for card in sorted(owing, reverse=True):
             if not any(self._may_share(card[1:], other[1:]) for other in apart):
                 apart.append(card)
-        return sum(cost for cost, _, _ in apart)
+        total = sum(cost for cost, _, _ in apart)
+        if total > sum(cost for cost, _, _ in self.apart):
+            self.apart = apart  # the cards of another rank may now be priced out
+            self.changed = True
+        return total
 
     def _may_share(self, card: tuple[int, int], other: tuple[int, int]) -> bool:
         """Whether the cards at ``card`` and ``other`` (position, suit) may share a
