@@ -136,9 +136,6 @@ class _State:
         )
         #: Each suit's cards a sequence may take, by position, as of the pass's start.
         self.suits: list[bytes] = []
-        #: The pass's answers of :meth:`_cover`, by face and copies: asked of a face by
-        #: several steps of the pass, of the same suit's cards.
-        self.covers: dict[tuple[int, int], _Cover | None] = {}
         #: The faces of the pass that go into sequences (position, suit), and what the
         #: positions of their suit give them (:attr:`_Cover.needs`).
         self.placed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
@@ -147,18 +144,19 @@ class _State:
         #: The cards bound for sequences that owe wild cards, no two of which may share a
         #: sequence (cost, position, suit), as the last pass found them (:meth:`_apart`).
         self.apart: list[tuple[int, int, int]] = []
-        #: Whether the pass met cards :meth:`_priced_out` might price out with more wild
-        #: cards owed :attr:`apart`: only then is a pass that finds more worth another.
-        self.priceable = False
+        #: The wild cards the cards :attr:`apart` owe, added up.
+        self.owed_apart = 0
+        #: The fewest wild cards owed apart that would price out a card the pass found not
+        #: priced out (:meth:`_priced_out`): a pass that finds so many is worth another.
+        self.pricing = UNBOUNDED
 
     def sweep(self) -> int | None:
         """One pass over the ranks: ``None`` where a card has nowhere to go, else at least
         how many wild cards the melds the cards need take (new melds of a rank, sequences
         of cards no two of which may share one). Sets :attr:`changed` if it learnt more."""
         self.changed = False
-        self.priceable = False
+        self.pricing = UNBOUNDED
         self.suits = [bytes(self.usable[suit::_PER_RANK]) for suit in range(_PER_RANK)]
-        self.covers = {}
         owing: list[tuple[int, int, int]] = []
         self.placed = []
         owed = 0
@@ -179,7 +177,10 @@ class _State:
                     self._into_meld(faces)
         if not self._needs_fit():
             return None
+        before = self.owed_apart
         runs_owed = self._apart(owing)
+        if before < runs_owed and self.pricing <= runs_owed and owed + runs_owed <= self.wilds:
+            self.changed = True  # a card may now be priced out (:meth:`_priced_out`)
         self._set_aside(runs_owed)
         return owed + runs_owed
 
@@ -231,12 +232,11 @@ class _State:
         the eight, are a meld, and the ten of clubs loses ``8C 9C 10C`` and owes one too.)"""
         if not cover.cost:
             return False
-        card = divmod(face, _PER_RANK)
-        if any(self._may_share(card, other[1:]) for other in self.apart):
-            return False
-        if sum(cost for cost, _, _ in self.apart) + cover.cost > self.wilds:
-            return True
-        self.priceable = True
+        if self.owed_apart + cover.cost > self.wilds:
+            card = divmod(face, _PER_RANK)
+            if not any(self._may_share(card, other[1:]) for other in self.apart):
+                return True
+        self.pricing = min(self.pricing, self.wilds - cover.cost + 1)
         return False
 
     def _into_meld(self, faces: range) -> None:
@@ -253,15 +253,10 @@ class _State:
         learns less, and the next pass counts them. Told only the wild cards that can
         matter (:func:`_wilds_worth`), so that hands with more share the answers
         remembered."""
-        key = (face, copies)
-        if key in self.covers:
-            return self.covers[key]
         position, suit = divmod(face, _PER_RANK)
         runs = self.runs[suit]
         wilds = _wilds_worth(self.wilds, copies, self.limits)
-        cover = _covered(self.suits[suit], position, copies, runs, wilds, self.limits)
-        self.covers[key] = cover
-        return cover
+        return _covered(self.suits[suit], position, copies, runs, wilds, self.limits)
 
     def _keep(self, face: int, cover: _Cover) -> None:
         """The neighbours ``cover`` needs go into sequences."""
@@ -304,9 +299,8 @@ class _State:
             if not any(self._may_share(card[1:], other[1:]) for other in apart):
                 apart.append(card)
         total = sum(cost for cost, _, _ in apart)
-        if total > sum(cost for cost, _, _ in self.apart):
-            self.apart = apart
-            self.changed |= self.priceable  # cards of another rank may now be priced out
+        if total > self.owed_apart:
+            self.apart, self.owed_apart = apart, total
         return total
 
     def _may_share(self, card: tuple[int, int], other: tuple[int, int]) -> bool:
