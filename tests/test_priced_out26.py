@@ -33,7 +33,7 @@ from search_helpers import (
 )
 
 import canasta
-from canasta import Cards, RuleSet, find_rules
+from canasta import Cards, RuleSet
 from canasta._engine.search import forced
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, RankGroup, encoded, wild_meld_canastas
@@ -138,12 +138,32 @@ def _without(case: Case, text: str) -> Case:
     return rules, bytes(less), wilds, layout
 
 
+#: The two saved Hollywood hands the rule was made for: their natural cards and the side's
+#: melds.
+SAVED = (ASK, "hollywood-2p-39-cards-after-black-threes.json")
+
+
+@functools.cache
+def _saved_naturals(name: str) -> tuple[RuleSet, tuple[str, ...], Layout]:
+    deal = canasta.Game.from_json((SLOW / name).read_text()).deal
+    layout, _ = encoded(deal.melds[deal.side], tables(deal.rules))
+    naturals = tuple(
+        str(card) for card in deal.hand if not card.is_wild and card.rank.value != "3"
+    )
+    return deal.rules, naturals, layout
+
+
+def _saved_case(name: str, wilds: int) -> Case:
+    """The natural cards of a saved hand (black threes left out) with ``wilds`` wild cards,
+    onto the side's melds."""
+    rules, naturals, layout = _saved_naturals(name)
+    return rules, _hand(" ".join(naturals)), wilds, layout
+
+
 @settings(max_examples=500, deadline=None)
 @given(_priced_positions(), st.booleans())
-@example(  # a lone jack of spades owes the wild card; the nine of diamonds has none left
-    (find_rules("hollywood"), _hand("JS KS AS 6D 7D 9D 9C 9H"), 1, Layout()),
-    False,
-)
+@example(_without(_ask_hand(), "AD"), False)  # the module introduction's hand
+@example(_saved_case(SAVED[1], 1), False)  # the 39-card hand, its black three the discard
 def test_HW_MELD_6_a_rank_priced_out_of_sequences_never_refutes_a_way_the_search_finds(
     case: Case, spare: bool
 ) -> None:
@@ -165,21 +185,6 @@ def test_HW_MELD_6_a_rank_priced_out_of_sequences_never_refutes_a_way_the_search
     event(f"priced out {any(fired)}, refuted {refuted}")
     if refuted:
         assert not _placed(rules, nat, wilds, layout, spare), case
-
-
-#: The two saved Hollywood hands the rule was made for: their natural cards and the side's
-#: melds.
-SAVED = (ASK, "hollywood-2p-39-cards-after-black-threes.json")
-
-
-@functools.cache
-def _saved_naturals(name: str) -> tuple[RuleSet, tuple[str, ...], Layout]:
-    deal = canasta.Game.from_json((SLOW / name).read_text()).deal
-    layout, _ = encoded(deal.melds[deal.side], tables(deal.rules))
-    naturals = tuple(
-        str(card) for card in deal.hand if not card.is_wild and card.rank.value != "3"
-    )
-    return deal.rules, naturals, layout
 
 
 @settings(max_examples=300, deadline=None)
