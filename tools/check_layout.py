@@ -115,6 +115,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_suit_canastas26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_joint_wilds26.py", "canasta._engine.search"),  # owed and canastas, weighed
         ("tests/test_joint_wilds26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_priced_out26.py", "canasta._engine.search"),  # a rank priced out of runs
+        ("tests/test_priced_out26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_cores26.py", "canasta._engine.search"),  # the canastas' cores first
         ("tests/test_cores26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_sweep_cuts26.py", "canasta._engine.search"),  # two cuts of the search

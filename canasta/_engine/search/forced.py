@@ -237,12 +237,21 @@ class _State:
         self.placed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
         #: The faces whose cards were asked a place: see :func:`_trouble`.
         self.involved: set[int] = set()
+        #: The cards bound for sequences that owe wild cards, no two of which may share a
+        #: sequence (cost, position, suit), as the last pass found them (:meth:`_apart`).
+        self.apart: list[tuple[int, int, int]] = []
+        #: The wild cards the cards :attr:`apart` owe, added up.
+        self.owed_apart = 0
+        #: The fewest wild cards owed apart that would price out a card the pass found not
+        #: priced out (:meth:`_priced_out`): a pass that finds so many is worth another.
+        self.pricing = UNBOUNDED
 
     def sweep(self) -> int | None:
         """One pass over the ranks: ``None`` where a card has nowhere to go, else at least
         how many wild cards the melds the cards need take (new melds of a rank, sequences
         of cards no two of which may share one). Sets :attr:`changed` if it learnt more."""
         self.changed = False
+        self.pricing = UNBOUNDED
         self.suits = [bytes(self.usable[suit::_PER_RANK]) for suit in range(_PER_RANK)]
         owing: list[tuple[int, int, int]] = []
         self.placed = []
@@ -264,7 +273,10 @@ class _State:
                     self._into_meld(faces)
         if not self._needs_fit():
             return None
+        before = self.owed_apart
         runs_owed = self._apart(owing)
+        if before < runs_owed and self.pricing <= runs_owed and owed + runs_owed <= self.wilds:
+            self.changed = True  # a card may now be priced out (:meth:`_priced_out`)
         self._set_aside(runs_owed)
         return owed + runs_owed
 
@@ -297,8 +309,31 @@ class _State:
         return True
 
     def _unplaced(self, face: int) -> bool:
-        """Whether some card of ``face`` no sequence can take."""
-        return bool(self.nat[face]) and self._cover(face, self.nat[face]) is None
+        """Whether some card of ``face`` no sequence can take, or can for want of wild
+        cards (:meth:`_priced_out`)."""
+        if not self.nat[face]:
+            return False
+        cover = self._cover(face, self.nat[face])
+        return cover is None or self._priced_out(face, cover)
+
+    def _priced_out(self, face: int, cover: _Cover) -> bool:
+        """Whether the cards of ``face``, whose sequences take ``cover.cost`` wild cards at
+        least, cannot all go into sequences: they may share none with the cards bound for
+        sequences :attr:`apart`, whose wild cards leave too few. The wild cards of those
+        sequences are the hand's (each card of :attr:`apart` is in a sequence of its own),
+        and the sequences of ``face`` are others: so many are more than the hand holds. (A
+        rank with just enough cards for a new meld then melds them all: the Hollywood for
+        three hand of tests/data/slow26 with ``ask_permission="mandatory"``, whose ten of
+        spades owes its one wild card, so its nines, the nine of diamonds wanting one for
+        the eight, are a meld, and the ten of clubs loses ``8C 9C 10C`` and owes one too.)"""
+        if not cover.cost:
+            return False
+        if self.owed_apart + cover.cost > self.wilds:
+            card = divmod(face, _PER_RANK)
+            if not any(self._may_share(card, other[1:]) for other in self.apart):
+                return True
+        self.pricing = min(self.pricing, self.wilds - cover.cost + 1)
+        return False
 
     def _into_meld(self, faces: range) -> None:
         """The cards of ``faces`` not kept for sequences all go into the new meld of their
@@ -359,7 +394,10 @@ class _State:
         for card in sorted(owing, reverse=True):
             if not any(self._may_share(card[1:], other[1:]) for other in apart):
                 apart.append(card)
-        return sum(cost for cost, _, _ in apart)
+        total = sum(cost for cost, _, _ in apart)
+        if total > self.owed_apart:
+            self.apart, self.owed_apart = apart, total
+        return total
 
     def _may_share(self, card: tuple[int, int], other: tuple[int, int]) -> bool:
         """Whether the cards at ``card`` and ``other`` (position, suit) may share a
