@@ -11,13 +11,16 @@ from pathlib import Path
 
 import pytest
 from fuzz.options import random_rules
-from hypothesis import example, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import Deal
+from play_helpers import meld_phases
+from profiles import examples
 
 import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
+from canasta._engine.search import going_out
 from canasta._engine.steps import meld_steps, steps_with_locked
 from canasta._engine.verdicts import Verdicts
 
@@ -120,12 +123,18 @@ def test_cl_init_1_steps_short_of_the_minimum_composed_with_a_following_step(
     assert searches == []
 
 
+@pytest.mark.parametrize("quick", [False, True])
 def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_question(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, quick: bool
 ) -> None:
     """Four black threes make two melds (three or four of them), both refused in a hand
     that cannot go out: the two checks tell, and whether the player can go out at all is
-    asked only if a third meld of black threes comes."""
+    asked only if a third meld of black threes comes. With the going-out search's quick
+    tests of the hand and melds after each (``quick``: four natural cards of four ranks
+    with nowhere to go, :func:`~canasta._engine.search.going_out.plainly_stuck`), no check
+    at all."""
+    if not quick:
+        monkeypatch.setattr(verdicts, "plainly_stuck", lambda *args: False)
     game = canasta.Game.from_position(
         "classic",
         hands=["3C 3C 3S 3S 5H 6D 9C KH", "4C 4D 4H"],
@@ -149,7 +158,7 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
         assert isinstance(move, canasta.LayMeld)
         assert not asked.black_threes_legal(step, move)
         assert game.explain(move) is not None
-    assert len(checks) == 2
+    assert len(checks) == (0 if quick else 2)
     assert questions == []
 
 
@@ -499,3 +508,45 @@ def test_steps_of_large_hands_related_without_building_deals_as_with_them(name: 
     answers = _follows_both_ways(game.deal)
     assert answers.count(True) >= 10
     assert answers.count(False) >= 10
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every meld of black threes of random games; on the "
+    "reference a whole random game under drawn house rules can take minutes"
+)
+@settings(max_examples=examples(20), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_cl_b3_3_melds_of_black_threes_refused_by_quick_tests_as_by_the_validator(
+    seed: int,
+) -> None:
+    """Every meld of black threes of a random game's meld phases (random house rules, every
+    family, drawn options) is legal by :class:`Verdicts` exactly when :func:`check` accepts
+    it; where the going-out search's quick tests of the hand and melds after it refuse it
+    with no deal built (:func:`~canasta._engine.search.going_out.plainly_stuck`), the
+    search refuses that hand too, whatever the points owed and however it must go out."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for deal in meld_phases(rules, seed, rng):
+        melds = deal.melds[deal.side]
+        steps = meld_steps(deal.usable, melds, rules, by_count=True)
+        asked = Verdicts(deal, steps)
+        for step in steps:
+            if step.kind is not MeldKind.BLACK_THREES:
+                continue
+            move = step.move(by_position=rules.melds_by_position)
+            assert isinstance(move, canasta.LayMeld)
+            legal = verdicts.check(deal, move) is None
+            assert asked.black_threes_legal(step, move) is legal, (seed, move)
+            hand, after = deal.hand - step.cards, step.applied_to(melds)
+            if hand and going_out.plainly_stuck(hand, after, rules):
+                event("plainly stuck")
+                assert not legal, (seed, move)
+                for owed, exempt, concealed in _OUT_QUESTIONS:
+                    found = going_out.going_out_possible(
+                        hand, after, rules, owed, exempt, concealed=concealed
+                    )
+                    assert not found, (seed, move, owed, exempt, concealed)
+
+
+#: The points owed, exemption and concealment :func:`going_out_possible` may be asked with.
+_OUT_QUESTIONS = ((0, False, False), (0, False, True), (120, True, False), (120, False, False))
