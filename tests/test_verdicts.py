@@ -131,10 +131,10 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
     that cannot go out: the two checks tell, and whether the player can go out at all is
     asked only if a third meld of black threes comes. With the going-out search's quick
     tests of the hand and melds after each (``quick``: four natural cards of four ranks
-    with nowhere to go, :func:`~canasta._engine.search.going_out.plainly_stuck`), no check
+    with nowhere to go, :func:`~canasta._engine.finishing.black_threes_plain`), no check
     at all."""
     if not quick:
-        monkeypatch.setattr(verdicts, "plainly_stuck", lambda *args: False)
+        monkeypatch.setattr(verdicts.finishing, "black_threes_plain", lambda *args: None)
     game = canasta.Game.from_position(
         "classic",
         hands=["3C 3C 3S 3S 5H 6D 9C KH", "4C 4D 4H"],
@@ -514,16 +514,18 @@ def test_steps_of_large_hands_related_without_building_deals_as_with_them(name: 
     reason="asks the validator of every meld of black threes of random games; on the "
     "reference a whole random game under drawn house rules can take minutes"
 )
-@settings(max_examples=examples(20), deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_cl_b3_3_melds_of_black_threes_refused_by_quick_tests_as_by_the_validator(
+def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validator(
     seed: int,
 ) -> None:
     """Every meld of black threes of a random game's meld phases (random house rules, every
     family, drawn options) is legal by :class:`Verdicts` exactly when :func:`check` accepts
-    it; where the going-out search's quick tests of the hand and melds after it refuse it
-    with no deal built (:func:`~canasta._engine.search.going_out.plainly_stuck`), the
-    search refuses that hand too, whatever the points owed and however it must go out."""
+    it, and so where the planner's quick tests answer with no deal built
+    (:func:`~canasta._engine.finishing.black_threes_plain`), on hands of up to ten cards
+    also when the reference solver answers; where the going-out search's quick tests refuse
+    the hand and melds after it (:func:`~canasta._engine.search.going_out.plainly_stuck`),
+    the search refuses that hand too, whatever the points owed and however it must go out."""
     rng = random.Random(seed)
     rules = random_rules(rng)
     for deal in meld_phases(rules, seed, rng):
@@ -537,10 +539,15 @@ def test_cl_b3_3_melds_of_black_threes_refused_by_quick_tests_as_by_the_validato
             assert isinstance(move, canasta.LayMeld)
             legal = verdicts.check(deal, move) is None
             assert asked.black_threes_legal(step, move) is legal, (seed, move)
+            plain = verdicts.finishing.black_threes_plain(deal, step.cards, step.result)
+            if plain is not None:
+                event(f"plain: {plain}")
+                assert plain is legal, (seed, move)
+                if len(deal.hand) <= 10:
+                    with verdicts.finishing.using("reference"):
+                        assert (verdicts.check(deal, move) is None) is legal, (seed, move)
             hand, after = deal.hand - step.cards, step.applied_to(melds)
             if hand and going_out.plainly_stuck(hand, after, rules):
-                event("plainly stuck")
-                assert not legal, (seed, move)
                 for owed, exempt, concealed in _OUT_QUESTIONS:
                     found = going_out.going_out_possible(
                         hand, after, rules, owed, exempt, concealed=concealed

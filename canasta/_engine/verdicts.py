@@ -76,7 +76,6 @@ from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
 from canasta._engine.search.bounds import no_sequence_takes
-from canasta._engine.search.going_out import plainly_stuck
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
@@ -171,26 +170,20 @@ class Verdicts:
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
         leaves_cards = step.size < len(self.deal.hand)
-        if leaves_cards and self._stuck_after(step):
+        plain = finishing.black_threes_plain(self.deal, step.cards, step.result)
+        if plain is False:  # it leaves cards
             self._refused += 1
             return False
         if leaves_cards and self._refused >= 2 and self._going_out is None:
             self._going_out = finishing.can_go_out(self.deal)
         if leaves_cards and self._going_out is False:
             return False
-        legal = check(self.deal, move) is None
+        legal = plain or check(self.deal, move) is None
         if legal:  # it goes out after laying them: so it can from here
             self._going_out = True
         elif leaves_cards:
             self._refused += 1
         return legal
-
-    def _stuck_after(self, step: Step) -> bool:
-        """Whether ``step``, black threes leaving cards, leaves no going out (CL-B3-3) by the
-        search's quick tests of the hand and melds after it (:func:`plainly_stuck`), no deal
-        built; not with pile cards locked (CL-INIT-4), where usable cards may be melded first."""
-        deal, melds = self.deal, step.applied_to(self.deal.melds[self.deal.side])
-        return not deal.draft.locked and plainly_stuck(deal.hand - step.cards, melds, deal.rules)
 
     def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, valid by construction."""
