@@ -20,7 +20,6 @@ from profiles import examples
 import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
-from canasta._engine.search import going_out
 from canasta._engine.steps import meld_steps, steps_with_locked
 from canasta._engine.verdicts import Verdicts
 
@@ -524,9 +523,8 @@ def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validat
     family, drawn options) is legal by :class:`Verdicts` exactly when :func:`check` accepts
     it, and so where the planner's quick tests answer with no deal built
     (:func:`~canasta._engine.finishing.black_threes_plain`), on hands of up to ten cards
-    also when the reference solver answers; where the going-out search's quick tests refuse
-    the hand and melds after it (:func:`~canasta._engine.search.going_out.plainly_stuck`),
-    the search refuses that hand too, whatever the points owed and however it must go out."""
+    also when the reference solver answers (the quick tests themselves against the search:
+    ``tests/test_search_cuts.py``)."""
     rng = random.Random(seed)
     rules = random_rules(rng)
     for deal in meld_phases(rules, seed, rng):
@@ -547,14 +545,3 @@ def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validat
                 if len(deal.hand) <= 10:
                     with verdicts.finishing.using("reference"):
                         assert (verdicts.check(deal, move) is None) is legal, (seed, move)
-            hand, after = deal.hand - step.cards, step.applied_to(melds)
-            if hand and going_out.plainly_stuck(hand, after, rules):
-                for owed, exempt, concealed in _OUT_QUESTIONS:
-                    found = going_out.going_out_possible(
-                        hand, after, rules, owed, exempt, concealed=concealed
-                    )
-                    assert not found, (seed, move, owed, exempt, concealed)
-
-
-#: The points owed, exemption and concealment :func:`going_out_possible` may be asked with.
-_OUT_QUESTIONS = ((0, False, False), (0, False, True), (120, True, False), (120, False, False))
