@@ -219,6 +219,35 @@ def test_the_quick_answers_never_change_whether_the_player_can_go_out(seed: int)
             assert quick == _can_go_out(deal, permitted, quick=False), (seed, deal)
 
 
+@planner_walk
+@settings(max_examples=examples(15), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_CL_OUT_1_a_hand_plainly_stuck_never_goes_out(seed: int) -> None:
+    """Whole hands of random games under random house rules (every family, drawn options),
+    and each with its black threes gone (as after melding them, CL-B3-3): where the search's
+    quick tests refuse the hand onto the side's melds
+    (:func:`~canasta._engine.search.going_out.plainly_stuck`, which
+    ``finishing.black_threes_plain`` asks with no deal built), the search refuses it too,
+    whatever the points owed and however it must go out."""
+    for deal in _meld_phases(seed):
+        rules, melds = deal.rules, deal.melds[deal.side]
+        threes = Cards.of([card for card in deal.hand if card.is_black_three])
+        for hand in (deal.hand, deal.hand - threes):
+            if not hand or not going_out.plainly_stuck(hand, melds, rules):
+                continue
+            event("plainly stuck")
+            for owed, exempt, concealed in _OUT_QUESTIONS:
+                canasta.clear_caches()
+                found = going_out.going_out_possible(
+                    hand, melds, rules, owed, exempt, concealed=concealed
+                )
+                assert not found, (seed, hand, owed, exempt, concealed)
+
+
+#: The points owed, exemption and concealment :func:`going_out_possible` may be asked with.
+_OUT_QUESTIONS = ((0, False, False), (0, False, True), (120, True, False), (120, False, False))
+
+
 def _meld_phases(seed: int) -> Iterator[Deal]:
     """The deals of a random game's first deal (random house rules) in the meld phase with
     cards in hand."""

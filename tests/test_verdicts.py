@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 from fuzz.options import random_rules
-from hypothesis import example, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import Deal
+from play_helpers import meld_phases
+from profiles import examples
 
 import canasta
 import canasta._engine.verdicts as verdicts
@@ -120,12 +122,18 @@ def test_cl_init_1_steps_short_of_the_minimum_composed_with_a_following_step(
     assert searches == []
 
 
+@pytest.mark.parametrize("quick", [False, True])
 def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_question(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, quick: bool
 ) -> None:
     """Four black threes make two melds (three or four of them), both refused in a hand
     that cannot go out: the two checks tell, and whether the player can go out at all is
-    asked only if a third meld of black threes comes."""
+    asked only if a third meld of black threes comes. With the going-out search's quick
+    tests of the hand and melds after each (``quick``: four natural cards of four ranks
+    with nowhere to go, :func:`~canasta._engine.finishing.black_threes_plain`), where the
+    planner answers, no check at all."""
+    if not quick:
+        monkeypatch.setattr(verdicts.finishing, "black_threes_plain", lambda *args: None)
     game = canasta.Game.from_position(
         "classic",
         hands=["3C 3C 3S 3S 5H 6D 9C KH", "4C 4D 4H"],
@@ -149,7 +157,8 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
         assert isinstance(move, canasta.LayMeld)
         assert not asked.black_threes_legal(step, move)
         assert game.explain(move) is not None
-    assert len(checks) == 2
+    planner = verdicts.finishing.solver_name() == "planner"  # the reference checks them all
+    assert len(checks) == (0 if quick and planner else 2)
     assert questions == []
 
 
@@ -499,3 +508,40 @@ def test_steps_of_large_hands_related_without_building_deals_as_with_them(name: 
     answers = _follows_both_ways(game.deal)
     assert answers.count(True) >= 10
     assert answers.count(False) >= 10
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every meld of black threes of random games; on the "
+    "reference a whole random game under drawn house rules can take minutes"
+)
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validator(
+    seed: int,
+) -> None:
+    """Every meld of black threes of a random game's meld phases (random house rules, every
+    family, drawn options) is legal by :class:`Verdicts` exactly when :func:`check` accepts
+    it, and so where the planner's quick tests answer with no deal built
+    (:func:`~canasta._engine.finishing.black_threes_plain`), on hands of up to ten cards
+    also when the reference solver answers (the quick tests themselves against the search:
+    ``tests/test_search_cuts.py``)."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for deal in meld_phases(rules, seed, rng):
+        melds = deal.melds[deal.side]
+        steps = meld_steps(deal.usable, melds, rules, by_count=True)
+        asked = Verdicts(deal, steps)
+        for step in steps:
+            if step.kind is not MeldKind.BLACK_THREES:
+                continue
+            move = step.move(by_position=rules.melds_by_position)
+            assert isinstance(move, canasta.LayMeld)
+            legal = verdicts.check(deal, move) is None
+            assert asked.black_threes_legal(step, move) is legal, (seed, move)
+            plain = verdicts.finishing.black_threes_plain(deal, step.cards, step.result)
+            if plain is not None:
+                event(f"plain: {plain}")
+                assert plain is legal, (seed, move)
+                if len(deal.hand) <= 10:
+                    with verdicts.finishing.using("reference"):
+                        assert (verdicts.check(deal, move) is None) is legal, (seed, move)

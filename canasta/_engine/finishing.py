@@ -12,7 +12,9 @@ both ask it here, and here one of two solvers answers:
   variable ``CANASTA_REFERENCE=1`` set when the package is imported, it answers instead, so
   that the whole test suite can run on it.
 
-The two questions answered without either, because the answer is plain, are stated here too.
+The questions answered without either, because the answer is plain, are stated here too, as
+is the planner's answer for a meld of black threes from its quick tests alone, given without
+the deal after it (:func:`black_threes_plain`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from canasta._engine.obligations import must_go_out
-from canasta._engine.search import planner, reference
+from canasta._engine.naming import naming
+from canasta._engine.obligations import may_go_out, must_go_out
+from canasta._engine.search import going_out, planner, reference
 from canasta._engine.state import Deal
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
@@ -31,6 +34,7 @@ from canasta._model.moves import TakePile
 
 __all__ = [
     "PlainFinish",
+    "black_threes_plain",
     "can_finish",
     "can_go_out",
     "can_stay",
@@ -136,6 +140,40 @@ def finishable_at_once(deal: Deal, cards: Cards, meld: Meld) -> bool:
     plain discard can end (:func:`plain_finish`)."""
     limits = plain_finish(deal)
     return limits is not None and limits.allows(cards, len(cards), cards.points, meld.kind)
+
+
+def black_threes_plain(deal: Deal, cards: Cards, meld: Meld) -> bool | None:
+    """Whether melding ``cards`` from the hand as the meld of black threes ``meld`` is legal,
+    where the planner answers without the deal after it (``None`` elsewhere; and where the
+    step leaves no card, where the reference solver answers, or where pile cards are locked,
+    CL-INIT-4, when going out may meld usable cards first and ask of other hands).
+
+    After black threes the player must go out (CL-B3-3): the step is legal exactly when
+    the planner's :func:`~canasta._engine.search.planner.can_go_out` says yes of the hand
+    and the side's melds after it (:meth:`~canasta._engine.naming.Naming.with_new`). Every
+    way it asks begins with the going-out search's quick tests of them, so where those
+    refuse (:func:`~canasta._engine.search.going_out.plainly_stuck`) the step is refused;
+    where nothing is owed (the minimum reached, no concealed going out obliged, CL-INIT-1,
+    CL-CONC-4) and going out is permitted, it asks the quick "no" and the quick "yes",
+    :func:`~canasta._engine.search.planner.naturals_stuck` and
+    :func:`~canasta._engine.search.planner.out_at_once`, first: where they say yes, so
+    does it. Most melds of black threes in random play are settled so."""
+    draft, rules = deal.draft, deal.rules
+    if _solver.name != "planner" or draft.locked or len(cards) >= len(deal.hand):
+        return None
+    hand = deal.hand - cards
+    melds = naming(rules).with_new(deal.melds[deal.side], meld)
+    if going_out.plainly_stuck(hand, melds, rules):
+        return False
+    if (
+        deal.minimum_reached()
+        and not draft.concealed_only
+        and may_go_out(draft, rules)
+        and not planner.naturals_stuck(hand, melds, rules)
+        and planner.out_at_once(hand, melds, rules)
+    ):
+        return True
+    return None
 
 
 def take_finishable_at_once(deal: Deal, move: TakePile) -> bool:

@@ -170,11 +170,15 @@ class Verdicts:
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
         leaves_cards = step.size < len(self.deal.hand)
+        plain = finishing.black_threes_plain(self.deal, step.cards, step.result)
+        if plain is False:  # it leaves cards
+            self._refused += 1
+            return False
         if leaves_cards and self._refused >= 2 and self._going_out is None:
             self._going_out = finishing.can_go_out(self.deal)
         if leaves_cards and self._going_out is False:
             return False
-        legal = check(self.deal, move) is None
+        legal = plain or check(self.deal, move) is None
         if legal:  # it goes out after laying them: so it can from here
             self._going_out = True
         elif leaves_cards:

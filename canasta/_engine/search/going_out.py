@@ -43,7 +43,7 @@ from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._rules.ruleset import RuleSet
 
-__all__ = ["going_out_possible"]
+__all__ = ["going_out_possible", "plainly_stuck"]
 
 _PER_RANK = len(SUITS)
 _NATURALS = NATURAL_FACES.stop
@@ -74,20 +74,12 @@ def going_out_possible(
     if not hand:
         return False
     t = tables(rules)
+    quick = _quick_tests(hand, melds, t)
+    if quick is None:
+        return False
+    nat, wilds, stray, layout, black_meld = quick
     counts = hand.counts
-    nat = counts[: NATURAL_FACES.stop]
-    if not t.sequences:
-        nat = folded(nat)
-    wilds = sum(counts[face] for face in WILD_FACES)
-    stray = _stray(hand, nat, wilds, melds, t)
-    if stray is None:
-        return False
-    layout, black_meld = encoded(melds, t)
-    if wilds_owed_short(nat, layout, wilds, t):
-        return False
     escalera = rules.going_out_needs_natural_sequence
-    if escalera and not escalera_in_reach(nat, layout, t):
-        return False
     several_wild = t.several or not layout.wilds
     new_wild = wild_meld_canastas(rules) if t.wild_melds and several_wild else (0,)
     search = _search(t, escalera, new_wild)
@@ -116,6 +108,54 @@ def going_out_possible(
         if _either_way(search, ways):
             return True
     return False
+
+
+def plainly_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether :func:`going_out_possible` refuses ``hand`` onto ``melds`` by the cheapest of
+    its quick tests (:func:`_quick_tests`): :func:`_stray`, and where going out needs a
+    natural sequence canasta, :func:`escalera_in_reach`; whatever the points owed, the
+    discards allowed or whether the going out must be concealed: those tests read the hand,
+    the melds and the rules only. For a question asked before the deal it is about is built
+    (:meth:`~canasta._engine.verdicts.Verdicts.black_threes_legal`): where the answer is
+    no, none is; where it is yes, the search's own tests follow."""
+    t = tables(rules)
+    nat, wilds = _hand_counts(hand.counts, t)
+    if _stray(hand, nat, wilds, melds, t) is None:
+        return True
+    return rules.going_out_needs_natural_sequence and not escalera_in_reach(
+        nat, encoded(melds, t)[0], t
+    )
+
+
+def _quick_tests(
+    hand: Cards, melds: tuple[Meld, ...], t: Tables
+) -> tuple[bytes, int, list[int], Layout, bool] | None:
+    """The tests made before any search, the cheapest first: ``None`` where they rule going
+    out out (:func:`_stray`: more than one card with nowhere to go, too few wild cards for
+    the new melds the naturals need, too few cards for the canastas; too few wild cards for
+    the naturals no meld takes without one, :func:`wilds_owed_short`; no natural sequence
+    canasta in reach where going out needs one, :func:`escalera_in_reach`). Else what the
+    search goes on with: the hand's natural counts (each rank's in its first face where
+    there are no sequences, :func:`_hand_counts`), its wild cards, the card that must be the
+    discard if one must (:func:`_stray`), and the melds encoded with whether one is of black
+    threes (:func:`~canasta._engine.search.layout.encoded`)."""
+    nat, wilds = _hand_counts(hand.counts, t)
+    stray = _stray(hand, nat, wilds, melds, t)
+    if stray is None:
+        return None
+    layout, black_meld = encoded(melds, t)
+    if wilds_owed_short(nat, layout, wilds, t):
+        return None
+    if t.rules.going_out_needs_natural_sequence and not escalera_in_reach(nat, layout, t):
+        return None
+    return nat, wilds, stray, layout, black_meld
+
+
+def _hand_counts(counts: bytes, t: Tables) -> tuple[bytes, int]:
+    """The hand's natural counts, each rank's in its first face where there are no sequences
+    (:func:`~canasta._engine.search.placing.folded`), and its wild cards."""
+    nat = counts[:_NATURALS]
+    return (nat if t.sequences else folded(nat)), sum(counts[face] for face in WILD_FACES)
 
 
 def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
