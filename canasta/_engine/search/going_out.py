@@ -24,7 +24,7 @@ from canasta._engine.search.bounds import (
 )
 from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.escalera import escalera_in_reach
-from canasta._engine.search.forced import forced_short
+from canasta._engine.search.forced import discards_left
 from canasta._engine.search.joint import wilds_owed_at_least
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.placing import folded
@@ -106,9 +106,10 @@ def going_out_possible(
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
         left_wilds = wilds - (discard in _WILD_FACES)
-        if forced_short(nat, layout, left_wilds, naturals, t):
+        told = _told(nat, layout, left_wilds, naturals, t)
+        if told is None:
             continue
-        search.discard_needed = _needs_discard(nat, layout, left_wilds, naturals, t)
+        search.tried, search.discard_needed = told
         ways = (
             (top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)),
             (nat, left_wilds, layout, Summary(), black_room, naturals),
@@ -138,12 +139,14 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     while True:
         for lead in order:
             search.budget = budget
+            search.discards = None if search.tried is None else search.tried[lead]
             try:
                 found = search.out(*ways[lead])
             except Exhausted:
                 continue
             finally:
                 search.budget = None
+                search.discards = None
             search.lead = lead
             return found
         if budget == _FIRST_BUDGET:
@@ -240,15 +243,23 @@ def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:
     ]
 
 
-def _needs_discard(
+def _told(
     nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], t: Tables
-) -> bool:
-    """Whether the naturals ``nat`` cannot all be placed with ``wilds`` wild cards, by
-    :func:`~canasta._engine.search.forced.forced_short`, where a card of ``spare`` may be
-    the discard (asked after it found they may be, with one):
-    :attr:`~canasta._engine.search.sweep.Sweep.discard_needed`. Remembered there: the
-    question is the one it answered first."""
-    return bool(spare) and forced_short(nat, layout, wilds, frozenset(), t)
+) -> tuple[tuple[frozenset[int], frozenset[int]] | None, bool] | None:
+    """What the search of a root is told (:func:`_roots`): the natural faces of ``spare``
+    whose discard it tries, the ranks upside down and as they are (``None``: every one;
+    :attr:`~canasta._engine.search.sweep.Sweep.discards`), and whether the hand needs its
+    discard (:attr:`~canasta._engine.search.sweep.Sweep.discard_needed`); ``None`` where the
+    naturals cannot all be placed whichever of ``spare`` is the discard, by
+    :func:`~canasta._engine.search.forced.forced_short`'s reasoning. Where they cannot with
+    none, only the faces :func:`~canasta._engine.search.forced.discards_left` leaves need
+    be tried."""
+    left = discards_left(nat, layout, wilds, spare, t)
+    if left is None:
+        return None, False
+    if not left:
+        return None
+    return (None if left == spare else (_faces(left), left)), bool(spare)
 
 
 def _stray(
