@@ -62,7 +62,7 @@ def discards_left(
     these (``going_out.going_out_possible``, ``sweep.Sweep.discards``), and its bounds,
     told of fewer discards, refute more. The faces are tried as :func:`forced_short` tries
     them, up to the first that clears the trouble: no more work than it. (Trying every
-    one leaves one to three faces where it leaves six to eleven, but costs more than the
+    one leaves one to five faces where it leaves six to eighteen, but costs more than the
     search it spares where the hand has many faces to try: the Hollywood for two
     ``hand_size=49`` position of tests/data/slow26 1,746 -> 1,952 million instructions to
     load and list, Hollywood for five with ``min_naturals=2`` 1,996 -> 1,956.)"""
