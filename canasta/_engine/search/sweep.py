@@ -148,7 +148,8 @@ class Sweep:
         refuted = self.refuted.get(key, ())
         if any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
-        if self._bounded(nat, wilds, layout, summary, self._tried(spare)):
+        tried = spare if self.discards is None else spare & self.discards
+        if self._bounded(nat, wilds, layout, summary, tried):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
@@ -224,14 +225,16 @@ class Sweep:
         spare: frozenset[int],
     ) -> bool:
         """:meth:`out` at a position not decided before: each way to place the lowest
-        rank's naturals, then each discard the search may make here."""
+        rank's naturals, then each discard the search may make here (of the faces of
+        ``spare``, those it tries: :attr:`discards`)."""
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_ways(nat, wilds, layout, summary, position):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
             for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
-        for face in _discards_now(nat, position, self._tried(spare)):
+        tried = spare if self.discards is None else spare & self.discards
+        for face in _discards_now(nat, position, tried):
             less = bytearray(nat)
             less[face] -= 1
             if self._discard_fails(bytes(less), wilds, layout, summary):
@@ -239,10 +242,6 @@ class Sweep:
             if self.out(bytes(less), wilds, layout, summary, black_room):
                 return True
         return False
-
-    def _tried(self, spare: frozenset[int]) -> frozenset[int]:
-        """The faces of ``spare`` whose discard the search tries (:attr:`discards`)."""
-        return spare if self.discards is None else spare & self.discards
 
     def _discard_fails(self, nat: bytes, wilds: int, layout: Layout, summary: Summary) -> bool:
         """Whether, a card discarded, the naturals left ``nat`` cannot be placed with the
