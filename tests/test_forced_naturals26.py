@@ -33,7 +33,7 @@ from search_helpers import (
 
 import canasta
 from canasta import Cards, RuleSet, find_rules
-from canasta._engine.search import forced, going_out
+from canasta._engine.search import forced, going_out, one_wild
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, RankGroup, Run, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -138,13 +138,13 @@ _ONE_WILD_STEP = (
 def test_HW_MELD_6_one_wild_card_in_each_of_its_places_never_refutes_a_way_the_search_finds(
     case: tuple[RuleSet, bytes, int, Layout], spare: bool
 ) -> None:
-    """``forced.one_wild_short``: a hand with one wild card, asked with no wild card and
+    """``one_wild.one_wild_short``: a hand with one wild card, asked with no wild card and
     with a natural card more in each place the wild card may stand for, must only ever
     refute where the placing search (with the wild card) finds no way."""
     rules, nat, _, layout = case
     t = tables(rules)
     held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
-    refuted = forced.one_wild_short(nat, layout, held, t)
+    refuted = one_wild.one_wild_short(nat, layout, held, t)
     event(f"refuted {refuted}")
     if refuted:
         assert not _placed(rules, nat, 1, layout, spare), case
@@ -280,7 +280,7 @@ def test_HW_MELD_5_the_forced_naturals_never_change_a_going_out_answer(
     """Whole hands of random games under drawn house rules, each asked with the bound and
     without it."""
     rules = drawn_rules(family, seed)
-    assert_the_same_going_out(rules, seed, going_out, "forced_short", lambda *args: False)
+    assert_the_same_going_out(rules, seed, going_out, "discards_left", lambda *args: None)
 
 
 @pytest.mark.planner_only(reason="asks the planner's going-out search")

@@ -70,7 +70,7 @@ def _priced_positions(draw: st.DrawFn) -> Case:
     for position in (rank - 3, rank - 2, rank):
         nat[natural_face(position, other)] += 1
     suits = [
-        draw(st.integers(0, 3)) for _ in range(min(forced._fewest(wilds, tables(rules)), 5) - 1)
+        draw(st.integers(0, 3)) for _ in range(min(forced.fewest(wilds, tables(rules)), 5) - 1)
     ]
     laid = {rank - 3, rank - 2, *draw(st.sets(st.integers(low, low + 7), max_size=3))}
     if suits and rank + 4 <= TOP and draw(st.booleans()):

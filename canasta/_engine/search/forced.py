@@ -33,9 +33,9 @@ from canasta._cache import Memo, remembered
 from canasta._engine.search.layout import Layout, Run
 from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, UNBOUNDED, Tables
-from canasta._model.cards import SUITS, natural_face
+from canasta._model.cards import SUITS
 
-__all__ = ["forced_short", "one_wild_short", "sequence_bound_ranks"]
+__all__ = ["discards_left", "fewest", "forced_short", "sequence_bound_ranks", "trouble"]
 
 _PER_RANK = len(SUITS)
 
@@ -50,25 +50,58 @@ def forced_short(
 ) -> bool:
     """Whether no plan melds every natural card of ``nat`` (unfolded) onto the open melds
     ``layout`` and new melds with ``wilds`` wild cards, but one card of a face in ``spare``,
-    which is discarded: by :func:`_trouble` for the hand and for each such discard that
+    which is discarded: by :func:`trouble` for the hand and for each such discard that
     could change its answer. Given ``rank_wilds``, only plans whose new melds of one rank
-    hold that many wild cards at most (:func:`one_wild_short`)."""
+    hold that many wild cards at most
+    (:func:`~canasta._engine.search.one_wild.one_wild_short`)."""
+    left = discards_left(nat, layout, wilds, spare, t, rank_wilds)
+    return left is not None and not left
+
+
+def discards_left(
+    nat: bytes,
+    layout: Layout,
+    wilds: int,
+    spare: frozenset[int],
+    t: Tables,
+    rank_wilds: int | None = None,
+) -> frozenset[int] | None:
+    """The faces of ``spare`` one card of which may still be the discard of a plan that
+    melds the rest of ``nat`` with ``wilds`` wild cards, by the reasoning of
+    :func:`forced_short`: ``None`` where it finds no trouble with every card melded (any
+    may be the discard, or none), else a part of ``spare`` that holds every face whose
+    discard clears the trouble (none: :func:`forced_short` refutes the hand). Only a
+    discard of a face :func:`trouble` asked a place for can clear it, and a plan that
+    discards another melds naturals it refutes: the search of the hand need try only
+    these (``going_out.going_out_possible``, ``sweep.Sweep.discards``), and its bounds,
+    told of fewer discards, refute more. The faces are tried as :func:`forced_short` tries
+    them, up to the first that clears the trouble: no more work than it. (Trying every
+    one leaves one to five faces where it leaves six to eighteen, but costs more than the
+    search it spares where the hand has many faces to try: the Hollywood for two
+    ``hand_size=49`` position of tests/data/slow26 1,746 -> 1,952 million instructions to
+    load and list, Hollywood for five with ``min_naturals=2`` 1,996 -> 1,956.)"""
     if not (t.sequences and t.min_size <= t.longest_sequence):
-        return False  # every card goes into a meld of its rank: nothing to follow
+        return None  # every card goes into a meld of its rank: nothing to follow
     rank_wilds = wilds if rank_wilds is None else rank_wilds
     if not sequence_bound_ranks(nat, layout, rank_wilds, t):
-        return False  # no card is bound for sequences: no chain to follow
-    involved = _trouble(nat, layout, wilds, rank_wilds, t)
+        return None  # no card is bound for sequences: no chain to follow
+    involved = trouble(nat, layout, wilds, rank_wilds, t)
     if involved is None:
-        return False
+        return None
     cleared = _CLEARED.find(t)
-    for face in sorted(involved & spare, key=lambda face: face != cleared):
-        less = bytearray(nat)
-        less[face] -= 1
-        if _trouble(bytes(less), layout, wilds, rank_wilds, t) is None:
+    faces = sorted(involved & spare, key=lambda face: face != cleared)
+    for index, face in enumerate(faces):
+        if _clears(nat, face, layout, wilds, rank_wilds, t):
             _CLEARED.put(t, face)
-            return False
-    return True
+            return frozenset(faces[index:])
+    return frozenset()
+
+
+def _clears(nat: bytes, face: int, layout: Layout, wilds: int, rank_wilds: int, t: Tables) -> bool:
+    """Whether, one card of ``face`` discarded, :func:`trouble` finds none."""
+    less = bytearray(nat)
+    less[face] -= 1
+    return trouble(bytes(less), layout, wilds, rank_wilds, t) is None
 
 
 #: The face whose discard last cleared a hand's trouble in :func:`forced_short`, by the
@@ -77,91 +110,6 @@ def forced_short(
 #: position of tests/data/slow26, 510 -> 305 hands asked of for the discards). Only the
 #: order of the discards, not the answer, depends on it. One face a rule set, 64 rule sets.
 _CLEARED: Memo[Tables, int] = Memo(64)
-
-
-def one_wild_short(nat: bytes, layout: Layout, spare: frozenset[int], t: Tables) -> bool:
-    """Whether no plan melds every natural card of ``nat`` and one wild card onto the open
-    melds ``layout`` and new melds, but one card of a face in ``spare``, which is discarded:
-    by :func:`forced_short` with no wild card, for each place the wild card may take, where
-    it reaches much further than with the wild card free to go anywhere at once.
-
-    * Where the meld it joins is as valid without it (an open meld, a meld of one rank with
-      natural cards enough, a meld of wild cards or of black threes), the naturals alone
-      are melded.
-    * Where it stands for a rank in a sequence, or in a new meld of one rank that needs it,
-      a natural card of that rank (and the sequence's suit; of any suit in a meld of one
-      rank) in its place makes a meld of the same size with a natural card more, as valid
-      (CL-MELD-2, HW-MELD-5, HW-MELD-6): the naturals with that card more are melded. A
-      card beside the wild card in its sequence is one of the suit's naturals held or the
-      end of an open sequence of the suit (:func:`_wild_places`).
-
-    The Hollywood for five hand of tests/data/slow26 with ``min_naturals=2`` (44 cards
-    after black threes), whose refused steps leave it one wild card and three places that
-    each need it or the discard (the jack of spades, the queens, the sevens), is refuted so
-    before any search."""
-    if not forced_short(nat, layout, 0, spare, t):
-        return False
-    involved = _trouble(nat, layout, 0, 0, t) or frozenset()
-    cleared = _ONE_WILD_CLEARED.find(t)
-    for face in sorted(_wild_places(nat, layout, t), key=lambda f: _near(f, involved, cleared)):
-        more = bytearray(nat)
-        more[face] += 1
-        if not forced_short(bytes(more), layout, 0, spare, t):
-            _ONE_WILD_CLEARED.put(t, face)
-            return False
-    return True
-
-
-def _near(face: int, involved: frozenset[int], cleared: int | None) -> tuple[bool, int]:
-    """The order :func:`one_wild_short` tries the wild card's places in: the one that let
-    the last hand of the rules be placed first (:data:`_ONE_WILD_CLEARED`), then by how near
-    they are to a card the reasoning without it asked a place for (of its rank or its suit),
-    where the wild card is likelier to be wanted. Only the order, not the answer, depends
-    on it."""
-    position, suit = divmod(face, _PER_RANK)
-    distance = min(
-        (
-            0 if other // _PER_RANK == position else abs(other // _PER_RANK - position)
-            for other in involved
-            if other // _PER_RANK == position or other % _PER_RANK == suit
-        ),
-        default=TOP + 1,
-    )
-    return face != cleared, distance
-
-
-#: The natural card whose addition last let :func:`one_wild_short` place a hand, by the
-#: rules' tables. One face a rule set, 64 rule sets.
-_ONE_WILD_CLEARED: Memo[Tables, int] = Memo(64)
-
-
-def _wild_places(nat: bytes, layout: Layout, t: Tables) -> list[int]:
-    """The natural faces one wild card may stand for where a meld needs it
-    (:func:`one_wild_short`): in a sequence, those beside a natural of their suit held or
-    an end of an open sequence of the suit; in a new meld of one rank, one face of each
-    rank with the natural cards such a meld needs."""
-    ends = {(run.suit, run.low - 1) for run in layout.runs}
-    ends |= {(run.suit, run.high + 1) for run in layout.runs}
-    places = (
-        [
-            face
-            for face in range(len(nat))
-            if (face % _PER_RANK, face // _PER_RANK) in ends
-            or (face >= _PER_RANK and nat[face - _PER_RANK])
-            or (face + _PER_RANK < len(nat) and nat[face + _PER_RANK])
-        ]
-        if t.sequence_wilds
-        else []
-    )
-    least = _fewest(1, t)
-    if least < _fewest(0, t):
-        ranks = {face // _PER_RANK for face in places}
-        places += [
-            natural_face(position, 0)
-            for position, total in enumerate(rank_totals(nat))
-            if total >= least and position not in ranks
-        ]
-    return places
 
 
 def sequence_bound_ranks(nat: bytes, layout: Layout, wilds: int, t: Tables) -> list[int]:
@@ -188,7 +136,7 @@ class _Cover(NamedTuple):
 
 
 @remembered(1 << 12)
-def _trouble(
+def trouble(
     nat: bytes, layout: Layout, wilds: int, rank_wilds: int, t: Tables
 ) -> frozenset[int] | None:
     """``None`` unless the natural cards of ``nat`` surely cannot all be melded (see the
@@ -224,7 +172,7 @@ class _State:
         self.runs = _runs_by_suit(layout.runs)
         #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2), with
         #: the wild cards the sequences owe set aside (:meth:`_set_aside`).
-        self.fewest = _fewest(rank_wilds, t)
+        self.fewest = fewest(rank_wilds, t)
         self.usable = bytearray(nat)
         self.in_runs = bytearray(len(nat))
         self.changed = False
@@ -235,7 +183,7 @@ class _State:
         #: The faces of the pass that go into sequences (position, suit), and what the
         #: positions of their suit give them (:attr:`_Cover.needs`).
         self.placed: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
-        #: The faces whose cards were asked a place: see :func:`_trouble`.
+        #: The faces whose cards were asked a place: see :func:`trouble`.
         self.involved: set[int] = set()
         #: The cards bound for sequences that owe wild cards, no two of which may share a
         #: sequence (cost, position, suit), as the last pass found them (:meth:`_apart`).
@@ -287,9 +235,9 @@ class _State:
         goes into sequences in turn (a lone jack that takes the one wild card into a
         sequence of spades leaves the two queens no meld of their own). Sets
         :attr:`changed` where it learnt more."""
-        fewest = _fewest(min(self.rank_wilds, self.wilds - runs_owed), self.t)
-        if fewest > self.fewest:
-            self.fewest = fewest
+        least = fewest(min(self.rank_wilds, self.wilds - runs_owed), self.t)
+        if least > self.fewest:
+            self.fewest = least
             self.changed = True
 
     def _into_runs(self, faces: range, owing: list[tuple[int, int, int]]) -> bool:
@@ -425,7 +373,7 @@ def _runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[Run, ...], ...]:
 
 
 @remembered(256)
-def _fewest(wilds: int, t: Tables) -> int:
+def fewest(wilds: int, t: Tables) -> int:
     """The fewest natural cards a new meld of a rank may hold with ``wilds`` wild cards at
     most (CL-MELD-2, CL-MELD-5): :data:`UNBOUNDED` where none may be made."""
     return next((n for n, need in enumerate(t.new_meld_wilds) if n and need <= wilds), UNBOUNDED)
@@ -536,12 +484,12 @@ def _new_ways(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterat
     ``cap`` wild cards, with the naturals a sequence needs (HW-MELD-5, HW-MELD-6). A
     longer sequence holds such a window through the card, with no more naturals or wild
     cards: so these suffice to say what every sequence needs."""
-    shortest, fewest = limits.shortest, limits.naturals
-    longest = min(max(shortest, fewest + cap), limits.longest)
+    shortest, naturals = limits.shortest, limits.naturals
+    longest = min(max(shortest, naturals + cap), limits.longest)
     for size in range(shortest, longest + 1):
         for low in range(max(0, position - size + 1), min(position, TOP - size + 1) + 1):
             others = [p for p in range(low, low + size) if p != position and counts[p]]
-            yield from _fillings(others, size - 1, fewest - 1, cap, -1)
+            yield from _fillings(others, size - 1, naturals - 1, cap, -1)
 
 
 def _run_ways(

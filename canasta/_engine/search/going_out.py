@@ -24,9 +24,10 @@ from canasta._engine.search.bounds import (
 )
 from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.escalera import escalera_in_reach
-from canasta._engine.search.forced import forced_short, one_wild_short
+from canasta._engine.search.forced import discards_left
 from canasta._engine.search.joint import wilds_owed_at_least
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
+from canasta._engine.search.one_wild import one_wild_short
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Exhausted, Sweep
@@ -98,9 +99,10 @@ def going_out_possible(
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
         left_wilds = wilds - (discard in _WILD_FACES)
-        if forced_short(nat, layout, left_wilds, naturals, t):
+        told = _told(nat, layout, left_wilds, naturals, t)
+        if told is None:
             continue
-        search.discard_needed = _needs_discard(nat, layout, left_wilds, naturals, t)
+        search.tried, search.discard_needed = told
         ways = (
             (top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)),
             (nat, left_wilds, layout, Summary(), black_room, naturals),
@@ -190,12 +192,14 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
                 if answer is not None:
                     return answer
             search.budget = budget
+            search.discards = None if search.tried is None else search.tried[lead]
             try:
                 found = search.out(*ways[lead])
             except Exhausted:
                 continue
             finally:
                 search.budget = None
+                search.discards = None
             search.lead = lead
             return found
         if budget == _FIRST_BUDGET:
@@ -209,7 +213,7 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
 
 def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     """Whether the search's question, asked of a hand with one wild card, is refused by
-    :func:`~canasta._engine.search.forced.one_wild_short`, which the search then remembers
+    :func:`~canasta._engine.search.one_wild.one_wild_short`, which the search then remembers
     both ways (:meth:`Sweep.settle`). Asked where neither way answered within its first
     budget only: it asks ``forced_short`` of the hand with a natural card more for each
     place the wild card may take, which costs more than the many quick searches, found or
@@ -227,8 +231,13 @@ def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | No
     the ranks as they are), which the search remembers if it is an answer, both ways
     (:meth:`Sweep.settle`): the same question asked again in the turn (the Hollywood for
     two ``hand_size=60`` position of tests/data/slow26 asks 11 of them 19 times) is answered
-    at once. Sets :attr:`Sweep.cores_led`."""
+    at once. Asked with the discards the search tries (:attr:`Sweep.tried`), where fewer,
+    so that each choice of cores leaving one face at most to be the discard asks where the
+    naturals must go (the ``hand_size=49`` position 1,746 -> 1,735 million instructions).
+    Sets :attr:`Sweep.cores_led`."""
     nat, wilds, layout, _, black_room, spare = ways[1]
+    if search.tried is not None:  # the same answer: the others may not be the discard
+        spare = search.tried[1]
     answer = cores_answer(nat, wilds, layout, black_room, spare, search.t, search.new_wild)
     search.cores_led = answer is False
     if answer is not None:
@@ -310,15 +319,23 @@ def _roots(discards: list[int]) -> list[tuple[int, frozenset[int]]]:
     ]
 
 
-def _needs_discard(
+def _told(
     nat: bytes, layout: Layout, wilds: int, spare: frozenset[int], t: Tables
-) -> bool:
-    """Whether the naturals ``nat`` cannot all be placed with ``wilds`` wild cards, by
-    :func:`~canasta._engine.search.forced.forced_short`, where a card of ``spare`` may be
-    the discard (asked after it found they may be, with one):
-    :attr:`~canasta._engine.search.sweep.Sweep.discard_needed`. Remembered there: the
-    question is the one it answered first."""
-    return bool(spare) and forced_short(nat, layout, wilds, frozenset(), t)
+) -> tuple[tuple[frozenset[int], frozenset[int]] | None, bool] | None:
+    """What the search of a root is told (:func:`_roots`): the natural faces of ``spare``
+    whose discard it tries, the ranks upside down and as they are (``None``: every one;
+    :attr:`~canasta._engine.search.sweep.Sweep.discards`), and whether the hand needs its
+    discard (:attr:`~canasta._engine.search.sweep.Sweep.discard_needed`); ``None`` where the
+    naturals cannot all be placed whichever of ``spare`` is the discard, by
+    :func:`~canasta._engine.search.forced.forced_short`'s reasoning. Where they cannot with
+    none, only the faces :func:`~canasta._engine.search.forced.discards_left` leaves need
+    be tried."""
+    left = discards_left(nat, layout, wilds, spare, t)
+    if left is None:
+        return None, False
+    if not left:
+        return None
+    return (None if left == spare else (_faces(left), left)), bool(spare)
 
 
 def _stray(

@@ -97,6 +97,18 @@ class Sweep:
         #: question. Then each discard the search tries is first asked the same
         #: (:meth:`_discard_fails`). Answers do not depend on it.
         self.discard_needed = False
+        #: The faces one card of which may be the discard where the question allows a card
+        #: of any face of ``spare`` (``None``: every one), set for each question and way
+        #: (``going_out._either_way``): the question's reasoning refutes a plan discarding
+        #: another (``forced.discards_left``), so that the search, its bounds told only
+        #: these, answers the question as asked. So it remembers each position's answer as
+        #: the question's (``spare``): a plan from a position the question reaches,
+        #: discarding another face, would be one of the question's, so there is none.
+        #: Answers do not depend on it.
+        self.discards: frozenset[int] | None = None
+        #: The :attr:`discards` of each way of asking the question (as :attr:`lead` counts
+        #: them), set for each question (``going_out._told``).
+        self.tried: tuple[frozenset[int], frozenset[int]] | None = None
         #: Which of the two ways of asking (``going_out._either_way``: 0 the ranks upside
         #: down, 1 as they are) answered the last question: asked first the next time.
         self.lead = 0
@@ -141,7 +153,8 @@ class Sweep:
         refuted = self.refuted.get(key, ())
         if any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
-        if self._bounded(nat, wilds, layout, summary, spare):
+        tried = spare if self.discards is None else spare & self.discards
+        if self._bounded(nat, wilds, layout, summary, tried):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
@@ -217,14 +230,16 @@ class Sweep:
         spare: frozenset[int],
     ) -> bool:
         """:meth:`out` at a position not decided before: each way to place the lowest
-        rank's naturals, then each discard the search may make here."""
+        rank's naturals, then each discard the search may make here (of the faces of
+        ``spare``, those it tries: :attr:`discards`)."""
         position = lowest(nat) // _PER_RANK
         for after, left, grown in self._rank_ways(nat, wilds, layout, summary, position):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
             for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
-        for face in _discards_now(nat, position, spare):
+        tried = spare if self.discards is None else spare & self.discards
+        for face in _discards_now(nat, position, tried):
             less = bytearray(nat)
             less[face] -= 1
             if self._discard_fails(bytes(less), wilds, layout, summary):
