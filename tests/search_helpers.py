@@ -123,7 +123,8 @@ def drawn_stretch(
 ) -> tuple[RuleSet, bytes, Layout]:
     """A rule set of one of ``families`` (the preset or house rules drawn), natural cards of
     a stretch of seven ranks (one to ``most_cards``), and on the table up to ``most_runs``
-    sequences near the stretch and two melds of one rank in it."""
+    sequences near the stretch and two melds of one rank in it (of two ranks where the rules
+    allow one meld of a rank only)."""
     rules = drawn_rules(draw(st.sampled_from(families)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 6))
     ranks_and_suits = st.tuples(st.integers(low, low + 6), st.integers(0, 3))
@@ -139,4 +140,6 @@ def drawn_stretch(
     group = drawn_rank_groups(st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2))
     runs = draw(st.lists(run, max_size=most_runs))
     groups = draw(st.lists(group, max_size=2))
+    if not rules.several_melds_per_rank:  # one meld of a rank at most (HW-MELD-9)
+        groups = list({meld.position: meld for meld in groups}.values())
     return rules, bytes(nat), Layout(tuple(sorted(groups)), tuple(sorted(runs)))
