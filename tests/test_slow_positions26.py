@@ -186,6 +186,12 @@ POSITIONS = [
     # laying black threes (102 ms, seed 926307329, decision 84: 66 going-out searches, 50
     # of them refused, about 110 ms loaded again with the caches emptied).
     ("hollywood-2p-39-cards-after-black-threes.json", 20, "31b6cc02a3"),
+    # benchmarks/worst_case.py --seconds 200 --over 80 --seed 17 at 288b3cf (count and
+    # digest from that code; CPU, load under 1): Bolivia for four with hand_size=3, 65 cards
+    # after taking a pile of 62 and laying black threes and a sequence (112 ms, seed
+    # 728901453, decision 142: 116 going-out searches, 60 of them finding a way, about 115
+    # ms loaded again with the caches emptied).
+    ("bolivia-4p-hand-size-3-65-cards-after-black-threes.json", 198, "34ca3105eb"),
 ]
 
 
