@@ -18,8 +18,8 @@ from internals import NATURAL_FACES, Deal, natural_face
 from play_helpers import meld_phases
 
 import canasta
-from canasta import RuleSet, find_rules
-from canasta._engine.search import going_out
+from canasta import Cards, Meld, RuleSet, find_rules
+from canasta._engine.search import going_out, planner
 from canasta._engine.search.layout import Layout, RankGroup, Run
 from canasta._engine.tables import TOP
 
@@ -29,6 +29,7 @@ __all__ = [
     "drawn_rules",
     "drawn_runs",
     "drawn_stretch",
+    "going_out_questions",
     "going_out_with",
     "planner_walk",
 ]
@@ -48,6 +49,37 @@ def drawn_rules(family: str, seed: int) -> RuleSet:
     if seed == 0:
         return find_rules(family)
     return random_rules(random.Random(seed), family=family)
+
+
+#: A going-out question the planner asked: the hand, the side's melds, the rules, the points
+#: owed, whether the player is exempt from them, and the answer.
+Question = tuple[Cards, tuple[Meld, ...], RuleSet, int, bool, bool]
+
+
+def going_out_questions(text: str) -> list[Question]:
+    """Every going-out question that loading the game ``text`` asks the planner, with its
+    answer, the caches emptied first: to ask them again without a cut."""
+    asked: list[Question] = []
+    plain = going_out.going_out_possible
+
+    def recorded(
+        hand: Cards,
+        melds: tuple[Meld, ...],
+        rules: RuleSet,
+        owed: int,
+        exempt: bool,
+        *,
+        concealed: bool = False,
+    ) -> bool:
+        found = plain(hand, melds, rules, owed, exempt, concealed=concealed)
+        asked.append((hand, melds, rules, owed, exempt, found))
+        return found
+
+    canasta.clear_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(planner, "going_out_possible", recorded)
+        canasta.Game.from_json(text)
+    return asked
 
 
 def going_out_with(deal: Deal, module: object, name: str, stub: object = None) -> bool:

@@ -21,11 +21,17 @@ import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES
-from search_helpers import assert_the_same_going_out, drawn_rules, drawn_stretch, planner_walk
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_rules,
+    drawn_stretch,
+    going_out_questions,
+    planner_walk,
+)
 
 import canasta
-from canasta import Cards, Meld, RuleSet, find_rules
-from canasta._engine.search import forced, going_out, planner
+from canasta import Cards, RuleSet, find_rules
+from canasta._engine.search import forced, going_out
 from canasta._engine.search.layout import Layout, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
@@ -120,26 +126,8 @@ def test_HW_MELD_5_the_hand_size_49_questions_answered_alike() -> None:
     cards, so that most steps leave a hand that needs its discard): the same answers with
     the search told every face."""
     text = (SLOW / "hollywood-2p-hand-size-49-44-cards-after-taking-the-pile.json").read_text()
-    asked: list[tuple[Cards, tuple[Meld, ...], RuleSet, int, bool, bool]] = []
+    asked = going_out_questions(text)
     plain = going_out.going_out_possible
-
-    def recorded(
-        hand: Cards,
-        melds: tuple[Meld, ...],
-        rules: RuleSet,
-        owed: int,
-        exempt: bool,
-        *,
-        concealed: bool = False,
-    ) -> bool:
-        found = plain(hand, melds, rules, owed, exempt, concealed=concealed)
-        asked.append((hand, melds, rules, owed, exempt, found))
-        return found
-
-    canasta.clear_caches()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(planner, "going_out_possible", recorded)
-        canasta.Game.from_json(text)
     assert len(asked) > 100
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "discards_left", _every_face)

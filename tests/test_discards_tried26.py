@@ -31,13 +31,14 @@ from search_helpers import (
     assert_the_same_going_out,
     drawn_rules,
     drawn_stretch,
+    going_out_questions,
     going_out_with,
     planner_walk,
 )
 
 import canasta
 from canasta import Cards, Meld, find_rules
-from canasta._engine.search import going_out, planner, sweep
+from canasta._engine.search import going_out, sweep
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -135,26 +136,7 @@ def test_CL_OUT_1_the_hollywood_for_five_questions_answered_alike() -> None:
     ``min_naturals=2`` asks (its aces, fives and sixes have melds on the table): the same
     answers trying every discard, lone cards below their ranks too."""
     text = (SLOW / "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json").read_text()
-    asked: list[tuple[Cards, tuple[Meld, ...], canasta.RuleSet, int, bool, bool]] = []
-    plain = going_out.going_out_possible
-
-    def recorded(
-        hand: Cards,
-        melds: tuple[Meld, ...],
-        rules: canasta.RuleSet,
-        owed: int,
-        exempt: bool,
-        *,
-        concealed: bool = False,
-    ) -> bool:
-        found = plain(hand, melds, rules, owed, exempt, concealed=concealed)
-        asked.append((hand, melds, rules, owed, exempt, found))
-        return found
-
-    canasta.clear_caches()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(planner, "going_out_possible", recorded)
-        canasta.Game.from_json(text)
+    asked = going_out_questions(text)
     assert len(asked) > 70
     with _trying_lone_cards(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "_worth_trying", _every_discard)

@@ -39,7 +39,7 @@ from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import Layout, RankGroup, encoded, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
-from canasta._engine.tables import TOP, tables
+from canasta._engine.tables import TOP, Tables, tables
 
 FAMILIES = ("hollywood", "samba", "bolivia")
 SLOW = Path(__file__).parent / "data" / "slow26"
@@ -112,6 +112,26 @@ def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool)
     return Sweep(t, False, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0, held)
 
 
+def _refuted(
+    nat: bytes, layout: Layout, wilds: int, held: frozenset[int], t: Tables
+) -> tuple[bool, bool]:
+    """``forced_short``'s answer with the caches emptied, and whether the rule priced a
+    card out on the way."""
+    fired = []
+    with pytest.MonkeyPatch.context() as patch:
+        priced_out = forced._State._priced_out
+
+        def spy(state: forced._State, face: int, cover: forced._Cover) -> bool:
+            answer = priced_out(state, face, cover)
+            fired.append(answer)
+            return answer
+
+        patch.setattr(forced._State, "_priced_out", spy)
+        canasta.clear_caches()
+        refuted = forced_short(nat, layout, wilds, held, t)
+    return refuted, any(fired)
+
+
 def _hand(text: str) -> bytes:
     return Cards.parse(text).counts[: NATURAL_FACES.stop]
 
@@ -170,19 +190,8 @@ def test_HW_MELD_6_a_rank_priced_out_of_sequences_never_refutes_a_way_the_search
     rules, nat, wilds, layout = case
     t = tables(rules)
     held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
-    fired = []
-    with pytest.MonkeyPatch.context() as patch:
-        priced_out = forced._State._priced_out
-
-        def spy(state: forced._State, face: int, cover: forced._Cover) -> bool:
-            answer = priced_out(state, face, cover)
-            fired.append(answer)
-            return answer
-
-        patch.setattr(forced._State, "_priced_out", spy)
-        canasta.clear_caches()
-        refuted = forced_short(nat, layout, wilds, held, t)
-    event(f"priced out {any(fired)}, refuted {refuted}")
+    refuted, fired = _refuted(nat, layout, wilds, held, t)
+    event(f"priced out {fired}, refuted {refuted}")
     if refuted:
         assert not _placed(rules, nat, wilds, layout, spare), case
 
@@ -200,20 +209,9 @@ def test_HW_MELD_6_the_saved_hands_less_a_few_cards_are_refuted_only_where_no_wa
     kept = [card for index, card in enumerate(naturals) if index not in dropped]
     nat = _hand(" ".join(kept))
     held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
-    fired = []
-    with pytest.MonkeyPatch.context() as patch:
-        priced_out = forced._State._priced_out
-
-        def spy(state: forced._State, face: int, cover: forced._Cover) -> bool:
-            answer = priced_out(state, face, cover)
-            fired.append(answer)
-            return answer
-
-        patch.setattr(forced._State, "_priced_out", spy)
-        canasta.clear_caches()
-        refuted = forced_short(nat, layout, wilds, held, tables(rules))
-    event(f"priced out {any(fired)}, refuted {refuted}")
-    if refuted and any(fired):  # the others are forced_short's own (test_forced_naturals26)
+    refuted, fired = _refuted(nat, layout, wilds, held, tables(rules))
+    event(f"priced out {fired}, refuted {refuted}")
+    if refuted and fired:  # the others are forced_short's own (test_forced_naturals26)
         assert not _placed(rules, nat, wilds, layout, spare), (name, kept, wilds)
 
 
