@@ -192,6 +192,12 @@ POSITIONS = [
     # 728901453, decision 142: 116 going-out searches, 60 of them finding a way, about 115
     # ms loaded again with the caches emptied).
     ("bolivia-4p-hand-size-3-65-cards-after-black-threes.json", 198, "34ca3105eb"),
+    # benchmarks/worst_case.py --seconds 200 --over 80 --seed 18 at 5bb747e (count and
+    # digest from that code; CPU, load under 1.3): Bolivia for three with draw_count=1, 50
+    # cards after taking the pile and laying black threes (144 ms, seed 704735625, decision
+    # 100: 214 going-out searches, 162 of them finding a way in 127 ms; about 157 ms loaded
+    # again with the caches emptied).
+    ("bolivia-3p-draw-one-50-cards-after-black-threes.json", 215, "12a14d69ef"),
 ]
 
 
