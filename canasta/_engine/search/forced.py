@@ -214,7 +214,7 @@ class _State:
                     return None
             elif left > self.fewest and not self.t.new_meld_wilds[left]:
                 continue  # whether the rank needs a meld of its own would change nothing
-            elif bound := [face for face in faces if self.nat[face] and self._unplaced(face)]:
+            elif bound := [face for face in faces if self._unplaced(face)]:
                 self.involved.update(bound)
                 owed += self.t.new_meld_wilds[left]  # a new meld of the rank is needed
                 if left == self.fewest:  # and takes every card not in a sequence

@@ -335,7 +335,7 @@ def _told(
         return None, False
     if not left:
         return None
-    return (None if left == spare else (_faces(left), left)), bool(spare)
+    return (None if left == spare else (_faces(left), left)), True  # it needs its discard
 
 
 def _stray(

@@ -153,8 +153,7 @@ class Sweep:
         refuted = self.refuted.get(key, ())
         if any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
-        tried = spare if self.discards is None else spare & self.discards
-        if self._bounded(nat, wilds, layout, summary, tried):
+        if self._bounded(nat, wilds, layout, summary, self._tried(spare)):
             return False
         if self._placed(nat, wilds, layout, summary, black_room, spare):
             self.solved.setdefault(key, []).append(summary)
@@ -180,6 +179,11 @@ class Sweep:
         :meth:`out` to the question of the other arguments, as if it had searched it."""
         key = _key(nat, wilds, layout, black_room, spare)
         (self.solved if found else self.refuted).setdefault(key, []).append(summary)
+
+    def _tried(self, spare: frozenset[int]) -> frozenset[int]:
+        """The faces of ``spare`` whose discard the search tries: those of :attr:`discards`
+        where it is set."""
+        return spare if self.discards is None else spare & self.discards
 
     def _bounded(
         self, nat: bytes, wilds: int, layout: Layout, summary: Summary, spare: frozenset[int]
@@ -238,8 +242,7 @@ class Sweep:
             for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
-        tried = spare if self.discards is None else spare & self.discards
-        for face in _discards_now(nat, position, tried):
+        for face in _discards_now(nat, position, self._tried(spare)):
             less = bytearray(nat)
             less[face] -= 1
             if self._discard_fails(bytes(less), wilds, layout, summary):
