@@ -116,6 +116,7 @@ class Verdicts:
 
     __slots__ = (
         "_answers",
+        "_below",
         "_concealed",
         "_going_out",
         "_known",
@@ -160,6 +161,8 @@ class Verdicts:
         #: those wild cards gone and that many canastas fewer, once asked
         #: (:meth:`_stripped_out`).
         self._wild_refusals: dict[bytes, int] = {}
+        #: Steps that had a larger step with their wild cards refused (:meth:`_larger_legal`).
+        self._below: list[_Answer] = []
         self._stripped: dict[tuple[bytes, int], bool] = {}
         #: Whether that question may be asked (:func:`_strips`).
         self._strips = self._must_go_out and _strips(deal)
@@ -244,25 +247,28 @@ class Verdicts:
         those that add natural cards only come first: a hand that goes out melds its
         naturals anyway, and where the wild cards run short, a step that takes all of them is
         refused where the same with fewer is legal (a search that tells nothing of the
-        smaller step). None is asked where a larger step with the same wild cards was
-        refused: the step likely is too. But where the deal obliges the player to go out
-        (CL-B3-3, CL-ASK-3), a step that lays or grows a meld of one rank with no wild card,
-        whose largest such step is refused, asks the next largest with no wild card that
-        does not hold that one (which would be refused too): where every card of a rank is
-        wanted elsewhere, the step that takes them all is refused and the same with one fewer
-        is often legal, as the fours, the fives and the sevens of the Hollywood for three hand
-        of 35 cards in ``tests/data/slow26`` (``ask_permission="mandatory"``). One search
-        more where that one is refused too, one fewer where it is legal."""
+        smaller step). None is asked where a larger step with the same wild cards was refused (the
+        step likely is too) unless most such steps were legal so far, then none holding a refused
+        one (tests/data/slow26: 16 of 20 in Hollywood for five, ``min_naturals=2``; 2 of 54 in
+        Hollywood for two, ``hand_size=49``). Where the deal obliges the player to go out (CL-B3-3,
+        CL-ASK-3), a step of a meld of one rank with no wild card whose largest such step is
+        refused asks the next largest with none that does not hold it: where every card of a rank
+        is wanted elsewhere, one fewer is often legal (Hollywood for three, ``ask_permission``)."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
         wilds = step.cards.count_wild()
-        if any(
-            not known.legal
+        refused = [
+            known.step.cards
+            for known in answers
+            if not known.legal
             and known.step.size > step.size
             and known.step.cards.count_wild() == wilds
             and known.step.cards.issuperset(step.cards)
-            for known in answers
-        ):
-            return False
+        ]
+        if refused:
+            self._below.append(answer)  # its step is not answered yet: not counted below
+            settled = [a.legal for a in self._below if self._known.get(a.step) is a]
+            if 2 * sum(settled) <= len(settled):
+                return False
         if self._listed is None:
             self._listed = {}
             for listed in self._steps:
@@ -273,6 +279,7 @@ class Verdicts:
             if step.size < then.size < cards_in_hand
             and then not in self._known
             and then.cards.issuperset(step.cards)
+            and not any(then.cards.issuperset(cards) for cards in refused)
         ]
         again = self._must_go_out and step.kind is MeldKind.RANK and not wilds
         return self._any_larger_legal(answer, answers, larger, again)
