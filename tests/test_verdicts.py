@@ -7,7 +7,9 @@ than steps asked."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fuzz.options import random_rules
@@ -20,8 +22,10 @@ from profiles import examples
 import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
+from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps, steps_with_locked
 from canasta._engine.verdicts import Verdicts
+from canasta._model.cards import NATURAL_FACES
 
 DATA = Path(__file__).parent / "data" / "slow26"
 
@@ -314,6 +318,80 @@ def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed:
                 move = each.move(by_position=by_position)
                 alone = verdicts.check(deal, move) is None
                 assert asked.legal(each, move) is alone, (seed, move)
+
+
+def _opening_this_turn(deal: Deal) -> Deal:
+    """``deal`` with its side opening this turn, the minimum reached already (the side's
+    melds laid this turn, say): a step then counts no points (CL-INIT-1, CL-INIT-4)."""
+    points = max(deal.minimums[deal.side], deal.draft.points)
+    draft = deal.draft.replace(opening=True, committed=True, melded=True, points=points)
+    return deal.replace(draft=draft)
+
+
+class _WildSwaps(Verdicts):
+    """:class:`Verdicts` counting the steps answered from one with other wild cards only."""
+
+    def __init__(self, deal: Deal, steps: Sequence[Step]) -> None:
+        super().__init__(deal, steps)
+        self.wild_swaps = 0
+
+    def _swapped(self, known: Any, step: Step) -> bool:
+        swapped = super()._swapped(known, step)
+        naturals = slice(0, NATURAL_FACES.stop)
+        if swapped and known.step.cards.counts[naturals] == step.cards.counts[naturals]:
+            self.wild_swaps += 1
+        return swapped
+
+
+def _wild_swaps_agree(seed: int) -> int:
+    """Asks each step of the deals of :func:`_meld_phases` obliged to go out (black threes
+    laid, CL-B3-3), made to open this turn with the minimum reached
+    (:func:`_opening_this_turn`), and each other choice of suits, in the generator's order:
+    :class:`Verdicts` answers it as :func:`check` does, searching that step alone. Returns
+    how many steps it answered from one with other wild cards."""
+    swaps = 0
+    for obliged in _meld_phases(seed, most=5):
+        if not obliged.draft.black_threes or obliged.draft.locked:
+            continue
+        deal = _opening_this_turn(obliged)
+        steps = meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+        asked = _WildSwaps(deal, steps)
+        by_position = deal.rules.melds_by_position
+        for step in steps:
+            if step.kind is MeldKind.BLACK_THREES:
+                continue
+            for each in (step, *step.others()):
+                move = each.move(by_position=by_position)
+                alone = verdicts.check(deal, move) is None
+                assert asked.legal(each, move) is alone, (seed, move)
+        swaps += asked.wild_swaps
+    return swaps
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_cl_init_1_wild_cards_swapped_once_this_turns_melds_reach_the_minimum(seed: int) -> None:
+    """Where the side opens this turn and its melds reach the minimum already, a step with
+    other wild cards (a joker for a two) is answered from the other's answer, as where the
+    side opened before the turn (:meth:`Verdicts._swapped`): the answers agree with each
+    step's own search (:func:`_wild_swaps_agree`) over random rules and drawn options."""
+    swaps = _wild_swaps_agree(seed)
+    event(f"steps answered from other wild cards: {min(swaps, 10)}{'+' if swaps >= 10 else ''}")
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
+@pytest.mark.parametrize("seed", [85, 23])  # Hollywood, Samba: 100 steps each when written
+def test_cl_init_1_wild_cards_swapped_in_games_that_open_so(seed: int) -> None:
+    """Games whose deals, made so, answer steps from other wild cards
+    (:func:`_wild_swaps_agree`): the answers agree with each step's own search."""
+    assert _wild_swaps_agree(seed) > 0
 
 
 @pytest.mark.planner_only(

@@ -431,8 +431,12 @@ class Verdicts:
         is one from the other with the cards swapped:
 
         * other wild cards (a joker for a two, say), where the points melded no longer
-          matter (the side opened before this turn, CL-INIT-1): wild cards differ in
-          nothing else while melding;
+          matter (CL-INIT-1): the side opened before this turn, or this turn's melds reach
+          its minimum already, when the step counts no points (later cards add nothing to
+          the count, CL-INIT-4) and the drafts after the two are the same; wild cards differ
+          in nothing else while melding (the Hollywood for two positions of
+          ``tests/data/slow26`` that open after taking the pile: each step with the joker
+          answered from the same with a two, or the other way round);
         * a meld of one rank with other suits of its naturals, where the naturals that stay
           in hand after ``known`` (if it is legal) or after ``step`` (if it is refused) can
           go into no sequence (:func:`no_sequence_takes`): they join the same melds of their
@@ -450,7 +454,7 @@ class Verdicts:
             return False
         wild = [face in _WILD_FACES for face in swapped]
         if all(wild):
-            return not self.deal.draft.opening
+            return self.deal.minimum_reached()
         if any(wild) or first.kind is not MeldKind.RANK:
             return False
         gone = [face for face in swapped if mine[face] > theirs[face]]
