@@ -4,8 +4,8 @@ A hand with one wild card puts it in one place, and :func:`one_wild_short` asks
 :func:`~canasta._engine.search.forced.forced_short` with no wild card of the hand as each
 place leaves it, where it reaches much further than with the wild card free to go
 anywhere at once (the wild card's places and why each is as good as a natural card there:
-see :func:`one_wild_short`). Asked by the going-out search where neither way answers
-within its first budget (``going_out._one_wild_short``).
+see :func:`one_wild_short`). Asked by the going-out search where the way it tries first
+does not answer within its first budget (``going_out._one_wild_short``).
 """
 
 from __future__ import annotations
