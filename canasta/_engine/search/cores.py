@@ -190,7 +190,8 @@ def _choices(
     question: _Question, cores: list[Core], missing: int, t: Tables
 ) -> Iterator[tuple[Core, ...]]:
     """The choices of ``missing`` cores (one may be chosen again where the cards allow),
-    each whose cards left pass the quick bounds, as every choice of fewer of them does."""
+    each whose cards left pass the quick bounds, as every choice of fewer of them does
+    (``cores``, each :func:`_kept` alone already: :func:`_singles`)."""
 
     def grow(chosen: tuple[Core, ...], start: int) -> Iterator[tuple[Core, ...]]:
         if len(chosen) == missing:
@@ -198,7 +199,7 @@ def _choices(
             return
         for index in range(start, len(cores)):
             more = (*chosen, cores[index])
-            if _kept(question, more, t):
+            if not chosen or _kept(question, more, t):
                 yield from grow(more, index)
 
     return grow((), 0)
