@@ -128,7 +128,7 @@ def test_HW_MELD_5_the_hand_size_49_questions_answered_alike() -> None:
     text = (SLOW / "hollywood-2p-hand-size-49-44-cards-after-taking-the-pile.json").read_text()
     asked = going_out_questions(text)
     plain = going_out.going_out_possible
-    assert len(asked) > 100
+    assert len(asked) > 60  # 72: a step with other wild cards answered from another
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "discards_left", _every_face)
         for hand, melds, rules, owed, exempt, found in asked:

@@ -181,6 +181,38 @@ def _one_face(draw: st.DrawFn) -> tuple[bytes, int, int, tuple[Run, ...], int, f
     return counts, position, draw(st.integers(1, 3)), sequences, draw(st.integers(0, 8)), limits
 
 
+def _windows(
+    counts: bytes, position: int, runs: tuple[Run, ...], wilds: int, limits: forced._Limits
+) -> list[forced._Window]:
+    """The windows of ranks the sequences through the card may fill, as ``forced._covered``
+    asks them."""
+    new = forced._new_windows(counts, position, min(limits.wilds, wilds), limits)
+    return [*new, *forced._run_windows(counts, position, runs, wilds, limits)]
+
+
+def _ways(
+    counts: bytes, position: int, runs: tuple[Run, ...], wilds: int, limits: forced._Limits
+) -> list[forced._Way]:
+    """Every way of those windows (``forced._fillings``)."""
+    windows = _windows(counts, position, runs, wilds, limits)
+    return [way for window in windows for way in forced._fillings(*window)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_one_face())
+def test_HW_MELD_6_one_card_s_cover_told_from_its_windows_as_from_its_ways(
+    case: tuple[bytes, int, int, tuple[Run, ...], int, forced._Limits],
+) -> None:
+    """One card that must go into a sequence: what every way of it gives, told from each
+    window of ranks with no way made (``forced._one_cover``), is what trying every way
+    gives (``forced._copies_cover``, HW-MELD-5, HW-MELD-6)."""
+    counts, position, _, runs, wilds, limits = case
+    windows = _windows(counts, position, runs, wilds, limits)
+    ways = _ways(counts, position, runs, wilds, limits)
+    event(f"ways {min(len(ways), 20)}{'+' if len(ways) >= 20 else ''}")
+    assert forced._one_cover(windows) == forced._copies_cover(ways, 1, counts, wilds)
+
+
 @settings(max_examples=400, deadline=None)
 @given(_one_face())
 def test_HW_MELD_6_the_ways_another_does_as_well_as_change_no_cover(
@@ -190,8 +222,7 @@ def test_HW_MELD_6_the_ways_another_does_as_well_as_change_no_cover(
     does as well as (``forced._undominated``) learns what trying them all does (HW-MELD-5,
     HW-MELD-6: the sequences' sizes and wild cards)."""
     counts, position, copies, runs, wilds, limits = case
-    new = forced._new_ways(counts, position, min(limits.wilds, wilds), limits)
-    ways = [*new, *forced._run_ways(counts, position, runs, wilds, limits)]
+    ways = _ways(counts, position, runs, wilds, limits)
     kept = forced._undominated(ways)
     event(f"ways {len(ways)} -> {len(kept)}")
     plain = forced._copies_cover(ways, copies, counts, wilds)

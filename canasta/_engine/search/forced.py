@@ -25,7 +25,7 @@ rank or kept for a sequence only grow as the consequences are followed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -169,7 +169,8 @@ class _State:
         self.t = t
         self.totals = rank_totals(nat)
         self.open_ranks = {group.position for group in layout.ranks}
-        self.runs = _runs_by_suit(layout.runs)
+        #: The open sequences by suit, and the positions they hold by suit.
+        self.runs, self.laid = _runs_by_suit(layout.runs)
         #: The fewest natural cards of a rank a new meld of it may hold (CL-MELD-2), with
         #: the wild cards the sequences owe set aside (:meth:`_set_aside`).
         self.fewest = fewest(rank_wilds, t)
@@ -352,24 +353,30 @@ class _State:
         sequence (see :meth:`_apart`)."""
         position, suit = card
         other_position, other_suit = other
-        low, high = sorted((position, other_position))
-        if suit != other_suit or high - low >= self.t.longest_sequence:
+        if suit != other_suit:
             return False
-        held = sum(
-            1
-            for p in range(low + 1, high)
-            if self.usable[p * _PER_RANK + suit]
-            or any(run.low <= p <= run.high for run in self.runs[suit])
-        )
+        low, high = sorted((position, other_position))
+        if high - low >= self.t.longest_sequence:
+            return False
+        usable, laid = self.usable, self.laid[suit]
+        held = sum(1 for p in range(low + 1, high) if usable[p * _PER_RANK + suit] or p in laid)
         return high - low - 1 - held <= self.t.sequence_wilds
 
 
-def _runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[Run, ...], ...]:
-    """The sequences ``runs``, by suit."""
+@remembered(256)
+def _runs_by_suit(
+    runs: tuple[Run, ...],
+) -> tuple[tuple[tuple[Run, ...], ...], tuple[frozenset[int], ...]]:
+    """The sequences ``runs``, by suit, and the positions they hold, by suit. Remembered:
+    the questions of one turn ask of a few layouts."""
     by_suit: tuple[list[Run], ...] = ([], [], [], [])
     for run in runs:
         by_suit[run.suit].append(run)
-    return tuple(map(tuple, by_suit))
+    laid = tuple(
+        frozenset(p for run in suit_runs for p in range(run.low, run.high + 1))
+        for suit_runs in by_suit
+    )
+    return tuple(map(tuple, by_suit)), laid
 
 
 @remembered(256)
@@ -404,6 +411,11 @@ def _wilds_worth(wilds: int, copies: int, limits: _Limits) -> int:
 #: One way for a card to go into a sequence: the naturals it takes, by position, as a bit
 #: mask and the wild cards; or which open sequence it joins (an index, -1 for a new one).
 _Way = tuple[int, int, int]
+#: The sequences through a card of one window of ranks, each a way (:func:`_fillings`): the
+#: positions of naturals held that may fill its other places, how many places, the fewest
+#: naturals it needs there, the most wild cards it may take, and the open sequence it joins
+#: (an index, -1 for a new one).
+_Window = tuple[list[int], int, int, int, int]
 
 
 @remembered(1 << 14)
@@ -413,18 +425,34 @@ def _covered(
     """How ``copies`` cards at ``position`` of a suit can all go into sequences, each into
     its own (a sequence holds one card a rank), the suit's other naturals ``counts`` by
     position: ``None`` where they cannot. Each sequence is a new one (a window of the
-    ranks, :func:`_new_ways`) or an open one of ``runs`` grown to the card
-    (:func:`_run_ways`), at most one card joining each."""
-    new = _new_ways(counts, position, min(limits.wilds, wilds), limits)
-    ways = [*new, *_run_ways(counts, position, runs, wilds, limits)]
+    ranks, :func:`_new_windows`) or an open one of ``runs`` grown to the card
+    (:func:`_run_windows`), at most one card joining each."""
+    new = _new_windows(counts, position, min(limits.wilds, wilds), limits)
+    windows = [*new, *_run_windows(counts, position, runs, wilds, limits)]
+    if copies == 1:
+        return _one_cover(windows)
+    ways = [way for window in windows for way in _fillings(*window)]
     if not ways:
         return None
-    if copies == 1:  # the one card: the positions every way takes, the cheapest way
-        common = ~0
-        for mask, _, _ in ways:
-            common &= mask
-        return _Cover(tuple((p, 1) for p in _bits(common)), min(w for _, w, _ in ways))
     return _copies_cover(_undominated(ways), copies, counts, wilds)
+
+
+def _one_cover(windows: list[_Window]) -> _Cover | None:
+    """The :class:`_Cover` of one card, which goes one way of ``windows``: the positions
+    every way takes, and the cheapest way's wild cards; told from each window with no way
+    made. Its ways all take every natural it holds where they need them all (the fewest
+    naturals are all there are, or the wild cards fill no more places); else a way that
+    takes one fewer leaves out each in turn. Its cheapest way takes them all."""
+    common, cost = ~0, UNBOUNDED
+    for others, places, fewest, cap, _ in windows:
+        least = max(fewest, places - cap)
+        if least > len(others):
+            continue  # no way
+        common &= _mask(others) if least == len(others) else 0
+        cost = min(cost, places - len(others))
+    if cost == UNBOUNDED:
+        return None
+    return _Cover(tuple((p, 1) for p in _bits(common)), cost)
 
 
 def _copies_cover(ways: list[_Way], copies: int, counts: bytes, wilds: int) -> _Cover | None:
@@ -478,7 +506,7 @@ def _used(chosen: tuple[_Way, ...], counts: bytes, wilds: int) -> list[int] | No
     return None if any(n > counts[p] for p, n in enumerate(used)) else used
 
 
-def _new_ways(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterator[_Way]:
+def _new_windows(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterator[_Window]:
     """The new sequences through ``position``: windows of ranks from the smallest size to
     the longest needed, each of its other positions a natural held or one of at most
     ``cap`` wild cards, with the naturals a sequence needs (HW-MELD-5, HW-MELD-6). A
@@ -489,12 +517,12 @@ def _new_ways(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterat
     for size in range(shortest, longest + 1):
         for low in range(max(0, position - size + 1), min(position, TOP - size + 1) + 1):
             others = [p for p in range(low, low + size) if p != position and counts[p]]
-            yield from _fillings(others, size - 1, naturals - 1, cap, -1)
+            yield others, size - 1, naturals - 1, cap, -1
 
 
-def _run_ways(
+def _run_windows(
     counts: bytes, position: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
-) -> Iterator[_Way]:
+) -> Iterator[_Window]:
     """The open sequences ``runs`` of the suit grown to ``position``: the ranks between
     them and the card each a natural held or a wild card, within the sequence's wild cards
     and the longest sequence."""
@@ -508,7 +536,7 @@ def _run_ways(
         between.remove(position)
         others = [p for p in between if counts[p]]
         cap = max(0, min(limits.wilds - run.wilds, wilds))
-        yield from _fillings(others, len(between), 0, cap, index)
+        yield others, len(between), 0, cap, index
 
 
 def _fillings(others: list[int], places: int, fewest: int, cap: int, run: int) -> Iterator[_Way]:
@@ -516,7 +544,12 @@ def _fillings(others: list[int], places: int, fewest: int, cap: int, run: int) -
     (``fewest`` at least) and wild cards for the rest (``cap`` at most)."""
     for size in range(max(fewest, places - cap), len(others) + 1):
         for chosen in combinations(others, size):
-            yield sum(1 << p for p in chosen), places - size, run
+            yield _mask(chosen), places - size, run
+
+
+def _mask(positions: Iterable[int]) -> int:
+    """The bit mask of ``positions``."""
+    return sum(1 << p for p in positions)
 
 
 def _bits(mask: int) -> Iterator[int]:
