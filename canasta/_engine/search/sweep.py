@@ -95,7 +95,9 @@ class Sweep:
         #: Whether the naturals of the hand asked about cannot all be placed with its wild
         #: cards, by ``forced.forced_short``, but with a discard they may: set for each
         #: question. Then each discard the search tries is first asked the same
-        #: (:meth:`_discard_fails`). Answers do not depend on it.
+        #: (:meth:`_discard_fails`), and where one face is left to be the discard the cores
+        #: are asked of the hand with it made (``going_out._cores_answer``). Answers do not
+        #: depend on it.
         self.discard_needed = False
         #: The faces one card of which may be the discard where the question allows a card
         #: of any face of ``spare`` (``None``: every one), set for each question and way
