@@ -180,13 +180,8 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     refusals of one turn are of hands alike, which fail alike (the Hollywood for two
     ``hand_size=60`` position of tests/data/slow26: seven refusals, each 64 positions of
     the other way spared but the first). A question they do not refuse clears the flag, so
-    that each refusal leads to one question of the cores in vain at most. Where they gave
-    no answer to the last question (:attr:`Sweep.cores_vain`), they are asked after the
-    second round instead: where going out needs a natural sequence canasta (BO-OUT-1) they
-    never find a plan, and the found searches of one turn that spend their first budgets
-    are alike (the Bolivia for three ``draw_count=1`` position of tests/data/slow26: three
-    in a row, each asking the cores in vain, some 5 ms each). A hand of one wild card is
-    first asked :func:`_one_wild_short` there, after both ways' first budget."""
+    that each refusal leads to one question of the cores in vain at most. A hand of one
+    wild card is first asked :func:`_one_wild_short` there, after both ways' first budget."""
     led = search.cores_led
     budget = _FIRST_BUDGET
     order = (search.lead, 1 - search.lead)
@@ -210,11 +205,7 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
         if budget == _FIRST_BUDGET:
             if _one_wild_short(search, ways):
                 return False
-            answer = None if led or search.cores_vain else _cores_answer(search, ways)
-            if answer is not None:
-                return answer
-        elif budget == _FIRST_BUDGET * 4 and search.cores_vain:
-            answer = _cores_answer(search, ways)
+            answer = None if led else _cores_answer(search, ways)
             if answer is not None:
                 return answer
         budget *= 4
@@ -249,7 +240,6 @@ def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | No
         spare = search.tried[1]
     answer = cores_answer(nat, wilds, layout, black_room, spare, search.t, search.new_wild)
     search.cores_led = answer is False
-    search.cores_vain = answer is None
     if answer is not None:
         for way in ways:
             search.settle(answer, *way)

@@ -117,10 +117,6 @@ class Sweep:
         #: budget, before the other way's (``going_out._either_way``). Answers do not
         #: depend on it.
         self.cores_led = False
-        #: Whether the cores gave no answer to the last question they were asked: then
-        #: asked of the next one after the second round of budgets rather than the first
-        #: (``going_out._either_way``). Answers do not depend on it.
-        self.cores_vain = False
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
