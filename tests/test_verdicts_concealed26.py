@@ -35,7 +35,9 @@ def _locked_meld_phases(seed: int, most: int) -> list[Deal]:
     rng = random.Random(seed)
     rules = random_rules(rng).with_options(concealed_min_rule="never")
     with contextlib.suppress(canasta.RuleSetError):  # a hand as large as the pack allows
-        rules = rules.with_options(hand_size=rng.randint(rules.hand_size, 40))
+        rules = rules.with_options(
+            hand_size=rng.randint(rules.hand_size, max(rules.hand_size, 40))
+        )
     game = canasta.Game.new(rules, seed=seed)
     number = game.deal_number
     found: list[Deal] = []
