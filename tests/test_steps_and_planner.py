@@ -337,6 +337,38 @@ def test_CL_MELD_5_naturals_stuck_only_where_no_going_out_is_found(
         assert not out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(0, 9),
+    black=st.integers(0, 7),
+    owed=st.sampled_from([0, 0, 50, 120]),
+)
+def test_CL_B3_3_naturals_stuck_counts_the_black_threes_no_meld_takes(
+    seed: int, size: int, black: int, owed: int
+) -> None:
+    """The quick refusal counts black threes with the stuck naturals (CL-B3-3, HW-B3-3,
+    SA-B3-2): where it refuses, the going-out search finds no way either, owed points or
+    not, exempt, or concealed; hands given up to seven more black threes, under drawn rule
+    sets of every family without sequences (the only ones it refuses in)."""
+    rng = random.Random(seed)
+    rules = attrs.evolve(
+        random_rules(rng),
+        sequences_allowed=False,
+        take_with_suited_pair=False,
+        going_out_needs_natural_sequence=False,
+    )
+    hand, melds = random_position(seed, size, rules)
+    threes = [face for face in ALL_FACES if face.is_black_three]
+    hand = hand + Cards.of([rng.choice(threes) for _ in range(black)])
+    if naturals_stuck(hand, melds, rules):
+        for exempt in (False, True):
+            assert not going_out_possible(hand, melds, rules, owed, exempt), (hand, melds)
+        assert not going_out_possible(hand, melds, rules, 0, True, concealed=True)
+        if len(hand) <= 9:
+            assert not out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
+
+
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(0, 9), canastas=st.integers(0, 2))
 def test_CL_OUT_1_out_at_once_only_where_a_going_out_is_found(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta._engine.finishing import PlainFinish
+from canasta._engine.finishing import PlainFinish, plain_finish
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
@@ -130,8 +130,10 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_rank_order)
-    verdicts = Verdicts(deal, steps)
-    limits = verdicts.limits
+    # Most steps of most positions are followed by a plain discard (``limits``); the
+    # answers of the others are made once the first of them comes.
+    limits = plain_finish(deal)
+    verdicts: Verdicts | None = None
     offered: set[tuple[int | None, tuple[int, ...]]] = set()
     for step in steps:
         count = None
@@ -139,7 +141,12 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
             count = (step.target, count_key(step.cards, suits_matter=False))
             if count in offered:
                 continue
-        move = _offered_move(deal, limits, verdicts, step, by_position)
+        if limits is not None and limits.allows(step.cards, step.size, step.points, step.kind):
+            move: LayMeld | AddToMeld | None = step.move(by_position=by_position)
+        else:
+            if verdicts is None:
+                verdicts = Verdicts(deal, steps)
+            move = _offered_move(deal, limits, verdicts, step, by_position)
         if move is not None:
             if count is not None:
                 offered.add(count)

@@ -21,7 +21,7 @@ from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
-from canasta._engine.tables import tables
+from canasta._engine.tables import Tables, tables
 from canasta._engine.turn.common import may_use_locked
 from canasta._model.cards import (
     ALL_FACES,
@@ -130,28 +130,57 @@ def out_after_unlocking(
 
 
 def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
-    """Whether two natural cards of ``hand`` or more have nowhere to go, in a rule set
-    without sequences: each of a rank the side has no meld of, and too few of it, with every
-    wild card of the hand, for a new meld (CL-MELD-2, CL-MELD-5). Then no going out melds all
-    of them but the one discard, whatever the points owed or the pile cards locked.
+    """Whether two cards of ``hand`` or more have nowhere to go, in a rule set without
+    sequences: natural cards, each of a rank the side has no meld of, and too few of it, with
+    every wild card of the hand, for a new meld (CL-MELD-2, CL-MELD-5); and black threes no
+    meld of them takes (:func:`_black_threes_stranded`). Then no going out melds all of them
+    but the one discard, whatever the points owed or the pile cards locked.
 
-    The first test of :func:`going_out_possible` (its stuck naturals), made here before
-    the search sets up the hand: most hands a turn asks about, whether the player may ask to
-    go out (CL-ASK-2) at its first step above all, fail it. With sequences it answers
+    The first tests of :func:`going_out_possible` (its stuck naturals, and the black threes
+    each of its ways leaves), made here before the search sets up the hand: most hands a turn
+    asks about, whether the player may ask to go out (CL-ASK-2) at its first step above all,
+    fail it, and the count stops at the second card found. With sequences it answers
     ``False``, leaving every hand to the search."""
     if rules.sequences_allowed:
         return False
     t = tables(rules)
+    counts = hand.counts
+    stuck = _black_threes_stranded(counts, melds, t)
+    if stuck > 1:
+        return True
     wilds = hand.count_wild()
     need = t.new_meld_wilds
     laid = {natural_position(meld.rank) for meld in melds if meld.kind is MeldKind.RANK}
-    stuck = 0
-    for position, have in enumerate(rank_totals(hand.counts)):
+    for position, (clubs, diamonds, hearts, spades) in enumerate(_RANK_FACES):
+        have = counts[clubs] + counts[diamonds] + counts[hearts] + counts[spades]
         if have and need[have] > wilds and position not in laid:
             stuck += have
             if stuck > 1:
                 return True
     return False
+
+
+#: The faces of each natural rank, by position (:func:`naturals_stuck` counts them rank by
+#: rank, stopping at the second stuck card).
+_RANK_FACES = tuple(tuple(RANK_FACES[rank]) for rank in NATURAL_RANKS)
+_CLUBS_THREE, _SPADES_THREE = (face.index for face in BLACK_THREES)
+
+
+def _black_threes_stranded(counts: bytes, melds: tuple[Meld, ...], t: Tables) -> int:
+    """How many of the black threes held (``counts``) no going out melds: a meld of them is
+    laid only in the turn the player goes out, of three natural black threes at least and
+    ``t.black_threes`` at most, and takes no other black threes once laid (CL-B3-3,
+    HW-B3-3, SA-B3-2), as the going-out search's ways ask (:func:`going_out_possible`). So
+    none where the side has no meld of them and three to that many are held, one (the
+    discard) where one more, and every one elsewhere."""
+    black = counts[_CLUBS_THREE] + counts[_SPADES_THREE]
+    if not black:
+        return 0
+    if any(meld.kind is MeldKind.BLACK_THREES for meld in melds):
+        return black
+    if 3 <= black <= t.black_threes:
+        return 0
+    return 1 if black - 1 == t.black_threes else black
 
 
 def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
