@@ -164,11 +164,12 @@ class Verdicts:
         #: Steps that had a larger step with their wild cards refused (:meth:`_larger_legal`).
         self._below: list[_Answer] = []
         self._stripped: dict[tuple[bytes, int], bool] = {}
-        #: Whether that question may be asked (:func:`_strips`).
-        self._strips = self._must_go_out and _strips(deal)
         #: No melding this turn counts toward an opening and no pile card is locked
         #: (:meth:`_plainly_follows`).
         self._plain = deal.minimum_reached() and not deal.draft.locked
+        #: Whether :meth:`_stripped_out` may be asked: where the player must go out, and
+        #: going out owes no points (CL-INIT-1) with no pile card locked.
+        self._strips = self._must_go_out and self._plain
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes."""
@@ -314,7 +315,7 @@ class Verdicts:
         the meld it grows); and the canastas the question spares, one, or none where no
         meld of the rank can be a canasta (:meth:`_rank_canasta`), where one canasta fewer
         may be asked of (:func:`_spares`). Asked where the question may be
-        (:func:`_strips`)."""
+        (:attr:`_strips`)."""
         if step.kind is not MeldKind.RANK or not step.cards.count_wild():
             return None
         deal, counts = self.deal, step.cards.counts
@@ -535,14 +536,6 @@ class Verdicts:
 
 
 _WILD_FACES = frozenset(WILD_FACES)
-
-
-def _strips(deal: Deal) -> bool:
-    """Whether :meth:`Verdicts._stripped_out` may be asked where the player must go out: no
-    melding counts toward an opening (the side opened before the turn, or this turn's melds
-    reach its minimum already: going out owes no points, CL-INIT-1) and no pile card is
-    locked."""
-    return deal.minimum_reached() and not deal.draft.locked
 
 
 def _spares(rules: RuleSet) -> bool:
