@@ -65,6 +65,7 @@ _RANK, _SEQUENCE, _WILD, _BLACK = (
     MeldKind.WILD,
     MeldKind.BLACK_THREES,
 )
+_JOKER, _THREE = Rank.JOKER, Rank.THREE
 _BLACK_THREE_FACES = tuple(face.index for face in BLACK_THREES)
 _BLACK_THREE_POINTS = BLACK_THREES[0].points
 
@@ -192,7 +193,7 @@ def _new_wild_melds(hand: _Hand, t: Tables) -> list[Step]:
     """New melds of wild cards only (HW-MELD-4, BO-MELD-4)."""
     parts = _wild_parts(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
     return [
-        Step(None, trusted_cards(_NO_NATURALS + tail), None, _WILD, points, count, Rank.JOKER)
+        Step(None, trusted_cards(_NO_NATURALS + tail), None, _WILD, points, count, _JOKER)
         for tail, points, count in parts
     ]
 
@@ -215,7 +216,7 @@ def _black_three_melds(hand: _Hand, t: Tables) -> list[Step]:
                     _BLACK,
                     _BLACK_THREE_POINTS * n + _wild_points(taken, j),
                     n + sum(taken) + j,
-                    Rank.THREE,
+                    _THREE,
                 )
             )
     return found
@@ -356,7 +357,7 @@ def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -
                 _WILD,
                 points,
                 count,
-                Rank.JOKER,
+                _JOKER,
                 None,
                 meld,
             )
