@@ -207,6 +207,38 @@ def test_steps_by_count_the_same_whatever_a_lone_suit_costs(
     assert quick == plain
 
 
+@pytest.mark.parametrize("family", canasta.rule_set_names())
+@settings(max_examples=examples(60), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 14))
+def test_step_order_is_the_ranks_order_with_black_threes_last(
+    family: str, seed: int, size: int
+) -> None:
+    """``Step.order``, worked out once a step, sorts the steps as the plain key does: by
+    the display order of the rank laid or grown, melds of black threes after every other
+    (the order in which the move generator lists the steps of melds named by rank)."""
+    rules = random_rules(random.Random(seed), family=family)
+    hand, melds = random_position(seed, size, rules)
+    listed = steps(hand, melds, rules, by_count=True)
+    plain = sorted(listed, key=lambda s: (s.kind is MeldKind.BLACK_THREES, s.rank.order))
+    assert sorted(listed, key=lambda s: s.order) == plain
+    assert [s.order for s in plain] == sorted(s.order for s in listed)
+
+
+@pytest.mark.parametrize("family", canasta.rule_set_names())
+@settings(max_examples=examples(30), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_remembered_steps_are_those_made_afresh(family: str, seed: int) -> None:
+    """The step lists' tables (rank groups, melds of wild cards and of black threes) hand
+    out for a hand what a list made with every table emptied gives, after other hands of the
+    same rule set filled them."""
+    rules = random_rules(random.Random(seed), family=family)
+    positions = [random_position(seed + n, 4 + 3 * n, rules) for n in range(4)]
+    warm = [described(steps(hand, melds, rules, by_count=True)) for hand, melds in positions]
+    for (hand, melds), listed in zip(positions, warm, strict=True):
+        canasta.clear_caches()
+        assert described(steps(hand, melds, rules, by_count=True)) == listed
+
+
 def test_steps_spec_example() -> None:
     seq = Meld.of("7D 8D 9D JK", wild_as="10")
     listed = list(steps(Cards.parse("JD 6D 2C"), [seq], HOLLYWOOD))

@@ -18,6 +18,7 @@ choice of suits, cheapest for sequences first, after which the turn can be finis
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 from canasta._engine.finishing import PlainFinish, plain_finish
 from canasta._engine.naming import naming
@@ -47,6 +48,13 @@ from canasta._model.moves import (
 __all__ = ["legal_moves", "pile_takes"]
 
 _DRAW, _ASK, _PASS, _TAKE = Draw(), Ask(), Pass(), TakePile()
+#: The phases and kinds of meld asked of every position and step, read once: in Python 3.11
+#: every attribute read of an enum class (``MeldKind.SEQUENCE``) goes through the enum
+#: type's ``__getattr__`` hook, some 2,500 instructions, where a module's name costs a few.
+_MELD_PHASE, _ANSWER_PHASE, _DRAW_PHASE = Phase.MELD, Phase.ANSWER, Phase.DRAW
+_SEQUENCE, _BLACK = MeldKind.SEQUENCE, MeldKind.BLACK_THREES
+#: The order of the steps of melds named by rank (:attr:`Step.order`).
+_BY_ORDER = attrgetter("order")
 _ANSWERS = (Answer(True), Answer(False))
 #: One discard move a face: moves are values, so the generator hands out the same ones.
 _DISCARDS = tuple(Discard(face) for face in ALL_FACES)
@@ -54,11 +62,12 @@ _DISCARDS = tuple(Discard(face) for face in ALL_FACES)
 
 def legal_moves(deal: Deal) -> list[Move]:
     """The legal moves of the player to act, each once (one representative per choice)."""
-    if deal.phase is Phase.MELD:
+    phase = deal.phase
+    if phase is _MELD_PHASE:
         return _meld_phase_moves(deal)
-    if deal.phase is Phase.ANSWER:
+    if phase is _ANSWER_PHASE:
         return list(_ANSWERS)
-    if deal.phase is not Phase.DRAW:
+    if phase is not _DRAW_PHASE:
         return []
     exhausted = stock_exhausted(deal.rules, len(deal.stock))
     moves: list[Move] = [] if exhausted else [_DRAW]
@@ -70,7 +79,7 @@ def legal_moves(deal: Deal) -> list[Move]:
 
 def pile_takes(deal: Deal) -> list[TakePile]:
     """The legal ways to take the pile: the first legal variant of each choice of cards."""
-    if deal.phase is not Phase.DRAW or take_preamble(deal, _TAKE) is not None:
+    if deal.phase is not _DRAW_PHASE or take_preamble(deal, _TAKE) is not None:
         return []  # what refuses every take alike is asked once
     takes = []
     for variants in take_candidates(deal):
@@ -129,7 +138,7 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
     else:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
-        steps.sort(key=_rank_order)
+        steps.sort(key=_BY_ORDER)
     # Most steps of most positions are followed by a plain discard (``limits``); the
     # answers of the others are made once the first of them comes.
     limits = plain_finish(deal)
@@ -158,7 +167,7 @@ def _offered_move(
 ) -> LayMeld | AddToMeld | None:
     """The move the generator offers for ``step``, if one is legal."""
     move = step.move(by_position=by_position)
-    if step.kind is MeldKind.BLACK_THREES:  # they oblige going out
+    if step.kind is _BLACK:  # they oblige going out
         assert isinstance(move, LayMeld)
         return move if verdicts.black_threes_legal(step, move) else None
     if _legal_step(limits, verdicts, step, move):
@@ -170,10 +179,6 @@ def _offered_move(
         if _legal_step(limits, verdicts, other, other_move):
             return other_move
     return None
-
-
-def _rank_order(step: Step) -> tuple[bool, int]:
-    return step.kind is MeldKind.BLACK_THREES, step.rank.order
 
 
 def _legal_step(
@@ -192,9 +197,10 @@ def _merges(deal: Deal) -> list[MergeMelds]:
     melds = deal.melds[deal.side]
     families: dict[tuple[MeldKind, object], list[int]] = {}
     for index, meld in enumerate(melds):
-        if meld.kind is not MeldKind.BLACK_THREES:
-            key = meld.suit if meld.kind is MeldKind.SEQUENCE else meld.rank
-            families.setdefault((meld.kind, key), []).append(index)
+        kind = meld.kind
+        if kind is not _BLACK:
+            key = meld.suit if kind is _SEQUENCE else meld.rank
+            families.setdefault((kind, key), []).append(index)
     found = []
     for indices in families.values():
         for position, second in enumerate(indices):
@@ -208,7 +214,7 @@ def _merges(deal: Deal) -> list[MergeMelds]:
 
 def _may_merge(first: Meld, second: Meld) -> bool:
     """A quick test before the full check: sequences merge only where they meet."""
-    if first.kind is not MeldKind.SEQUENCE:
+    if first.kind is not _SEQUENCE:
         return True
     low, high = (first, second) if first.rank.order < second.rank.order else (second, first)
     return low.high.order + 1 == high.rank.order

@@ -19,12 +19,19 @@ from canasta._model.moves import AddToMeld, LayMeld, make_addition, make_lay_mel
 
 __all__ = ["Step"]
 
+_SEQUENCE, _BLACK = MeldKind.SEQUENCE, MeldKind.BLACK_THREES  # read once: see movegen
+#: The display order of each rank, and an order after them all (for melds of black threes).
+_ORDERS = {rank: rank.order for rank in Rank}
+_LAST = len(_ORDERS)
+
 
 class Step:
     """One new meld (``target`` ``None``) or one addition to the side's meld at ``target``:
     the cards from the hand, the rank a sequence's wild card stands for, the kind of meld,
     the points and the number of cards; and the meld that results (made when first asked
-    for: the move generator seldom needs it).
+    for: the move generator seldom needs it). ``order`` places the step among the steps of
+    melds named by rank: by its rank's display order, melds of black threes last (worked
+    out once a step, which is remembered and listed again and again).
 
     Steps are values; the same step may be handed out again, for another hand.
     """
@@ -38,6 +45,7 @@ class Step:
         "_suit",
         "cards",
         "kind",
+        "order",
         "points",
         "size",
         "target",
@@ -66,6 +74,7 @@ class Step:
         # What the result is made of: a new meld's rank (a sequence's lowest) and suit; for
         # an addition, the meld grown.
         self._rank = rank
+        self.order = _LAST if kind is _BLACK else _ORDERS[rank]
         self._suit = suit
         self._meld = meld
         self._others = others
@@ -104,7 +113,7 @@ class Step:
         meld = self._meld
         if meld is None:
             return make_meld(self._rank, self.cards, self._suit, self.wild_as)
-        if self.kind is MeldKind.SEQUENCE:
+        if self.kind is _SEQUENCE:
             grown = layout(meld.cards + self.cards, meld.wild_as or self.wild_as)
             assert isinstance(grown, Meld)
             return grown

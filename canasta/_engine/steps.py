@@ -65,6 +65,7 @@ _RANK, _SEQUENCE, _WILD, _BLACK = (
     MeldKind.WILD,
     MeldKind.BLACK_THREES,
 )
+_JOKER, _THREE = Rank.JOKER, Rank.THREE
 _BLACK_THREE_FACES = tuple(face.index for face in BLACK_THREES)
 _BLACK_THREE_POINTS = BLACK_THREES[0].points
 
@@ -96,11 +97,12 @@ def meld_steps(
     if hand.masks is not None:
         steps += _new_sequence_steps(counts, t, hand.masks, taken)
     if t.wild_melds and (_WILD, None) not in taken:
-        steps += _new_wild_melds(hand, t)
-    if any(counts[face] for face in _BLACK_THREE_FACES) and all(
-        m.kind is not _BLACK for m in melds
-    ):
-        steps += _black_three_melds(hand, t)
+        steps += _new_wild_melds(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
+    black = bytes([counts[face] for face in _BLACK_THREE_FACES])
+    if sum(black) >= _FEWEST_BLACK_THREES and all(m.kind is not _BLACK for m in melds):
+        steps += _black_three_melds(
+            black, hand.twos, hand.jokers, t.black_threes, t.black_three_wilds
+        )
     for index, meld in enumerate(melds):
         steps += _additions(hand, index, meld, t, by_count)
     return steps
@@ -188,25 +190,37 @@ def _wild_points(twos: bytes, jokers: int) -> int:
 _NO_NATURALS = bytes(NATURAL_FACES.stop)
 
 
-def _new_wild_melds(hand: _Hand, t: Tables) -> list[Step]:
-    """New melds of wild cards only (HW-MELD-4, BO-MELD-4)."""
-    parts = _wild_parts(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
-    return [
-        Step(None, trusted_cards(_NO_NATURALS + tail), None, _WILD, points, count, Rank.JOKER)
-        for tail, points, count in parts
+@remembered(1 << 8)
+def _new_wild_melds(twos: bytes, jokers: int, low: int, high: int) -> tuple[Step, ...]:
+    """New melds of ``low`` to ``high`` wild cards only, from ``twos`` (a count a two) and
+    ``jokers`` (HW-MELD-4, BO-MELD-4). Remembered, with the moves the steps keep: they
+    depend on these few numbers alone, and a hand keeps its wild cards turn after turn."""
+    return tuple(
+        Step(None, trusted_cards(_NO_NATURALS + tail), None, _WILD, points, count, _JOKER)
+        for tail, points, count in _wild_parts(twos, jokers, low, high)
+    )
+
+
+#: The fewest black threes a meld of them holds (CL-B3-3).
+_FEWEST_BLACK_THREES = 3
+
+
+@remembered(1 << 8)
+def _black_three_melds(
+    held: bytes, twos: bytes, jokers: int, most: int, wilds: int
+) -> tuple[Step, ...]:
+    """A new meld of three to ``most`` of the black threes ``held`` (a count a face, clubs
+    first), with up to ``wilds`` of the wild cards ``twos`` and ``jokers`` (CL-B3-3,
+    HW-B3-3, HW-B3-4). Remembered, as :func:`_new_wild_melds`."""
+    black = [
+        face for face, count in zip(_BLACK_THREE_FACES, held, strict=True) for _ in range(count)
     ]
-
-
-def _black_three_melds(hand: _Hand, t: Tables) -> list[Step]:
-    """A new meld of three to ``t.black_threes`` black threes, clubs first, with the wild
-    cards the rules allow in it (CL-B3-3, HW-B3-3, HW-B3-4)."""
-    black = [face for face in _BLACK_THREE_FACES for _ in range(hand.counts[face])]
     found = []
-    for n in range(3, min(len(black), t.black_threes) + 1):
+    for n in range(_FEWEST_BLACK_THREES, min(len(black), most) + 1):
         threes = bytearray(JOKER_FACE - TWO_FACES.stop)
         for face in black[:n]:
             threes[face - TWO_FACES.stop] += 1
-        for taken, j in wild_choices(hand.twos, hand.jokers, 0, t.black_three_wilds):
+        for taken, j in wild_choices(twos, jokers, 0, wilds):
             found.append(
                 Step(
                     None,
@@ -215,10 +229,10 @@ def _black_three_melds(hand: _Hand, t: Tables) -> list[Step]:
                     _BLACK,
                     _BLACK_THREE_POINTS * n + _wild_points(taken, j),
                     n + sum(taken) + j,
-                    Rank.THREE,
+                    _THREE,
                 )
             )
-    return found
+    return tuple(found)
 
 
 # --- natural cards of one rank ------------------------------------------------------------
@@ -356,7 +370,7 @@ def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -
                 _WILD,
                 points,
                 count,
-                Rank.JOKER,
+                _JOKER,
                 None,
                 meld,
             )
