@@ -123,6 +123,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_sweep_cuts26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_discards_tried26.py", "canasta._engine.search"),  # the discards tried
         ("tests/test_discards_tried26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_found26.py", "canasta._engine.search"),  # the order of a pool's ways
+        ("tests/test_found26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_discards_left26.py", "canasta._engine.search"),  # the discards left
         ("tests/test_discards_left26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_cores_discard26.py", "canasta._engine.search"),  # the cores, discard made
