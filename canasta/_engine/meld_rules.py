@@ -332,15 +332,16 @@ def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
     may not be merged."""
     if not rules.merging_allowed:
         return Violation("CL-MELD-6", "melds are never merged in these rules")
-    if first.kind is not second.kind or first.kind is MeldKind.BLACK_THREES:
+    kind = first.kind
+    if kind is not second.kind or kind is _BLACK:
         return Violation(
             "HW-MRG-1", "only two melds of one rank, or two sequences of one suit, merge"
         )
-    if first.kind is MeldKind.WILD and not rules.merge_wild_melds:
+    if kind is _WILD and not rules.merge_wild_melds:
         return Violation("HW-MRG-5", "melds of wild cards are not merged in these rules")
-    if first.kind is MeldKind.RANK and first.rank is not second.rank:
+    if kind is _RANK and first.rank is not second.rank:
         return Violation("HW-MRG-1", "only melds of the same rank merge")
-    if first.kind is MeldKind.SEQUENCE:
+    if kind is _SEQUENCE:
         if first.suit is not second.suit:
             return Violation("HW-MRG-1", "only sequences of the same suit join")
         low, high = (

@@ -27,6 +27,7 @@ from canasta.errors import Violation
 __all__ = ["addition_target", "built", "laid_meld", "melded", "merge_made"]
 
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_MELD = Phase.MELD
 _SEQUENCE, _BLACK = MeldKind.SEQUENCE, MeldKind.BLACK_THREES
 
 
@@ -109,7 +110,7 @@ def _rank_melds(melds: tuple[Meld, ...], rank: Rank) -> list[int]:
 def merge_made(deal: Deal, move: MergeMelds) -> tuple[int, int, Meld] | Violation:
     """The positions of two melds a merge joins and the merged meld (HW-MRG-1, HW-MRG-2), or
     why they may not be merged."""
-    if deal.phase is not Phase.MELD:
+    if deal.phase is not _MELD:
         return wrong_phase(deal, "merge melds")
     melds = deal.melds[deal.side]
     first, second = sorted((move.first, move.second))
