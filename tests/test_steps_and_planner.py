@@ -217,9 +217,7 @@ def test_rank_totals_adds_each_ranks_four_counts(counts: list[int]) -> None:
     """The totals read from one product (:func:`steps.rank_totals`) are the plain sums of
     each natural rank's faces: for counts a pack deals, up to the most that cannot carry
     past a byte (63), and over it."""
-    from canasta._model.cards import RANK_FACES
-
-    plain = [sum(counts[face] for face in RANK_FACES[rank]) for rank in NATURAL_RANKS]
+    plain = [sum(counts[f.index] for f in ALL_FACES if f.rank is rank) for rank in NATURAL_RANKS]
     assert steps_module.rank_totals(bytes(counts)) == plain
 
 
