@@ -44,6 +44,9 @@ from canasta.views import PlayerView
 
 __all__ = ["Game"]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_OVER = Phase.OVER
+
 
 @attrs.frozen(slots=True)
 class Game:
@@ -394,7 +397,7 @@ class Game:
         if legal is None:
             if self.is_over:
                 legal = ()
-            elif self.deal.phase is Phase.OVER:
+            elif self.deal.phase is _OVER:
                 legal = (_NEXT_DEAL,)
             else:
                 legal = tuple(legal_moves(self.deal))
@@ -447,7 +450,7 @@ class Game:
         if (
             type(move) is NextDeal  # the game's own move; the engine plays the others
             or not is_move(move)
-            or deal.phase is Phase.OVER
+            or deal.phase is _OVER
             or self.is_over
             or (player is not None and player != self.to_move)
         ):
@@ -463,7 +466,7 @@ class Game:
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)
         game = _with_deal(self, outcome)
-        return game._deal_ended() if outcome.phase is Phase.OVER else game
+        return game._deal_ended() if outcome.phase is _OVER else game
 
     def parse_move(self, text: str) -> Move:
         """Read a move from its text form (see :func:`canasta._model.moves.parse_move`)."""

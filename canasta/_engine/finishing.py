@@ -45,6 +45,9 @@ __all__ = [
     "using",
 ]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_BLACK = MeldKind.BLACK_THREES
+
 
 class Solver(NamedTuple):
     """The three questions a solver answers, for a deal in the meld phase."""
@@ -115,7 +118,7 @@ class PlainFinish(NamedTuple):
         return (
             size <= self.most_cards
             and points >= self.fewest_points
-            and kind is not MeldKind.BLACK_THREES
+            and kind is not _BLACK
             and (self.usable is None or self.usable.issuperset(cards))
         )
 

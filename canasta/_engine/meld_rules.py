@@ -42,6 +42,10 @@ __all__ = [
     "same_family",
 ]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_RANK, _SEQUENCE = MeldKind.RANK, MeldKind.SEQUENCE
+_WILD, _BLACK = MeldKind.WILD, MeldKind.BLACK_THREES
+
 
 class Shaped(Protocol):
     """What tells a meld's family: a :class:`Meld`, or a step that lays or grows one."""
@@ -69,9 +73,9 @@ def family(meld: Shaped) -> tuple[MeldKind, object]:
     True
     """
     kind = meld.kind
-    if kind is MeldKind.RANK:
+    if kind is _RANK:
         return kind, meld.rank
-    if kind is MeldKind.SEQUENCE:
+    if kind is _SEQUENCE:
         return kind, meld.suit
     return kind, None
 
@@ -163,7 +167,7 @@ def new_meld(cards: Cards, rules: RuleSet, wild_as: Rank | None = None) -> Meld 
             return Violation("CL-MELD-1", "only a sequence's wild card stands for a rank")
         meld = make_meld(rank, cards)
     kind = meld.kind
-    if kind is not MeldKind.BLACK_THREES and len(cards) < rules.min_meld_size:
+    if kind is not _BLACK and len(cards) < rules.min_meld_size:
         return Violation(
             "CL-MELD-5",
             f"a new meld needs at least {rules.min_meld_size} cards; {cards} has {len(cards)}",
@@ -200,9 +204,9 @@ def _check_limits(meld: Meld, rules: RuleSet) -> Violation | None:
     """Why ``meld`` breaks a limit that holds at all times (CL-MELD-2, CL-MELD-3, HW-MELD-5,
     HW-MELD-6, HW-B3-3, BO-MELD-4), or ``None``."""
     kind, cards = meld.kind, meld.cards
-    if kind is MeldKind.RANK:
+    if kind is _RANK:
         return _check_composition(meld.naturals, meld.wilds, cards, rules)
-    if kind is MeldKind.BLACK_THREES:
+    if kind is _BLACK:
         most = rules.black_three_meld_max_wilds
         if meld.wilds > most:
             if most == 0:
@@ -218,7 +222,7 @@ def _check_limits(meld: Meld, rules: RuleSet) -> Violation | None:
                 f"a meld of black threes holds 3 to {rules.max_black_threes_per_meld} of them",
             )
         return None
-    if kind is MeldKind.WILD:
+    if kind is _WILD:
         longest = rules.max_wild_meld_length
         if longest is not None and meld.size > longest:
             return Violation(
@@ -261,16 +265,17 @@ def added(
     """``meld`` with ``cards`` added, or why they may not be added."""
     if not cards:
         return Violation("CL-TURN-4/cards", "name the cards to add to the meld")
-    if meld.kind is MeldKind.BLACK_THREES:
+    kind = meld.kind
+    if kind is _BLACK:
         return Violation("CL-B3-4", "nothing can be added to a meld of black threes")
-    if meld.kind is MeldKind.SEQUENCE:
+    if kind is _SEQUENCE:
         return _added_to_sequence(meld, cards, rules, wild_as)
     if wild_as is not None:
         return Violation("HW-MELD-10", "only a wild card in a sequence stands for a rank")
     wrong = _check_cards_kind(cards, meld.rank)
     if wrong is not None:
         return wrong
-    closed = meld.kind is MeldKind.RANK and not rules.allow_wild_on_canasta
+    closed = kind is _RANK and not rules.allow_wild_on_canasta
     if closed and cards.count_wild() and meld.is_canasta_under(rules):
         return Violation("CL-CAN-4", "wild cards may not be added to a completed canasta")
     grown = meld.add(cards)
@@ -327,15 +332,16 @@ def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
     may not be merged."""
     if not rules.merging_allowed:
         return Violation("CL-MELD-6", "melds are never merged in these rules")
-    if first.kind is not second.kind or first.kind is MeldKind.BLACK_THREES:
+    kind = first.kind
+    if kind is not second.kind or kind is _BLACK:
         return Violation(
             "HW-MRG-1", "only two melds of one rank, or two sequences of one suit, merge"
         )
-    if first.kind is MeldKind.WILD and not rules.merge_wild_melds:
+    if kind is _WILD and not rules.merge_wild_melds:
         return Violation("HW-MRG-5", "melds of wild cards are not merged in these rules")
-    if first.kind is MeldKind.RANK and first.rank is not second.rank:
+    if kind is _RANK and first.rank is not second.rank:
         return Violation("HW-MRG-1", "only melds of the same rank merge")
-    if first.kind is MeldKind.SEQUENCE:
+    if kind is _SEQUENCE:
         if first.suit is not second.suit:
             return Violation("HW-MRG-1", "only sequences of the same suit join")
         low, high = (

@@ -23,6 +23,9 @@ from canasta._rules.ruleset import RuleSet
 
 __all__ = ["BY_POSITION", "BY_RANK", "Naming", "naming"]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_RANK = MeldKind.RANK
+
 
 class Naming:
     """Melds named by rank (the base class: Classic) or by position (:class:`_ByPosition`)."""
@@ -70,7 +73,7 @@ class Naming:
     def rank_meld(self, melds: tuple[Meld, ...], rank: Rank) -> int | None:
         """The position of the side's meld of ``rank``, if it has exactly one to add to."""
         for index, meld in enumerate(melds):
-            if meld.kind is MeldKind.RANK and meld.rank is rank:
+            if meld.kind is _RANK and meld.rank is rank:
                 return index
         return None
 

@@ -29,6 +29,10 @@ from canasta._model.moves import TakePile
 
 __all__ = ["layoff_candidates", "take_candidates"]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_RANK, _SEQUENCE, _WILD = MeldKind.RANK, MeldKind.SEQUENCE, MeldKind.WILD
+_WILD_RANKS = (Rank.TWO, Rank.JOKER)
+
 #: Each group: variants of one take, best first.
 Candidates = list[Sequence[TakePile]]
 
@@ -65,10 +69,10 @@ def layoff_candidates(deal: Deal) -> list[TakePile]:
     found = []
     for index, meld in enumerate(melds):
         if top.is_wild:
-            fits = meld.kind is MeldKind.WILD
-        elif meld.kind is MeldKind.RANK:
+            fits = meld.kind is _WILD
+        elif meld.kind is _RANK:
             fits = meld.rank is top.rank
-        elif meld.kind is MeldKind.SEQUENCE and meld.suit is top.suit:
+        elif meld.kind is _SEQUENCE and meld.suit is top.suit:
             order = top.rank.order
             fits = order == meld.rank.order - 1 or order == meld.high.order + 1
         else:
@@ -147,7 +151,7 @@ def _natural_and_wild(hand: Cards, same: list[Card], sequences: bool) -> Candida
     else:
         same = same[:1]
     groups: Candidates = []
-    for wild_rank in (Rank.TWO, Rank.JOKER):
+    for wild_rank in _WILD_RANKS:
         wilds = _held_faces(hand, wild_rank)
         if wilds:
             groups.append([TakePile(Cards.of([natural, wilds[0]])) for natural in same])

@@ -54,6 +54,10 @@ __all__ = [
     "take_allowed",
 ]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_OVER, _MELD, _DRAW, _ANSWER = Phase.OVER, Phase.MELD, Phase.DRAW, Phase.ANSWER
+_RANK = MeldKind.RANK
+
 Outcome = Deal | Violation
 
 
@@ -70,10 +74,11 @@ def cited(rules: RuleSet, problem: Violation) -> Violation:
 
 
 def _check(deal: Deal, move: Move) -> Violation | None:
-    if deal.phase is not Phase.OVER:
+    phase = deal.phase
+    if phase is not _OVER:
         if isinstance(move, Discard):
             return discard_violation(deal, move.card)
-        if isinstance(move, (LayMeld, AddToMeld)) and deal.phase is Phase.MELD:
+        if isinstance(move, (LayMeld, AddToMeld)) and phase is _MELD:
             step = _meld_step(deal, move)
             if isinstance(step, Violation):
                 return step
@@ -81,16 +86,16 @@ def _check(deal: Deal, move: Move) -> Violation | None:
                 return None
             outcome = _after_step(deal, move.cards, *step, trusted=False)
             return outcome if isinstance(outcome, Violation) else None
-        if isinstance(move, MergeMelds) and deal.phase is Phase.MELD:
+        if isinstance(move, MergeMelds) and phase is _MELD:
             made = merge_made(deal, move)
             if isinstance(made, Violation):
                 return made
             # A merge melds no card from the hand: where a discard could end the turn
             # before it, one can after it.
             limits = finishing.plain_finish(deal)
-            if limits is not None and limits.allows(EMPTY, 0, 0, MeldKind.RANK):
+            if limits is not None and limits.allows(EMPTY, 0, 0, _RANK):
                 return None
-        if isinstance(move, TakePile) and deal.phase is Phase.DRAW:
+        if isinstance(move, TakePile) and phase is _DRAW:
             return _take_check(deal, move, take(deal, move))
     outcome = _outcome(deal, move, trusted=False)
     return outcome if isinstance(outcome, Violation) else None
@@ -132,7 +137,7 @@ def play(deal: Deal, move: Move, *, trusted: bool = False) -> Outcome:
 
 
 def _outcome(deal: Deal, move: Move, trusted: bool) -> Outcome:
-    if deal.phase is Phase.OVER:
+    if deal.phase is _OVER:
         return Violation("CL-OUT-3", "the deal is over; no more moves can be made in it")
     handler = _HANDLERS.get(type(move))
     if handler is None:
@@ -144,7 +149,7 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
     """``after`` with the public record of ``move`` added to its history. ``after`` is the
     deal a handler of :data:`_HANDLERS` has just made for the move, never ``before`` nor a
     deal kept elsewhere, so the record is set on it in place (:meth:`Deal.recorded`)."""
-    seat = before.seat if before.phase is not Phase.ANSWER else before.to_act
+    seat = before.seat if before.phase is not _ANSWER else before.to_act
     assert seat is not None
     shown, drawn = EMPTY, 0
     if isinstance(move, Draw):

@@ -113,7 +113,7 @@ class Rank(enum.Enum):
     @property
     def is_wild(self) -> bool:
         """Twos and jokers are wild (CL-DEF-2)."""
-        return self in (Rank.TWO, Rank.JOKER)
+        return self in _WILD_RANKS
 
     @property
     def order(self) -> int:
@@ -135,6 +135,8 @@ NATURAL_RANKS: tuple[Rank, ...] = (
     Rank.ACE,
 )
 _NATURAL_SET = frozenset(NATURAL_RANKS)
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_WILD_RANKS = (Rank.TWO, Rank.JOKER)
 _RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
 #: The suits in display order: a natural card's face index is four times its rank's position
 #: among the natural ranks plus its suit's position here (:func:`natural_face`).

@@ -245,16 +245,20 @@ _CANASTA_KINDS: dict[MeldKind, tuple[CanastaKind | None, CanastaKind | None]] = 
     MeldKind.WILD: (CanastaKind.WILD, CanastaKind.WILD),
     MeldKind.BLACK_THREES: (None, None),
 }
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_RANK, _SEQUENCE = MeldKind.RANK, MeldKind.SEQUENCE
+_WILD, _BLACK = MeldKind.WILD, MeldKind.BLACK_THREES
+_THREE, _JOKER = Rank.THREE, Rank.JOKER
 
 
 def _kind_of(rank: Rank, suit: Suit | None) -> MeldKind:
     if suit is not None:
-        return MeldKind.SEQUENCE
-    if rank is Rank.THREE:
-        return MeldKind.BLACK_THREES
-    if rank is Rank.JOKER:
-        return MeldKind.WILD
-    return MeldKind.RANK
+        return _SEQUENCE
+    if rank is _THREE:
+        return _BLACK
+    if rank is _JOKER:
+        return _WILD
+    return _RANK
 
 
 _make = trusted.maker(Meld)

@@ -10,11 +10,14 @@ from canasta.errors import Violation
 
 __all__ = ["draw", "fresh_draft", "pass_violation"]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_MELD, _DRAW = Phase.MELD, Phase.DRAW
+
 
 def draw(deal: Deal) -> Deal | Violation:
     """The deal after drawing from the stock, red threes drawn laid out and replaced
     (CL-TURN-2, CL-R3-3, CL-EXH-7, HW-STOCK-2), or why the player may not draw."""
-    if deal.phase is not Phase.DRAW:
+    if deal.phase is not _DRAW:
         return wrong_phase(deal, "draw")
     rules, stock, seat = deal.rules, deal.stock, deal.seat
     if stock_exhausted(rules, len(stock)):
@@ -45,7 +48,7 @@ def draw(deal: Deal) -> Deal | Violation:
         if red_threes
         else deal.red_threes,
         stock=stock,
-        phase=Phase.MELD,
+        phase=_MELD,
         draft=draft,
     )
     if ran_out:  # CL-EXH-1, HW-R3-7: a red three found no replacement

@@ -28,10 +28,13 @@ __all__ = [
     "went_out",
 ]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_MELD, _DRAW = Phase.MELD, Phase.DRAW
+
 
 def discard_violation(deal: Deal, card: Card) -> Violation | None:
     """Why discarding ``card`` is illegal now (CL-TURN-6, CL-DISC-3, CL-TURN-8 aside)."""
-    if deal.phase is not Phase.MELD:
+    if deal.phase is not _MELD:
         return wrong_phase(deal, "discard")
     draft = deal.draft
     if draft.no_discard:
@@ -81,7 +84,7 @@ def discarded(deal: Deal, card: Card) -> Deal:
         pile=(*deal.pile, card),
         pile_frozen=deal.pile_frozen or deal.rules.freezes_pile(card),
         seat=(seat + 1) % len(deal.hands),
-        phase=Phase.DRAW,
+        phase=_DRAW,
         draft=_NEW_TURN,
         turn=deal.turn + 1,
     )
@@ -173,8 +176,8 @@ def ask_violation(deal: Deal) -> Violation | None:
         return Violation("CL-ASK-4", "you have no partner to ask")
     if rules.ask_permission == "disabled":
         return Violation("CL-ASK-1", "asking permission to go out is not played in these rules")
-    if deal.phase is not Phase.MELD:
-        if deal.phase is Phase.DRAW:
+    if deal.phase is not _MELD:
+        if deal.phase is _DRAW:
             return Violation("CL-ASK-2", "draw or take the pile first, then ask")
         return wrong_phase(deal, "ask")
     if draft.asked:

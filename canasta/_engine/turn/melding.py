@@ -26,6 +26,10 @@ from canasta.errors import Violation
 
 __all__ = ["addition_target", "built", "laid_meld", "melded", "merge_made"]
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_MELD = Phase.MELD
+_SEQUENCE, _BLACK = MeldKind.SEQUENCE, MeldKind.BLACK_THREES
+
 
 def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
     """The meld a :class:`~canasta.LayMeld` lays, or why it may not be laid."""
@@ -106,7 +110,7 @@ def _rank_melds(melds: tuple[Meld, ...], rank: Rank) -> list[int]:
 def merge_made(deal: Deal, move: MergeMelds) -> tuple[int, int, Meld] | Violation:
     """The positions of two melds a merge joins and the merged meld (HW-MRG-1, HW-MRG-2), or
     why they may not be merged."""
-    if deal.phase is not Phase.MELD:
+    if deal.phase is not _MELD:
         return wrong_phase(deal, "merge melds")
     melds = deal.melds[deal.side]
     first, second = sorted((move.first, move.second))
@@ -136,7 +140,7 @@ def built(deal: Deal, move: LayMeld | AddToMeld) -> tuple[int | None, Meld]:
         assert found is not None
         index = found
     meld = melds[index]
-    if meld.kind is MeldKind.SEQUENCE:  # its wild card may now stand for a rank
+    if meld.kind is _SEQUENCE:  # its wild card may now stand for a rank
         grown = layout(meld.cards + move.cards, meld.wild_as or move.wild_as)
         assert isinstance(grown, Meld)
         return index, grown
@@ -163,7 +167,7 @@ def melded(
         melds = (*melds[:target], meld, *melds[target + 1 : second], *melds[second + 1 :])
     else:
         melds, draft = names.placed(melds, draft, target, meld)
-    if meld.kind is MeldKind.BLACK_THREES:
+    if meld.kind is _BLACK:
         draft = draft.replace(black_threes=True)
     if cards:
         draft = _counted(deal, draft, cards)
