@@ -207,20 +207,6 @@ def test_steps_by_count_the_same_whatever_a_lone_suit_costs(
     assert quick == plain
 
 
-@settings(max_examples=examples(300))
-@given(
-    st.sampled_from([3, 63, 64, 255]).flatmap(
-        lambda most: st.lists(st.integers(0, most), min_size=53, max_size=53)
-    )
-)
-def test_rank_totals_adds_each_ranks_four_counts(counts: list[int]) -> None:
-    """The totals read from one product (:func:`steps.rank_totals`) are the plain sums of
-    each natural rank's faces: for counts a pack deals, up to the most that cannot carry
-    past a byte (63), and over it."""
-    plain = [sum(counts[f.index] for f in ALL_FACES if f.rank is rank) for rank in NATURAL_RANKS]
-    assert steps_module.rank_totals(bytes(counts)) == plain
-
-
 @pytest.mark.parametrize("family", canasta.rule_set_names())
 @settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 14))

@@ -79,24 +79,9 @@ _RANK_FACES = tuple(tuple(RANK_FACES[rank]) for rank in NATURAL_RANKS)
 _FIRST_FACES = tuple(faces[0] for faces in _RANK_FACES)
 
 
-#: The counts four of which add up within a byte (no pack deals more of a face).
-_SMALL_COUNTS = bytes(range(64))
-#: Times this, each byte of a number holds the sum of itself and the three before it.
-_FOUR_BYTES = 0x01010101
-
-
 def rank_totals(counts: bytes) -> list[int]:
-    """The natural cards held of each rank, by position.
-
-    A rank's four faces are adjacent counts from face 0 (:func:`~canasta._model.cards.
-    natural_face`): read as one number times :data:`_FOUR_BYTES`, every fourth byte holds a
-    rank's total, added in C (some 9,000 instructions a call against 15,000 one by one in
-    Python, as is done where a count over 63, which no pack deals, could carry)."""
-    naturals = counts[: NATURAL_FACES.stop]
-    if naturals.translate(None, _SMALL_COUNTS):
-        return [counts[c] + counts[d] + counts[h] + counts[s] for c, d, h, s in _RANK_FACES]
-    spread = int.from_bytes(naturals, "big") * _FOUR_BYTES
-    return list(spread.to_bytes(len(naturals) + 3, "big")[3::4])
+    """The natural cards held of each rank, by position."""
+    return [counts[c] + counts[d] + counts[h] + counts[s] for c, d, h, s in _RANK_FACES]
 
 
 def meld_steps(
