@@ -1,10 +1,15 @@
-"""The wild cards' roots (issue 26), held to the search without the cut.
+"""The wild cards' roots and the one wild card's discards (issue 26), each cut held to the
+search without it.
 
 - A root of the going-out search that discards a wild card (or a black three) melds every
   natural with as many wild cards as the root with no discard or fewer: where that root
   found the naturals, every one melded, in trouble (``forced.trouble``), it is refused
   unasked (``going_out._still_in_trouble``; HW-MELD-5, HW-MELD-6). Held to the search that
   asks it.
+- ``one_wild_short`` is asked with the discards the search tries (``Sweep.tried``, which
+  ``forced.discards_left`` leaves) rather than every natural discard: a plan discarding
+  another face melds naturals ``discards_left`` refuted. Held to the placing search that
+  may discard any card.
 
 Each on drawn positions under every family with drawn house rules, on whole hands of
 random games, and on every going-out question of the Hollywood positions of
@@ -31,6 +36,7 @@ from canasta import Cards, Meld, RuleSet
 from canasta._engine.search import going_out
 from canasta._engine.search.forced import discards_left
 from canasta._engine.search.layout import Layout, wild_meld_canastas
+from canasta._engine.search.one_wild import one_wild_short
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.tables import tables
@@ -131,6 +137,25 @@ def test_HW_MELD_5_naturals_in_trouble_find_no_way_with_fewer_wild_cards(
     event(f"in trouble: {troubled}")
     if troubled:
         assert not _placed(rules, nat, layout, frozenset(), wilds - one_fewer), position
+
+
+@settings(max_examples=600, deadline=None)
+@given(drawn_stretch(FAMILIES, 12, 3))
+def test_HW_MELD_6_one_wild_card_asked_of_the_discards_left_finds_every_way(
+    position: tuple[RuleSet, bytes, Layout],
+) -> None:
+    """``one_wild_short`` told only the discards ``discards_left`` leaves (with one wild
+    card, as the search is told) must only ever refute where the placing search that may
+    discard any natural card finds no way."""
+    rules, nat, layout = position
+    t = tables(rules)
+    held = frozenset(face for face, count in enumerate(nat) if count)
+    canasta.clear_caches()
+    left = discards_left(nat, layout, 1, held, t)
+    refuted = left is not None and one_wild_short(nat, layout, left, t)
+    event(f"left: {'all' if left is None else len(held) - len(left)} fewer; refuted {refuted}")
+    if refuted:
+        assert not _placed(rules, nat, layout, held), position
 
 
 @planner_walk

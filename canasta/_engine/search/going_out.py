@@ -226,8 +226,17 @@ def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     found or refused, that never come to it (asked before any search: Samba for five with
     40 cards, tests/data/slow26, 1,160 -> 1,317 million instructions to load). Before the
     other way's first budget rather than after it: the Hollywood for five hand with
-    ``min_naturals=2`` 1,929 -> 1,842 million, its two refusals of 130 positions now 65."""
+    ``min_naturals=2`` 1,929 -> 1,842 million, its two refusals of 130 positions now 65.
+
+    Asked with the discards the search tries (:attr:`Sweep.tried`), where fewer, as
+    :func:`_cores_answer` is: a plan that discards a card of another face melds the rest of
+    the naturals with one wild card at most, which
+    :func:`~canasta._engine.search.forced.discards_left` refuted (its faces left hold every
+    discard that clears the trouble), so ``one_wild_short`` need rule out only the others
+    (that hand: 8 or 9 faces of 19; its five questions cost some 8 ms either way)."""
     nat, wilds, layout, _, _, spare = ways[1]
+    if search.tried is not None:  # the same answer: the others may not be the discard
+        spare = search.tried[1]
     if wilds != 1 or not one_wild_short(nat, layout, spare, search.t):
         return False
     for way in ways:
