@@ -100,11 +100,11 @@ def going_out_possible(
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
         left_wilds = wilds - (discard in _WILD_FACES)
-        if _still_in_trouble(left_wilds, naturals, troubled):
+        if troubled >= 0 and _still_in_trouble(left_wilds, naturals, troubled):
             continue
         told = _told(nat, layout, left_wilds, naturals, t)
-        if told is None or told[1]:
-            troubled = max(troubled, left_wilds)
+        if left_wilds > troubled and (told is None or told[1]):
+            troubled = left_wilds
         if told is None:
             continue
         search.tried, search.discard_needed = told
