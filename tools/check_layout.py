@@ -129,6 +129,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_discards_left26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_cores_discard26.py", "canasta._engine.search"),  # the cores, discard made
         ("tests/test_cores_discard26.py", "canasta._engine.tables"),  # the numbers they use
+        ("tests/test_wild_roots26.py", "canasta._engine.search"),  # wild roots, one wild
+        ("tests/test_wild_roots26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
         ("tests/test_verdicts_concealed26.py", "canasta._engine.steps"),  # the steps it asks
         ("tests/test_transitions.py", "canasta._engine.turn"),  # the steps' rules it plays

@@ -93,13 +93,18 @@ def going_out_possible(
     top_first, turned = _upside_down(nat, layout)
     search.forget(_REMEMBERED)
     search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
+    troubled = -1  # the most wild cards a root found every natural melded refuted with
     for discard, naturals in _roots(discards):
         left_black = black - (discard in _BLACK_THREE_FACES)
         if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
             continue  # black threes left in hand that no meld of them can take (CL-B3-3)
         black_room = t.black_three_wilds if left_black else 0
         left_wilds = wilds - (discard in _WILD_FACES)
+        if troubled >= 0 and _still_in_trouble(left_wilds, naturals, troubled):
+            continue
         told = _told(nat, layout, left_wilds, naturals, t)
+        if left_wilds > troubled and (told is None or told[1]):
+            troubled = left_wilds
         if told is None:
             continue
         search.tried, search.discard_needed = told
@@ -221,8 +226,17 @@ def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     found or refused, that never come to it (asked before any search: Samba for five with
     40 cards, tests/data/slow26, 1,160 -> 1,317 million instructions to load). Before the
     other way's first budget rather than after it: the Hollywood for five hand with
-    ``min_naturals=2`` 1,929 -> 1,842 million, its two refusals of 130 positions now 65."""
+    ``min_naturals=2`` 1,929 -> 1,842 million, its two refusals of 130 positions now 65.
+
+    Asked with the discards the search tries (:attr:`Sweep.tried`), where fewer, as
+    :func:`_cores_answer` is: a plan that discards a card of another face melds the rest of
+    the naturals with one wild card at most, which
+    :func:`~canasta._engine.search.forced.discards_left` refuted (its faces left hold every
+    discard that clears the trouble), so ``one_wild_short`` need rule out only the others
+    (that hand: 8 or 9 faces of 19; its five questions cost some 8 ms either way)."""
     nat, wilds, layout, _, _, spare = ways[1]
+    if search.tried is not None:  # the same answer: the others may not be the discard
+        spare = search.tried[1]
     if wilds != 1 or not one_wild_short(nat, layout, spare, search.t):
         return False
     for way in ways:
@@ -356,6 +370,23 @@ def _told(
     if not left:
         return None
     return (None if left == spare else (_faces(left), left)), True  # it needs its discard
+
+
+def _still_in_trouble(wilds: int, spare: frozenset[int], troubled: int) -> bool:
+    """Whether a root (:func:`_roots`) with ``wilds`` wild cards and no natural discard
+    (``spare`` empty: a wild card's, a black three's) is refused unasked (:func:`_told`):
+    a root before it found the same naturals, every one melded, in trouble with
+    ``troubled`` wild cards, as many or more (its answer ``None``, or that the hand needs
+    its discard). :func:`~canasta._engine.search.forced.trouble` with ``w`` wild cards
+    refutes every plan whose melds take the naturals with ``w`` wild cards at most: each
+    of its steps counts the wild cards a meld or a sequence may take up to ``w``, and it
+    refutes where those owed are more. A plan of this root melds every natural (a wild
+    card's or a black three's discard leaves them all) with ``wilds`` wild cards, no more
+    than ``troubled``: it is one of those plans. Fewer wild cards only ever mean more
+    trouble. In the Hollywood for two ``hand_size=49`` position of ``tests/data/slow26``,
+    whose wild card's roots each asked a ``forced.trouble`` in vain: 1,550 -> 1,531
+    million instructions to load and list."""
+    return not spare and wilds <= troubled
 
 
 def _stray(
