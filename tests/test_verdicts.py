@@ -22,6 +22,7 @@ import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
 from canasta._engine.meld_rules import family
+from canasta._engine.related_steps import differing_faces
 from canasta._engine.steps import meld_steps, steps_with_locked
 from canasta._engine.turn.common import may_use_locked
 from canasta._engine.verdicts import Verdicts
@@ -677,3 +678,14 @@ def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validat
                 if len(deal.hand) <= 10:
                     with verdicts.finishing.using("reference"):
                         assert (verdicts.check(deal, move) is None) is legal, (seed, move)
+
+
+@given(counts=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), min_size=53, max_size=53))
+def test_faces_that_differ_found_a_lane_at_a_time_as_face_by_face(
+    counts: list[tuple[int, int]],
+) -> None:
+    """``differing_faces``, which :meth:`Verdicts._swapped` asks of two steps' cards, finds
+    the faces whose counts differ, as comparing them face by face does."""
+    one, two = bytes(a for a, _ in counts), bytes(b for _, b in counts)
+    plain = [face for face, held in enumerate(one) if held != two[face]]
+    assert differing_faces(one, two) == plain

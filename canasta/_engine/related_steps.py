@@ -11,7 +11,7 @@ from canasta._engine.step import Step
 from canasta._model.cards import NATURAL_FACES
 from canasta._model.melds import MeldKind
 
-__all__ = ["same_future", "swap_keys"]
+__all__ = ["differing_faces", "same_future", "swap_keys"]
 
 
 def swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
@@ -38,3 +38,21 @@ def same_future(one: Deal, two: Deal) -> bool:
     if not (one.minimum_reached() and two.minimum_reached()):
         return False
     return one == two.replace(draft=two.draft.replace(points=one.draft.points))
+
+
+def differing_faces(one: bytes, two: bytes) -> list[int]:
+    """The faces whose counts differ in ``one`` and ``two`` (counts of as many faces), lowest
+    first: the lanes of their bytes that differ, found a lane at a time (two steps that swap
+    cards differ in a few faces of 53).
+
+    >>> differing_faces(bytes([1, 0, 2, 3]), bytes([1, 1, 2, 0]))
+    [1, 3]
+    """
+    different = int.from_bytes(one, "big") ^ int.from_bytes(two, "big")
+    last = len(one) - 1
+    faces = []
+    while different:
+        lane = (different.bit_length() - 1) >> 3
+        faces.append(last - lane)
+        different &= (1 << (lane << 3)) - 1
+    return faces
