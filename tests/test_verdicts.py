@@ -21,10 +21,7 @@ from profiles import examples
 import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
-from canasta._engine.meld_rules import family
-from canasta._engine.related_steps import differing_faces
 from canasta._engine.steps import meld_steps, steps_with_locked
-from canasta._engine.turn.common import may_use_locked
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
@@ -535,7 +532,7 @@ def _larger_steps_of_other_families(deal: Deal) -> int:
     the larger steps :meth:`Verdicts._larger_legal` asks by target and family, relies on
     it); returns how many such pairs there were."""
     melds = deal.melds[deal.side]
-    if may_use_locked(deal):
+    if verdicts.may_use_locked(deal):
         steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
     else:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
@@ -548,7 +545,7 @@ def _larger_steps_of_other_families(deal: Deal) -> int:
                 and larger.target == smaller.target
                 and larger.cards.issuperset(smaller.cards)
             ):
-                assert family(larger) == family(smaller), (smaller, larger)
+                assert verdicts.family(larger) == verdicts.family(smaller), (smaller, larger)
                 pairs += 1
     return pairs
 
@@ -688,4 +685,4 @@ def test_faces_that_differ_found_a_lane_at_a_time_as_face_by_face(
     the faces whose counts differ, as comparing them face by face does."""
     one, two = bytes(a for a, _ in counts), bytes(b for _, b in counts)
     plain = [face for face, held in enumerate(one) if held != two[face]]
-    assert differing_faces(one, two) == plain
+    assert verdicts.differing_faces(one, two) == plain

@@ -76,7 +76,7 @@ from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
 from canasta._engine.related_steps import differing_faces, same_future, swap_keys
-from canasta._engine.search.bounds import SequenceHomes
+from canasta._engine.search.bounds import Homes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
@@ -150,7 +150,7 @@ class Verdicts:
         #: (:func:`~canasta._engine.related_steps.swap_keys`).
         self._swaps: dict[tuple[object, ...], list[_Answer]] = {}
         #: Where the naturals left after a step may go, by step (:meth:`_homes_after`).
-        self._homes: dict[Step, SequenceHomes] = {}
+        self._homes: dict[Step, Homes] = {}
         #: The list's steps by target and family (:meth:`_kin`), once :meth:`_larger_legal`
         #: asks for them: a step of one kind and target whose cards hold another's is of its
         #: family (the same meld grown, or a new meld of the rank or suit of those naturals).
@@ -447,10 +447,10 @@ class Verdicts:
           answered from the same with a two, or the other way round);
         * a meld of one rank with other suits of its naturals, where the naturals that stay
           in hand after ``known`` (if it is legal) or after ``step`` (if it is refused) can
-          go into no sequence (:class:`~canasta._engine.search.bounds.SequenceHomes`): they
-          join the same melds of their rank as the others would, or are the same discard (a
-          card of the rank: the same points). Every suit choice of a meld of one rank that
-          takes the hand's last wild cards, say, is refused from one search.
+          go into no sequence (:meth:`~canasta._engine.search.bounds.Homes.no_sequence_takes`):
+          they join the same melds of their rank as the others would, or are the same
+          discard (a card of the rank: the same points). Every suit choice of a meld of one
+          rank that takes the hand's last wild cards, say, is refused from one search.
 
         Never for locked pile cards (CL-INIT-4): the cards swapped are usable ones. Asked
         where the player must go out only (see the module's introduction)."""
@@ -470,7 +470,7 @@ class Verdicts:
         stays, after = (back, first) if known.legal else (gone, step)
         return self._homes_after(after).no_sequence_takes(stays)
 
-    def _homes_after(self, step: Step) -> SequenceHomes:
+    def _homes_after(self, step: Step) -> Homes:
         """Where the natural cards left in hand after ``step`` may go: made once a step, which
         the steps that swap cards with it share (:meth:`_swapped`)."""
         homes = self._homes.get(step)
@@ -479,7 +479,7 @@ class Verdicts:
             counts = (deal.hand - step.cards).counts
             melds = step.applied_to(deal.melds[deal.side])
             wilds = sum(counts[face] for face in WILD_FACES)
-            homes = SequenceHomes(counts[: NATURAL_FACES.stop], melds, wilds, tables(deal.rules))
+            homes = Homes(counts[: NATURAL_FACES.stop], melds, wilds, tables(deal.rules))
             self._homes[step] = homes
         return homes
 

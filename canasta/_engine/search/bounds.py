@@ -22,7 +22,7 @@ from canasta._model.cards import SUITS, natural_face
 from canasta._model.melds import Meld, MeldKind, natural_position
 
 __all__ = [
-    "SequenceHomes",
+    "Homes",
     "canasta_bound",
     "canastas_out_of_reach",
     "each_rank_costs",
@@ -47,7 +47,7 @@ def stuck_naturals(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> 
     sequence. ``nat``: the hand's natural counts (where there are no sequences, each rank's
     may be counted in its first face, :func:`~canasta._engine.search.placing.folded`)."""
     stuck = bytearray(len(nat))
-    homes = _Homes(nat, melds, wilds, t)
+    homes = Homes(nat, melds, wilds, t)
     new_meld_wilds = t.new_meld_wilds
     for position, have in enumerate(homes.totals):
         if not have or position in homes.rank_melds or new_meld_wilds[have] <= wilds:
@@ -80,7 +80,7 @@ def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int
     new meld of its rank, made up to the smallest size with wild cards (the one card left
     for the discard may spare one rank that). Naturals no plan melds
     (:func:`stuck_naturals`) are left out."""
-    homes = _Homes(nat, melds, wilds, t)
+    homes = Homes(nat, melds, wilds, t)
     needed = spared = 0
     for position, have in enumerate(homes.totals):
         need = t.new_meld_wilds[have]
@@ -208,16 +208,20 @@ def _may_share(
     return (between & ~covered[suit]).bit_count() <= t.sequence_wilds
 
 
-class SequenceHomes:
-    """Which of a hand's natural cards may go into a sequence, by the cheap tests of
-    :func:`stuck_naturals`: from the hand (natural counts ``nat``, unfolded, and ``wilds``
-    wild cards) and the side's ``melds``."""
+class Homes:
+    """Where a hand's natural cards may go, by the cheap tests of :func:`stuck_naturals`:
+    from the hand (natural counts ``nat``, unfolded, and ``wilds`` wild cards) and the
+    side's ``melds``."""
 
     def __init__(self, nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> None:
-        #: The side's sequences.
+        self.totals = rank_totals(nat)
+        #: The positions of the ranks the side has a meld of, and the side's sequences.
+        self.rank_melds: set[int] = set()
         self.runs: list[tuple[int, int, int]] = []  # suit, lowest and highest position
         for meld in melds:
-            if meld.kind is MeldKind.SEQUENCE:
+            if meld.kind is MeldKind.RANK:
+                self.rank_melds.add(natural_position(meld.rank))
+            elif meld.kind is MeldKind.SEQUENCE:
                 assert meld.suit is not None
                 low = natural_position(meld.low)
                 self.runs.append((SUITS.index(meld.suit), low, low + meld.size - 1))
@@ -252,20 +256,6 @@ class SequenceHomes:
         suit in a row for a new one), so such a card can only join a meld of its rank or be
         the discard."""
         return not any(self.in_sequence(*divmod(face, _PER_RANK)) for face in faces)
-
-
-class _Homes(SequenceHomes):
-    """Where a hand's natural cards may go, by the cheap tests of :func:`stuck_naturals`: a
-    sequence (:class:`SequenceHomes`), or a meld of their rank."""
-
-    def __init__(self, nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> None:
-        melds = tuple(melds)
-        super().__init__(nat, melds, wilds, t)
-        self.totals = rank_totals(nat)
-        #: The positions of the ranks the side has a meld of.
-        self.rank_melds = {
-            natural_position(meld.rank) for meld in melds if meld.kind is MeldKind.RANK
-        }
 
 
 @remembered(1 << 14)
