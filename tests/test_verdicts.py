@@ -525,6 +525,57 @@ def test_cl_b3_3_rank_steps_that_make_no_canasta_refused_without_their_wild_card
     assert len(searches) <= 118
 
 
+def _larger_steps_of_other_families(deal: Deal) -> int:
+    """Checks that of the steps of ``deal``'s list as the move generator makes it (with
+    locked pile cards where they may be melded), a larger step of the kind and target of
+    another whose cards hold the other's is of its family (``Verdicts._listed``, which keys
+    the larger steps :meth:`Verdicts._larger_legal` asks by target and family, relies on
+    it); returns how many such pairs there were."""
+    melds = deal.melds[deal.side]
+    if verdicts.may_use_locked(deal):
+        steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
+    else:
+        steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
+    pairs = 0
+    for smaller in steps:
+        for larger in steps:
+            if (
+                larger.size > smaller.size
+                and larger.kind is smaller.kind
+                and larger.target == smaller.target
+                and larger.cards.issuperset(smaller.cards)
+            ):
+                assert verdicts.family(larger) == verdicts.family(smaller), (smaller, larger)
+                pairs += 1
+    return pairs
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_larger_steps_holding_a_steps_cards_are_of_its_family(seed: int) -> None:
+    """A step of the list whose cards hold those of a smaller step of its kind and target is
+    of the smaller one's family (the same meld grown, or a new meld of the rank or the suit
+    of the smaller one's natural cards): in deals of random games of every rule set under
+    drawn house rules, in the meld phase, as they are and with the player obliged to go
+    out (:func:`_larger_steps_of_other_families`)."""
+    pairs = sum(_larger_steps_of_other_families(deal) for deal in _meld_phases(seed, most=5))
+    event(f"pairs: {min(pairs, 100)}{'+' if pairs >= 100 else ''}")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bolivia-4p-hand-size-3-65-cards-after-black-threes.json",
+        "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json",
+        "hollywood-2p-hand-size-60-48-cards-after-taking-the-pile.json",
+    ],
+)
+def test_larger_steps_of_large_hands_are_of_the_family(name: str) -> None:
+    """The same in the large hands of issue 26, where the list holds hundreds of steps."""
+    game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
+    assert _larger_steps_of_other_families(game.deal) > 100
+
+
 def _follows_both_ways(deal: Deal) -> list[bool]:
     """For every pair of steps of ``deal``'s list (and other choices of suits) that
     :meth:`Verdicts._plainly_follows` may be asked of (no melding counting toward an opening,

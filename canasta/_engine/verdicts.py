@@ -75,7 +75,8 @@ from canasta._engine import finishing
 from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
-from canasta._engine.search.bounds import no_sequence_takes
+from canasta._engine.related_steps import differing_faces, same_future, swap_keys
+from canasta._engine.search.bounds import Homes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
@@ -119,6 +120,7 @@ class Verdicts:
         "_below",
         "_concealed",
         "_going_out",
+        "_homes",
         "_known",
         "_listed",
         "_must_go_out",
@@ -144,10 +146,15 @@ class Verdicts:
         self._known: dict[Step, _Answer] = {}
         self._answers: dict[object, list[_Answer]] = {}
         #: Where the player must go out, the answers by what a step that swaps cards with
-        #: theirs (:meth:`_swapped`) shares with them (:func:`_swap_keys`).
+        #: theirs (:meth:`_swapped`) shares with them
+        #: (:func:`~canasta._engine.related_steps.swap_keys`).
         self._swaps: dict[tuple[object, ...], list[_Answer]] = {}
-        #: The list's steps by target and kind, once :meth:`_larger_legal` asks for them.
-        self._listed: dict[tuple[int | None, MeldKind], list[Step]] | None = None
+        #: Where the naturals left after a step may go, by step (:meth:`_homes_after`).
+        self._homes: dict[Step, Homes] = {}
+        #: The list's steps by target and family (:meth:`_kin`), once :meth:`_larger_legal`
+        #: asks for them: a step of one kind and target whose cards hold another's is of its
+        #: family (the same meld grown, or a new meld of the rank or suit of those naturals).
+        self._listed: dict[object, list[Step]] | None = None
         self._must_go_out = must_go_out(deal.draft)
         #: Whether locked pile cards may be melded for a concealed going out (CL-CONC-4).
         self._concealed = bool(deal.draft.locked) and may_use_locked(deal)
@@ -212,7 +219,7 @@ class Verdicts:
         """``answer`` with its legality found, from what is known or by a search, and
         remembered among ``answers``, those kept under its step's :meth:`_kin`."""
         step = answer.step
-        swaps = _swap_keys(step) if self._must_go_out else ()
+        swaps = swap_keys(step) if self._must_go_out else ()
         known = True if self._composed(step) else self._inferred(answer, answers, swaps)
         strip = self._stripped_wilds(step) if known is None and self._strips else None
         if strip is not None and self._stripped_out(*strip) is False:
@@ -273,10 +280,10 @@ class Verdicts:
         if self._listed is None:
             self._listed = {}
             for listed in self._steps:
-                self._listed.setdefault((listed.target, listed.kind), []).append(listed)
+                self._listed.setdefault((listed.target, family(listed)), []).append(listed)
         larger = [
             then
-            for then in self._listed.get((step.target, step.kind), ())
+            for then in self._listed.get((step.target, family(step)), ())
             if step.size < then.size < cards_in_hand
             and then not in self._known
             and then.cards.issuperset(step.cards)
@@ -440,16 +447,16 @@ class Verdicts:
           answered from the same with a two, or the other way round);
         * a meld of one rank with other suits of its naturals, where the naturals that stay
           in hand after ``known`` (if it is legal) or after ``step`` (if it is refused) can
-          go into no sequence (:func:`no_sequence_takes`): they join the same melds of their
-          rank as the others would, or are the same discard (a card of the rank: the same
-          points). Every suit choice of a meld of one rank that takes the hand's last wild
-          cards, say, is refused from one search.
+          go into no sequence (:meth:`~canasta._engine.search.bounds.Homes.no_sequence_takes`):
+          they join the same melds of their rank as the others would, or are the same
+          discard (a card of the rank: the same points). Every suit choice of a meld of one
+          rank that takes the hand's last wild cards, say, is refused from one search.
 
         Never for locked pile cards (CL-INIT-4): the cards swapped are usable ones. Asked
         where the player must go out only (see the module's introduction)."""
         first = known.step
         mine, theirs = first.cards.counts, step.cards.counts
-        swapped = [face for face, held in enumerate(mine) if held != theirs[face]]
+        swapped = differing_faces(mine, theirs)
         hand, usable = self.deal.hand.counts, self.deal.usable.counts
         if first.wild_as is not step.wild_as or any(hand[f] != usable[f] for f in swapped):
             return False
@@ -461,14 +468,20 @@ class Verdicts:
         gone = [face for face in swapped if mine[face] > theirs[face]]
         back = [face for face in swapped if theirs[face] > mine[face]]
         stays, after = (back, first) if known.legal else (gone, step)
-        counts = (self.deal.hand - after.cards).counts
-        return no_sequence_takes(
-            stays,
-            counts[: NATURAL_FACES.stop],
-            after.applied_to(self.deal.melds[self.deal.side]),
-            sum(counts[face] for face in WILD_FACES),
-            tables(self.deal.rules),
-        )
+        return self._homes_after(after).no_sequence_takes(stays)
+
+    def _homes_after(self, step: Step) -> Homes:
+        """Where the natural cards left in hand after ``step`` may go: made once a step, which
+        the steps that swap cards with it share (:meth:`_swapped`)."""
+        homes = self._homes.get(step)
+        if homes is None:
+            deal = self.deal
+            counts = (deal.hand - step.cards).counts
+            melds = step.applied_to(deal.melds[deal.side])
+            wilds = sum(counts[face] for face in WILD_FACES)
+            homes = Homes(counts[: NATURAL_FACES.stop], melds, wilds, tables(deal.rules))
+            self._homes[step] = homes
+        return homes
 
     def _follows(self, first: _Answer, then: _Answer) -> bool:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
@@ -485,8 +498,8 @@ class Verdicts:
         """:meth:`_follows` told by building the deals: after ``first``'s step, after it and
         the addition of the rest of ``then``'s cards (the wild card standing for
         ``wild_as``), and after ``then``'s step, the last two the same but maybe for an
-        opening count past the minimum (:func:`_same_future`); the plain answer
-        :meth:`_plainly_follows` is held to (``tests/test_verdicts.py``)."""
+        opening count past the minimum (:func:`~canasta._engine.related_steps.same_future`);
+        the plain answer :meth:`_plainly_follows` is held to (``tests/test_verdicts.py``)."""
         deal, smaller, larger = self.deal, first.step, then.step
         after = first.after(deal)
         side_melds = after.melds[after.side]
@@ -497,7 +510,7 @@ class Verdicts:
         grown = addition_target(after, make_addition(None, rest, index, wild_as))
         if not isinstance(grown, tuple) or grown[1] != larger.result:
             return False
-        return _same_future(melded(after, rest, index, grown[1]), then.after(deal))
+        return same_future(melded(after, rest, index, grown[1]), then.after(deal))
 
     def _plainly_follows(self, smaller: Step, larger: Step, wild_as: Rank | None) -> bool:
         """:meth:`_follows` for two steps of :func:`_plain_steps` where the turn's melding
@@ -542,32 +555,6 @@ def _spares(rules: RuleSet) -> bool:
     """Whether :meth:`Verdicts._stripped_out` may be asked with one canasta fewer: not where
     that leaves none to make but the escalera (BO-OUT-1), when the answer is seldom no."""
     return rules.canastas_to_go_out > 1 + rules.going_out_needs_natural_sequence
-
-
-def _swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
-    """What the steps that may be ``step`` with cards swapped (:meth:`Verdicts._swapped`)
-    share with it: the target, family, size and natural cards (other wild cards); for a
-    meld of one rank, the target, family, size and other cards: its wild cards (other
-    suits)."""
-    counts, kin = step.cards.counts, (step.target, family(step))
-    naturals = counts[: NATURAL_FACES.stop]
-    same_naturals = (kin, step.size, step.wild_as, naturals)
-    if step.kind is not MeldKind.RANK:
-        return (same_naturals,)
-    return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
-
-
-def _same_future(one: Deal, two: Deal) -> bool:
-    """Whether the turn can be finished from ``one`` exactly when it can from ``two``, as
-    the deals tell: they are equal, or equal but for the opening count where both reached
-    the minimum, which no rule reads then (:meth:`~canasta._engine.state.Deal.minimum_reached`;
-    later cards add nothing to it, CL-INIT-4). A step that reaches the minimum counts its
-    cards and the addition after it none, where the larger step counts them all."""
-    if one == two:
-        return True
-    if not (one.minimum_reached() and two.minimum_reached()):
-        return False
-    return one == two.replace(draft=two.draft.replace(points=one.draft.points))
 
 
 def _plain_steps(deal: Deal, smaller: Step, larger: Step) -> bool:

@@ -22,13 +22,13 @@ from canasta._model.cards import SUITS, natural_face
 from canasta._model.melds import Meld, MeldKind, natural_position
 
 __all__ = [
+    "Homes",
     "canasta_bound",
     "canastas_out_of_reach",
     "each_rank_costs",
     "free_rank_canastas",
     "increments",
     "longest_run",
-    "no_sequence_takes",
     "sequence_homes",
     "span",
     "stuck_naturals",
@@ -47,7 +47,7 @@ def stuck_naturals(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> 
     sequence. ``nat``: the hand's natural counts (where there are no sequences, each rank's
     may be counted in its first face, :func:`~canasta._engine.search.placing.folded`)."""
     stuck = bytearray(len(nat))
-    homes = _Homes(nat, melds, wilds, t)
+    homes = Homes(nat, melds, wilds, t)
     new_meld_wilds = t.new_meld_wilds
     for position, have in enumerate(homes.totals):
         if not have or position in homes.rank_melds or new_meld_wilds[have] <= wilds:
@@ -80,7 +80,7 @@ def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int
     new meld of its rank, made up to the smallest size with wild cards (the one card left
     for the discard may spare one rank that). Naturals no plan melds
     (:func:`stuck_naturals`) are left out."""
-    homes = _Homes(nat, melds, wilds, t)
+    homes = Homes(nat, melds, wilds, t)
     needed = spared = 0
     for position, have in enumerate(homes.totals):
         need = t.new_meld_wilds[have]
@@ -208,20 +208,10 @@ def _may_share(
     return (between & ~covered[suit]).bit_count() <= t.sequence_wilds
 
 
-def no_sequence_takes(
-    faces: Iterable[int], nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables
-) -> bool:
-    """Whether no plan from the hand (natural counts ``nat``, unfolded, and ``wilds`` wild
-    cards) and the side's ``melds`` can meld a natural card of ``faces`` into a sequence:
-    by the test of :func:`stuck_naturals` (no sequence of its suit may grow to it, and too
-    few of its suit in a row for a new one), so such a card can only join a meld of its
-    rank or be the discard."""
-    homes = _Homes(nat, melds, wilds, t)
-    return not any(homes.in_sequence(*divmod(face, _PER_RANK)) for face in faces)
-
-
-class _Homes:
-    """Where a hand's natural cards may go, by the cheap tests of :func:`stuck_naturals`."""
+class Homes:
+    """Where a hand's natural cards may go, by the cheap tests of :func:`stuck_naturals`:
+    from the hand (natural counts ``nat``, unfolded, and ``wilds`` wild cards) and the
+    side's ``melds``."""
 
     def __init__(self, nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> None:
         self.totals = rank_totals(nat)
@@ -259,6 +249,13 @@ class _Homes:
         return self.sequences and in_run(
             self.masks[suit], position, self.fewest, self.shortest, self.wild
         )
+
+    def no_sequence_takes(self, faces: Iterable[int]) -> bool:
+        """Whether no plan can meld a natural card of ``faces`` into a sequence: by the test
+        of :meth:`in_sequence` (no sequence of its suit may grow to it, and too few of its
+        suit in a row for a new one), so such a card can only join a meld of its rank or be
+        the discard."""
+        return not any(self.in_sequence(*divmod(face, _PER_RANK)) for face in faces)
 
 
 @remembered(1 << 14)
