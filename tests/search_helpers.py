@@ -20,8 +20,10 @@ from play_helpers import meld_phases
 import canasta
 from canasta import Cards, Meld, RuleSet, find_rules
 from canasta._engine.search import going_out, planner
-from canasta._engine.search.layout import Layout, RankGroup, Run
-from canasta._engine.tables import TOP
+from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
+from canasta._engine.search.summary import Summary
+from canasta._engine.search.sweep import Sweep
+from canasta._engine.tables import TOP, tables
 
 __all__ = [
     "assert_the_same_going_out",
@@ -42,6 +44,31 @@ planner_walk = pytest.mark.planner_only(
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
 )
+
+
+def naturals(text: str) -> bytes:
+    """The counts of the natural cards of ``text``, a hand, as the search reads them."""
+    return Cards.parse(text).counts[: NATURAL_FACES.stop]
+
+
+def placed(
+    rules: RuleSet,
+    nat: bytes,
+    wilds: int,
+    layout: Layout,
+    spare: bool = True,
+    *,
+    discard_needed: bool = False,
+) -> bool:
+    """Whether a search of its own melds every natural card of ``nat`` (but at most one, of
+    any face held, with ``spare``: the discard) and ``wilds`` wild cards onto ``layout`` and
+    new melds, the canastas made already: the placing alone, which the bounds speak of;
+    with ``discard_needed``, told the hand needs its discard (``Sweep.discard_needed``)."""
+    made = Summary(done=rules.canastas_to_go_out)
+    held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
+    search = Sweep(tables(rules), False, wild_meld_canastas(rules))
+    search.discard_needed = discard_needed
+    return search.out(nat, wilds, layout, made, 0, held)
 
 
 def drawn_rules(family: str, seed: int) -> RuleSet:

@@ -35,11 +35,12 @@ from search_helpers import (
     drawn_rules,
     drawn_runs,
     drawn_table,
+    naturals,
     planner_walk,
 )
 
 import canasta
-from canasta import Cards, Game, RuleSet, RuleSetError, find_rules
+from canasta import Game, RuleSet, RuleSetError, find_rules
 from canasta._engine.search import cores, going_out
 from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.layout import Layout, RankGroup, Run, WildGroup, wild_meld_canastas
@@ -133,15 +134,11 @@ def _built(draw: st.DrawFn) -> Case:
     return rules, bytes(nat), draw(st.integers(0, 3)), layout, spare
 
 
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 #: The Samba hand's refused question: its 43 naturals and one wild card (the three of
 #: spades, which no meld takes, is the discard), the sevens and fours on the table.
 _SAMBA_REFUSED = (
     find_rules("samba", players=5).with_options(max_wilds_per_sequence=1, min_naturals=1),
-    _hand(
+    naturals(
         "4C 4S 5C 5C 5D 5H 6C 6D 6H 6S 7H 7H 8C 8D 8H 8S 8S 9C 9H 9H 9S 9S 10C 10D 10H 10S "
         "10S JC JD JH JS QC QS KC KC KH KH KS KS AC AH AS AS"
     ),
@@ -157,7 +154,7 @@ _SAMBA_REFUSED = (
 #: spades that overlap (9 to queen, 9 to jack), which may merge with none.
 _HOLLYWOOD_6_REFUSED = (
     find_rules("hollywood", players=6),
-    _hand(
+    naturals(
         "4C 4D 4D 4H 4S 5D 5H 5H 5S 6C 6D 6H 6S 7C 7D 7H 8C 8D 8D 8H 9D 10C 10H 10S JC JC "
         "JD JH QC QD QH QH KC KC KH KH KS AH AS"
     ),
@@ -173,7 +170,7 @@ _HOLLYWOOD_6_REFUSED = (
     frozenset(
         face
         for face, count in enumerate(
-            _hand(
+            naturals(
                 "4C 4D 4H 4S 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 8C 8D 8H 9D 10C 10H 10S JC JD JH "
                 "QC QD QH KC KH KS AH AS"
             )
@@ -341,7 +338,7 @@ def test_HW_MRG_1_the_hollywood_six_hand_is_refused_by_the_cores() -> None:
 #: queens make 17 cores of their rank, which differ in the suits they take.
 _HOLLYWOOD_REFUSED = (
     find_rules("hollywood", players=2).with_options(hand_size=60),
-    _hand(
+    naturals(
         "4D 4D 4S 5C 5D 5H 5S 5S 6D 6D 6H 6H 6S 6S 7D 7H 7S 8C 8D 9C 9H 9S 9S 10D 10H 10H JC "
         "JH JH QC QC QC QD QH QS QS KH KS AD AS"
     ),

@@ -20,17 +20,18 @@ from pathlib import Path
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
-from internals import NATURAL_FACES
 from search_helpers import (
     assert_the_same_going_out,
     drawn_rules,
     drawn_stretch,
     going_out_questions,
+    naturals,
+    placed,
     planner_walk,
 )
 
 import canasta
-from canasta import Cards, RuleSet, find_rules
+from canasta import RuleSet, find_rules
 from canasta._engine.search import forced, going_out
 from canasta._engine.search.layout import Layout, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
@@ -51,13 +52,9 @@ def _every_face(
 
 
 def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
-    """Whether a search of its own melds every natural card but at most one, the discard,
-    and the wild cards onto ``layout`` and new melds, the canastas made already."""
+    """:func:`~search_helpers.placed`, the caches emptied first."""
     canasta.clear_caches()
-    made = Summary(done=rules.canastas_to_go_out)
-    held = frozenset(face for face, count in enumerate(nat) if count)
-    search = Sweep(tables(rules), False, wild_meld_canastas(rules))
-    return search.out(nat, wilds, layout, made, 0, held)
+    return placed(rules, nat, wilds, layout)
 
 
 def _told(search: Sweep, rules: RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
@@ -75,16 +72,12 @@ def _told(search: Sweep, rules: RuleSet, nat: bytes, wilds: int, layout: Layout)
         search.discards = None
 
 
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 @settings(max_examples=600, deadline=None)
 @given(drawn_stretch(FAMILIES, 12, 3), st.integers(0, 3), st.integers(0, 99))
 @example(  # the six of clubs and the queen of diamonds owe the two wild cards left
     (
         find_rules("hollywood", players=2),
-        _hand("6C 7C 7C 9C 9C 9D 10D QD 8H 10H JH QH KH"),
+        naturals("6C 7C 7C 9C 9C 9D 10D QD 8H 10H JH QH KH"),
         Layout(runs=(Run(0, 6, 8, 0),)),
     ),
     1,

@@ -33,6 +33,7 @@ from search_helpers import (
     drawn_stretch,
     going_out_questions,
     going_out_with,
+    placed,
     planner_walk,
 )
 
@@ -152,7 +153,7 @@ def _trying_lone_cards() -> Iterator[None]:
     layouts: list[Layout] = []
     plain_placed = Sweep._placed
 
-    def placed(
+    def placing(
         self: Sweep,
         nat: bytes,
         wilds: int,
@@ -180,22 +181,9 @@ def _trying_lone_cards() -> Iterator[None]:
         ]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Sweep, "_placed", placed)
+        patch.setattr(Sweep, "_placed", placing)
         patch.setattr(sweep, "_discards_now", discards_now)
         yield
-
-
-def _placed(
-    rules: canasta.RuleSet, nat: bytes, wilds: int, layout: Layout, needed: bool = False
-) -> bool:
-    """Whether the search melds every natural card but at most one, the discard, and the
-    wild cards onto ``layout`` and new melds, the canastas made already; with ``needed``,
-    told the hand needs its discard (``Sweep.discard_needed``)."""
-    made = Summary(done=rules.canastas_to_go_out)
-    held = frozenset(face for face, count in enumerate(nat) if count)
-    search = Sweep(tables(rules), False, wild_meld_canastas(rules))
-    search.discard_needed = needed
-    return search.out(nat, wilds, layout, made, 0, held)
 
 
 @settings(max_examples=500, deadline=None)
@@ -207,7 +195,7 @@ def test_HW_MELD_10_a_card_s_discard_tried_at_its_rank_finds_every_way(
     a lone card's discard below its rank."""
     rules, nat, layout = position
     canasta.clear_caches()
-    found = _placed(rules, nat, wilds, layout)
+    found = placed(rules, nat, wilds, layout)
     below = any(
         run.suit == face % 4 and face // 4 < run.low
         for run in layout.runs
@@ -217,7 +205,7 @@ def test_HW_MELD_10_a_card_s_discard_tried_at_its_rank_finds_every_way(
     event(f"placed: {found}; a lone card below a sequence: {below}")
     with _trying_lone_cards():
         canasta.clear_caches()
-        assert _placed(rules, nat, wilds, layout) == found
+        assert placed(rules, nat, wilds, layout) == found
 
 
 @planner_walk
@@ -242,12 +230,12 @@ def test_HW_MELD_5_a_discard_refuted_before_its_search_finds_no_way_the_search_d
     one: the same answer as the search that asks nothing."""
     rules, nat, layout = position
     canasta.clear_caches()
-    found = _placed(rules, nat, wilds, layout, needed=True)
+    found = placed(rules, nat, wilds, layout, discard_needed=True)
     event(f"placed: {found}")
     canasta.clear_caches()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Sweep, "_discard_fails", _never)
-        assert _placed(rules, nat, wilds, layout) == found
+        assert placed(rules, nat, wilds, layout) == found
 
 
 @planner_walk

@@ -28,6 +28,8 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    naturals,
+    placed,
     planner_walk,
 )
 
@@ -78,26 +80,12 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, bytes, int, Layout]:
     return rules, bytes(nat), draw(st.integers(0, 3)), layout
 
 
-def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool) -> bool:
-    """Whether the search melds every natural card (but at most one of any face, with
-    ``spare``) and the wild cards onto ``layout`` and new melds, the canastas made already:
-    the placing alone, which the bound speaks of."""
-    t = tables(rules)
-    made = Summary(done=rules.canastas_to_go_out)
-    held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
-    return Sweep(t, False, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0, held)
-
-
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 @settings(max_examples=600, deadline=None)
 @given(_positions(), st.booleans())
 @example(  # the tens and the spades of the Hollywood for three hand: a ten has no home
     (
         find_rules("hollywood"),
-        _hand("7S 9S 10S JS 10D 10D 8D"),
+        naturals("7S 9S 10S JS 10D 10D 8D"),
         0,
         Layout(runs=(Run(1, 5, 8, 1),)),
     ),
@@ -112,7 +100,7 @@ def test_HW_MELD_5_the_forced_naturals_never_refute_a_way_the_search_finds(
     refuted = forced_short(nat, layout, wilds, held, t)
     event(f"refuted {refuted}")
     if refuted:
-        assert not _placed(rules, nat, wilds, layout, spare), case
+        assert not placed(rules, nat, wilds, layout, spare), case
 
 
 #: A refused step of the Hollywood for five hand with ``min_naturals=2`` (tests/data/slow26,
@@ -120,7 +108,7 @@ def test_HW_MELD_5_the_forced_naturals_never_refute_a_way_the_search_finds(
 #: wild card, and the jack of spades, the queens and the sevens each need it or the discard.
 _ONE_WILD_STEP = (
     find_rules("hollywood", players=5).with_options(min_naturals=2),
-    _hand(
+    naturals(
         "4C 4C 4C 4H 4S 5C 5H 5S 6D 6H 6S 7D 7S 7S 8S 8S 9C 9D 9H 10D 10H 10S 10S JS QC QD"
         " KC KD KH KS AC AH AS"
     ),
@@ -147,7 +135,7 @@ def test_HW_MELD_6_one_wild_card_in_each_of_its_places_never_refutes_a_way_the_s
     refuted = one_wild.one_wild_short(nat, layout, held, t)
     event(f"refuted {refuted}")
     if refuted:
-        assert not _placed(rules, nat, 1, layout, spare), case
+        assert not placed(rules, nat, 1, layout, spare), case
 
 
 @planner_walk
@@ -251,16 +239,16 @@ def test_HW_MELD_5_a_ten_every_meld_of_tens_needs_is_in_the_spades() -> None:
     takes either (the one on the table holds the ten, and the eight is alone): two cards
     with nowhere to go, one more than the discard."""
     rules = find_rules("hollywood")
-    nat = _hand("9S 10S JS 10D 10D 8D")
+    nat = naturals("9S 10S JS 10D 10D 8D")
     layout = Layout(runs=(Run(1, 5, 8, 1),))
     t = tables(rules)
     held = frozenset(face for face, count in enumerate(nat) if count)
     assert forced_short(nat, layout, 1, held, t)
-    assert not _placed(rules, nat, 1, layout, True)
+    assert not placed(rules, nat, 1, layout, True)
     # Two more nines: the jack of spades the discard, the nines and the tens make melds.
-    with_nine = _hand("9S 10S JS 10D 10D 9C 9D 8D")
+    with_nine = naturals("9S 10S JS 10D 10D 9C 9D 8D")
     assert not forced_short(with_nine, layout, 1, held, t)
-    assert _placed(rules, with_nine, 1, layout, True)
+    assert placed(rules, with_nine, 1, layout, True)
 
 
 def test_HW_MELD_10_a_block_below_a_sequence_may_leave_a_natural_to_its_rank() -> None:
@@ -271,7 +259,7 @@ def test_HW_MELD_10_a_block_below_a_sequence_may_leave_a_natural_to_its_rank() -
     the sequence: the block must be allowed the wild card where the eight is held too."""
     rules = find_rules("hollywood")
     t = tables(rules)
-    nat = _hand("8C 8D 8H 9H")
+    nat = naturals("8C 8D 8H 9H")
     layout = Layout(runs=(Run(2, 1, 3, 0),))
     done = Summary(done=rules.canastas_to_go_out)
     turned_nat, turned = going_out._upside_down(nat, layout)

@@ -33,11 +33,12 @@ from search_helpers import (
     assert_the_same_going_out,
     drawn_rules,
     drawn_table,
+    naturals,
     planner_walk,
 )
 
 import canasta
-from canasta import Cards, Game, RuleSet, find_rules
+from canasta import Game, RuleSet, find_rules
 from canasta._engine.search import suits, sweep
 from canasta._engine.search.bounds import canastas_out_of_reach
 from canasta._engine.search.joint import wilds_for_canastas_short
@@ -110,16 +111,12 @@ def _free(*_: object) -> int:
     return 0
 
 
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 #: A position of the search after ``add #0 2C wild=K`` of the 44-card hand: two wild cards
 #: left, a four discarded, the clubs 10 to king (the two for the king) on the table, two
 #: canastas to make.
 _AFTER_THE_KING = (
     find_rules("hollywood", players=2),
-    _hand(
+    naturals(
         "4D 4S 4S 5H 5H 5S 6C 6D 7C 7C 7D 7H 8D 8H 9C 9C 9C 9D 10C 10D 10H 10H 10S JH JH JH "
         "JS JS QD QH KC KC KH KS AC AC AC AD AS AS"
     ),
@@ -152,7 +149,7 @@ def test_HW_MELD_6_the_wild_cards_weighed_together_never_refute_a_way_the_search
 @example(  # the clubs 7 to 10 (a wild card for the 8) and 10 to queen, 6 and 9 in hand
     (
         find_rules("hollywood"),
-        _hand("6C 9C 9C"),
+        naturals("6C 9C 9C"),
         1,
         Layout(runs=(Run(0, 3, 6, 1), Run(0, 6, 8, 0))),
         1,

@@ -29,6 +29,8 @@ from search_helpers import (
     assert_the_same_going_out,
     drawn_rules,
     drawn_runs,
+    naturals,
+    placed,
     planner_walk,
 )
 
@@ -36,9 +38,7 @@ import canasta
 from canasta import Cards, RuleSet
 from canasta._engine.search import forced
 from canasta._engine.search.forced import forced_short
-from canasta._engine.search.layout import Layout, RankGroup, encoded, wild_meld_canastas
-from canasta._engine.search.summary import Summary
-from canasta._engine.search.sweep import Sweep
+from canasta._engine.search.layout import Layout, RankGroup, encoded
 from canasta._engine.tables import TOP, Tables, tables
 
 FAMILIES = ("hollywood", "samba", "bolivia")
@@ -102,16 +102,6 @@ def _priced_positions(draw: st.DrawFn) -> Case:
     return rules, bytes(nat), wilds, Layout(groups, tuple(sorted(runs)))
 
 
-def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout, spare: bool) -> bool:
-    """Whether the search melds every natural card (but at most one of any face, with
-    ``spare``) and the wild cards onto ``layout`` and new melds, the canastas made already:
-    the placing alone, which the bound speaks of."""
-    t = tables(rules)
-    made = Summary(done=rules.canastas_to_go_out)
-    held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
-    return Sweep(t, False, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0, held)
-
-
 def _refuted(
     nat: bytes, layout: Layout, wilds: int, held: frozenset[int], t: Tables
 ) -> tuple[bool, bool]:
@@ -132,10 +122,6 @@ def _refuted(
     return refuted, any(fired)
 
 
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 def _ask_hand() -> Case:
     """The Hollywood for three hand after ``add #6 2D wild=J``: its naturals, one wild
     card, and the side's melds with ``8D 9D 10D 2D(J)``."""
@@ -153,7 +139,7 @@ def _ask_hand() -> Case:
 def _without(case: Case, text: str) -> Case:
     rules, nat, wilds, layout = case
     less = bytearray(nat)
-    for face, count in enumerate(_hand(text)):
+    for face, count in enumerate(naturals(text)):
         less[face] -= count
     return rules, bytes(less), wilds, layout
 
@@ -167,17 +153,15 @@ SAVED = (ASK, "hollywood-2p-39-cards-after-black-threes.json")
 def _saved_naturals(name: str) -> tuple[RuleSet, tuple[str, ...], Layout]:
     deal = canasta.Game.from_json((SLOW / name).read_text()).deal
     layout, _ = encoded(deal.melds[deal.side], tables(deal.rules))
-    naturals = tuple(
-        str(card) for card in deal.hand if not card.is_wild and card.rank.value != "3"
-    )
-    return deal.rules, naturals, layout
+    cards = tuple(str(card) for card in deal.hand if not card.is_wild and card.rank.value != "3")
+    return deal.rules, cards, layout
 
 
 def _saved_case(name: str, wilds: int) -> Case:
     """The natural cards of a saved hand (black threes left out) with ``wilds`` wild cards,
     onto the side's melds."""
-    rules, naturals, layout = _saved_naturals(name)
-    return rules, _hand(" ".join(naturals)), wilds, layout
+    rules, cards, layout = _saved_naturals(name)
+    return rules, naturals(" ".join(cards)), wilds, layout
 
 
 @settings(max_examples=500, deadline=None)
@@ -193,7 +177,7 @@ def test_HW_MELD_6_a_rank_priced_out_of_sequences_never_refutes_a_way_the_search
     refuted, fired = _refuted(nat, layout, wilds, held, t)
     event(f"priced out {fired}, refuted {refuted}")
     if refuted:
-        assert not _placed(rules, nat, wilds, layout, spare), case
+        assert not placed(rules, nat, wilds, layout, spare), case
 
 
 @settings(max_examples=300, deadline=None)
@@ -204,15 +188,15 @@ def test_HW_MELD_6_the_saved_hands_less_a_few_cards_are_refuted_only_where_no_wa
     """The natural cards of the two saved hands but up to eight, with up to two wild cards
     and a discard or none, onto the side's melds: where the rule takes part in a
     refutation (about one hand in fifteen), the placing search finds no way either."""
-    rules, naturals, layout = _saved_naturals(name)
-    dropped = data.draw(st.sets(st.integers(0, len(naturals) - 1), max_size=8))
-    kept = [card for index, card in enumerate(naturals) if index not in dropped]
-    nat = _hand(" ".join(kept))
+    rules, cards, layout = _saved_naturals(name)
+    dropped = data.draw(st.sets(st.integers(0, len(cards) - 1), max_size=8))
+    kept = [card for index, card in enumerate(cards) if index not in dropped]
+    nat = naturals(" ".join(kept))
     held = frozenset(face for face, count in enumerate(nat) if count) if spare else frozenset()
     refuted, fired = _refuted(nat, layout, wilds, held, tables(rules))
     event(f"priced out {fired}, refuted {refuted}")
     if refuted and fired:  # the others are forced_short's own (test_forced_naturals26)
-        assert not _placed(rules, nat, wilds, layout, spare), (name, kept, wilds)
+        assert not placed(rules, nat, wilds, layout, spare), (name, kept, wilds)
 
 
 def test_HW_MELD_6_the_nines_of_the_ask_mandatory_hand_are_priced_out_of_sequences() -> None:
@@ -223,7 +207,7 @@ def test_HW_MELD_6_the_nines_of_the_ask_mandatory_hand_are_priced_out_of_sequenc
     rules, nat, wilds, layout = case
     t = tables(rules)
     assert forced_short(nat, layout, wilds, frozenset(), t)
-    assert not _placed(rules, nat, wilds, layout, False)
+    assert not placed(rules, nat, wilds, layout, False)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(forced._State, "_priced_out", lambda state, face, cover: False)
         canasta.clear_caches()
@@ -231,8 +215,8 @@ def test_HW_MELD_6_the_nines_of_the_ask_mandatory_hand_are_priced_out_of_sequenc
     canasta.clear_caches()
     for fewer in (_without(case, "10C"), _without(case, "9D")):
         assert not forced_short(fewer[1], layout, wilds, frozenset(), t)
-        assert _placed(rules, fewer[1], wilds, layout, False)
-    assert _placed(rules, nat, wilds + 1, layout, False)
+        assert placed(rules, fewer[1], wilds, layout, False)
+    assert placed(rules, nat, wilds + 1, layout, False)
 
 
 @planner_walk

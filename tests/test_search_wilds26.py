@@ -25,6 +25,8 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    naturals,
+    placed,
     planner_walk,
 )
 
@@ -32,9 +34,8 @@ import canasta
 from canasta import Cards, RuleSet, find_rules
 from canasta._engine.search import bounds, going_out, reference
 from canasta._engine.search.bounds import wilds_owed_short
-from canasta._engine.search.layout import Layout, Run, encoded, wild_meld_canastas
+from canasta._engine.search.layout import Layout, Run, encoded
 from canasta._engine.search.summary import Summary
-from canasta._engine.search.sweep import Sweep
 from canasta._engine.steps import meld_steps
 from canasta._engine.tables import TOP, tables
 
@@ -86,26 +87,12 @@ def _positions(
     return rules, bytes(nat), draw(st.integers(0, 3)), layout
 
 
-def _placed(rules: RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
-    """Whether the search melds every natural card but at most one (any one may be the
-    discard) and the wild cards onto ``layout`` and new melds, the canastas made already:
-    the placing alone, which the bound speaks of."""
-    t = tables(rules)
-    made = Summary(done=rules.canastas_to_go_out)
-    held = frozenset(face for face, count in enumerate(nat) if count)
-    return Sweep(t, False, wild_meld_canastas(rules)).out(nat, wilds, layout, made, 0, held)
-
-
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 @settings(max_examples=500, deadline=None)
 @given(_positions())
 @example(  # the eight and the nines of hand-size-2 each need the one wild card
     (
         find_rules("hollywood"),
-        _hand("4H 5H 6H 7H 7C 8C 9H 9H JH QH KH AH"),
+        naturals("4H 5H 6H 7H 7C 8C 9H 9H JH QH KH AH"),
         1,
         Layout(runs=(Run(0, 7, 10, 0),)),
     )
@@ -115,7 +102,7 @@ def test_HW_MELD_6_the_wild_cards_owed_never_refute_a_way_the_search_finds(
 ) -> None:
     rules, nat, wilds, layout = case
     if wilds_owed_short(nat, layout, wilds, tables(rules)):
-        assert not _placed(rules, nat, wilds, layout), case
+        assert not placed(rules, nat, wilds, layout), case
 
 
 def test_HW_MELD_6_three_naturals_a_sequence_each_cannot_share_one_wild_card() -> None:
@@ -125,12 +112,12 @@ def test_HW_MELD_6_three_naturals_a_sequence_each_cannot_share_one_wild_card() -
     Hollywood (three naturals, HW-MELD-5): three wild cards, less the discard's, two."""
     rules = find_rules("hollywood")
     t = tables(rules)
-    nat = _hand("4H 5H 6H 7H 7C 8C 10C 9H 9H JH QH KH AH")
+    nat = naturals("4H 5H 6H 7H 7C 8C 10C 9H 9H JH QH KH AH")
     layout = Layout(runs=(Run(0, 7, 10, 0),))
     assert wilds_owed_short(nat, layout, 1, t) == 1
-    assert not _placed(rules, nat, 1, layout)
+    assert not placed(rules, nat, 1, layout)
     assert wilds_owed_short(nat, layout, 2, t) == 0
-    assert _placed(rules, nat, 2, layout)
+    assert placed(rules, nat, 2, layout)
 
 
 @settings(max_examples=500, deadline=None)
@@ -147,7 +134,7 @@ def test_HW_MRG_2_the_sequences_a_natural_may_join_with_no_wild_card_are_not_ove
     short = wilds_owed_short(nat, layout, wilds, tables(rules))
     event(f"short {short > 0}")
     if short:
-        assert not _placed(rules, nat, wilds, layout), case
+        assert not placed(rules, nat, wilds, layout), case
 
 
 @pytest.mark.planner_only(
@@ -175,8 +162,8 @@ def test_HW_MRG_2_the_hollywood_for_six_hand_needs_three_wild_cards() -> None:
     nat = deal.hand.counts[: NATURAL_FACES.stop]
     assert wilds_owed_short(nat, layout, 2, t) == 1
     assert wilds_owed_short(nat, layout, 3, t) == 0
-    assert not _placed(rules, nat, 2, layout)
-    assert _placed(rules, nat, 3, layout)
+    assert not placed(rules, nat, 2, layout)
+    assert placed(rules, nat, 3, layout)
 
 
 # --- against the reference solver ---------------------------------------------------------

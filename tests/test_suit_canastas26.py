@@ -26,11 +26,12 @@ from search_helpers import (
     assert_the_same_going_out,
     drawn_rules,
     drawn_table,
+    naturals,
     planner_walk,
 )
 
 import canasta
-from canasta import Cards, Game, RuleSet, find_rules
+from canasta import Game, RuleSet, find_rules
 from canasta._engine.search import suits
 from canasta._engine.search.bounds import canastas_out_of_reach
 from canasta._engine.search.layout import Layout, Run, wild_meld_canastas
@@ -79,16 +80,12 @@ def _unbounded(*_: object) -> int:
     return TOP * len(NATURAL_FACES)
 
 
-def _hand(text: str) -> bytes:
-    return Cards.parse(text).counts[: NATURAL_FACES.stop]
-
-
 @settings(max_examples=1500, deadline=None)
 @given(_positions())
 @example(  # the diamonds of the Hollywood for five hand, its eight gone to a meld of eights
     (
         find_rules("hollywood"),
-        _hand("5D 7D 9D 10D JD QD KD KD"),
+        naturals("5D 7D 9D 10D JD QD KD KD"),
         0,
         Layout(runs=(Run(1, 2, 5, 1), Run(1, 6, 9, 1))),
         2,
@@ -131,10 +128,10 @@ def test_CL_CAN_1_two_diamond_canastas_need_the_eight_twice() -> None:
     """The five to the king of diamonds, the six and the king wild cards of the sequences on
     the table: every canasta of them covers the seven to the jack, and the eight of diamonds
     is there once, so with no wild card more one diamond canasta, not two."""
-    diamonds = _hand("5D 7D 9D 10D JD QD KD KD")[1::4]
+    diamonds = naturals("5D 7D 9D 10D JD QD KD KD")[1::4]
     spans = ((2, 5), (6, 9))
     assert suits.free_canastas(diamonds, spans, 7) == 1
-    assert suits.free_canastas(_hand("5D 7D 8D 9D 10D JD QD KD KD")[1::4], spans, 7) == 2
+    assert suits.free_canastas(naturals("5D 7D 8D 9D 10D JD QD KD KD")[1::4], spans, 7) == 2
 
 
 @pytest.mark.planner_only(
