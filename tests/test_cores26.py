@@ -448,20 +448,37 @@ def test_CL_OUT_1_the_cores_asked_early_never_change_a_going_out_answer(
         assert_the_same_going_out(rules, seed, going_out, "cores_answer", _never)
 
 
+@planner_walk
+@settings(max_examples=examples(20), deadline=None)
+@given(name=st.sampled_from(canasta.rule_set_names()), seed=st.integers(0, 2**32))
+def test_CL_OUT_1_the_cores_asked_of_a_near_question_never_change_a_going_out_answer(
+    name: str, seed: int
+) -> None:
+    """Whole hands of random games under every rule set with drawn house rules, each asked
+    with every question taken as near the last one the cores refused
+    (``going_out._near``: the cores asked once the leading way has searched one position,
+    then the search resumed where they give no answer) and without the cores."""
+    rules = drawn_rules(name, seed)
+    with _cores_always_near(1):
+        assert_the_same_going_out(rules, seed, going_out, "cores_answer", _never)
+
+
 @pytest.mark.planner_only(
     reason="loads a saved slow position, whose moves the reference lists in minutes"
 )
 def test_CL_OUT_1_the_hollywood_hand_lists_the_same_moves_with_the_cores_asked_early() -> None:
     """The Hollywood for two ``hand_size=60`` hand of tests/data/slow26, the cores asked of
-    every question once the leading way has spent its first budget: the same 271 moves as
-    tests/test_slow_positions26.py keeps."""
+    every question once the leading way has spent its first budget, then once it has
+    searched 16 positions (every question taken as near the last one the cores refused):
+    the same 271 moves as tests/test_slow_positions26.py keeps."""
     text = HOLLYWOOD_60.read_text()
-    canasta.clear_caches()
-    with _cores_always_led():
-        texts = sorted(str(move) for move in Game.from_json(text).legal_moves())
-    canasta.clear_caches()
-    assert len(texts) == 271
-    assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == "34b99349e4"
+    for asked_early in (_cores_always_led(), _cores_always_near(16)):
+        canasta.clear_caches()
+        with asked_early:
+            texts = sorted(str(move) for move in Game.from_json(text).legal_moves())
+        canasta.clear_caches()
+        assert len(texts) == 271
+        assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == "34b99349e4"
 
 
 @contextmanager
@@ -476,4 +493,22 @@ def _cores_always_led() -> Iterator[None]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "_either_way", led)
+        yield
+
+
+@contextmanager
+def _cores_always_near(budget: int) -> Iterator[None]:
+    """Every question of ``going_out._either_way`` asked as near the last one the cores
+    refused (``going_out._near``), the leading way searching ``budget`` positions before
+    them."""
+    either_way = going_out._either_way
+
+    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
+        search.cores_led = True
+        return either_way(search, ways)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_either_way", led)
+        patch.setattr(going_out, "_near", lambda search, ways: True)
+        patch.setattr(going_out, "_NEAR_BUDGET", budget)
         yield

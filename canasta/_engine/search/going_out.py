@@ -185,36 +185,80 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     refusals of one turn are of hands alike, which fail alike (the Hollywood for two
     ``hand_size=60`` position of tests/data/slow26: seven refusals, each 64 positions of
     the other way spared but the first). A question they do not refuse clears the flag, so
-    that each refusal leads to one question of the cores in vain at most. A hand of one
-    wild card is asked :func:`_one_wild_short` once the leading way has spent its first
-    budget, before the other way's and before the cores."""
+    that each refusal leads to one question of the cores in vain at most. Where, besides,
+    the question is a step or two from the one they refused (:func:`_near`), they are asked
+    once the leading way has searched :data:`_NEAR_BUDGET` positions: in that position,
+    five of the refusals (sequences of hearts with the two of clubs, each a card or two from
+    the last refused) spent the leading way's 64 positions in vain, while its questions
+    near a refusal that find a way find it within 16. A hand of one wild card is asked
+    :func:`_one_wild_short` once the leading way has spent its first budget (or the near
+    one), before the other way's and before the cores."""
     led = search.cores_led
-    budget = _FIRST_BUDGET
     order = (search.lead, 1 - search.lead)
+    asked = False  # whether _asked_sooner was asked
+    if led and _near(search, ways):
+        found = _within(search, ways, order[0], _NEAR_BUDGET)
+        if found is not None:
+            return found
+        answer = _asked_sooner(search, ways, led)
+        if answer is not None:
+            return answer
+        asked = True
+    budget = _FIRST_BUDGET
     while True:
         for lead in order:
-            if budget == _FIRST_BUDGET and lead != order[0]:
-                if _one_wild_short(search, ways):
-                    return False
-                answer = _cores_answer(search, ways) if led else None
+            if budget == _FIRST_BUDGET and lead != order[0] and not asked:
+                answer = _asked_sooner(search, ways, led)
                 if answer is not None:
                     return answer
-            search.budget = budget
-            search.discards = None if search.tried is None else search.tried[lead]
-            try:
-                found = search.out(*ways[lead])
-            except Exhausted:
-                continue
-            finally:
-                search.budget = None
-                search.discards = None
-            search.lead = lead
-            return found
+            found = _within(search, ways, lead, budget)
+            if found is not None:
+                return found
         if budget == _FIRST_BUDGET:
             answer = None if led else _cores_answer(search, ways)
             if answer is not None:
                 return answer
         budget *= 4
+
+
+def _within(
+    search: Sweep, ways: tuple[SweepArgs, SweepArgs], lead: int, budget: int
+) -> bool | None:
+    """The answer of the way ``lead`` of ``ways`` (:func:`_either_way`) within ``budget``
+    positions more (``None``: not within them; what it decided is kept), which then leads
+    (:attr:`Sweep.lead`)."""
+    search.budget = budget
+    search.discards = None if search.tried is None else search.tried[lead]
+    try:
+        found = search.out(*ways[lead])
+    except Exhausted:
+        return None
+    finally:
+        search.budget = None
+        search.discards = None
+    search.lead = lead
+    return found
+
+
+def _asked_sooner(search: Sweep, ways: tuple[SweepArgs, SweepArgs], led: bool) -> bool | None:
+    """The answer, where one is known, once the leading way has spent its first budget
+    (:func:`_either_way`): ``False`` where :func:`_one_wild_short` refuses the question,
+    else the cores' where they refused the last question they were asked (``led``)."""
+    if _one_wild_short(search, ways):
+        return False
+    return _cores_answer(search, ways) if led else None
+
+
+def _near(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
+    """Whether the question ``ways`` holds as many wild cards as the last one the cores
+    refused (:attr:`Sweep.cores_refused`) and naturals that differ from its in
+    :data:`_NEAR_CARDS` cards at most: a step or two apart, of a hand that likely fails
+    alike, so that :func:`_either_way` asks the cores after :data:`_NEAR_BUDGET` positions
+    rather than the first budget."""
+    refused = search.cores_refused
+    if refused is None or refused[1] != ways[1][1]:
+        return False
+    return sum(abs(a - b) for a, b in zip(ways[1][0], refused[0], strict=True)) <= _NEAR_CARDS
 
 
 def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
@@ -266,6 +310,7 @@ def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | No
         nat, spare = _discarded(nat, spare), frozenset()
     answer = cores_answer(nat, wilds, layout, black_room, spare, search.t, search.new_wild)
     search.cores_led = answer is False
+    search.cores_refused = (ways[1][0], ways[1][1]) if answer is False else None
     if answer is not None:
         for way in ways:
             search.settle(answer, *way)
@@ -282,6 +327,12 @@ def _discarded(nat: bytes, spare: frozenset[int]) -> bytes:
 
 #: The positions each way may search in the first round of :func:`_either_way`.
 _FIRST_BUDGET = 64
+#: The positions the leading way may search before the cores are asked of a question
+#: :func:`_near` the last one they refused (:func:`_either_way`).
+_NEAR_BUDGET = 16
+#: The natural cards in which a question differs from the last one the cores refused, at
+#: most, for :func:`_near`.
+_NEAR_CARDS = 4
 #: The arguments of :meth:`Sweep.out`.
 SweepArgs = tuple[bytes, int, Layout, Summary, int, frozenset[int]]
 

@@ -119,6 +119,11 @@ class Sweep:
         #: budget, before the other way's (``going_out._either_way``). Answers do not
         #: depend on it.
         self.cores_led = False
+        #: The naturals and wild cards of the question the cores refused, where they
+        #: refused the last question they were asked (``None`` otherwise): a question near
+        #: it is asked of the cores sooner still (``going_out._near``). Answers do not
+        #: depend on it.
+        self.cores_refused: tuple[bytes, int] | None = None
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
