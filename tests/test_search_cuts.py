@@ -193,17 +193,19 @@ def test_the_canasta_cut_never_changes_a_going_out_answer(seed: int) -> None:
 
 def _can_go_out(deal: Deal, permitted: bool, quick: bool) -> bool:
     """The planner's answer whether the player to act can go out, with its quick answers
-    (:func:`~canasta._engine.search.planner.naturals_stuck`, no;
+    (:func:`~canasta._engine.search.planner.naturals_stuck` and
+    :func:`~canasta._engine.search.planner.canastas_short`, no;
     :func:`~canasta._engine.search.planner.out_at_once`, yes) or without them."""
     canasta.clear_caches()
-    kept = planner.naturals_stuck, planner.out_at_once
+    kept = planner.naturals_stuck, planner.canastas_short, planner.out_at_once
     if not quick:
         planner.naturals_stuck = lambda *args: False  # type: ignore[assignment]
+        planner.canastas_short = lambda *args: False  # type: ignore[assignment]
         planner.out_at_once = lambda *args: False  # type: ignore[assignment]
     try:
         return planner.can_go_out(deal, permitted=permitted)
     finally:
-        planner.naturals_stuck, planner.out_at_once = kept  # type: ignore[assignment]
+        planner.naturals_stuck, planner.canastas_short, planner.out_at_once = kept  # type: ignore[assignment]
 
 
 @planner_walk

@@ -24,7 +24,7 @@ from canasta import ALL_FACES, NATURAL_RANKS, Card, Cards, Meld, MeldKind, Rank,
 from canasta._engine import steps as steps_module
 from canasta._engine.search.going_out import going_out_possible
 from canasta._engine.search.opening import _OpeningSearch, opening_reachable
-from canasta._engine.search.planner import naturals_stuck, out_at_once
+from canasta._engine.search.planner import canastas_short, naturals_stuck, out_at_once
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
 
@@ -399,6 +399,60 @@ def test_CL_B3_3_naturals_stuck_counts_the_black_threes_no_meld_takes(
         assert not going_out_possible(hand, melds, rules, 0, True, concealed=True)
         if len(hand) <= 9:
             assert not out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(0, 9),
+    canastas=st.integers(0, 3),
+    canasta_size=st.integers(3, 8),
+    owed=st.sampled_from([0, 0, 50, 120]),
+    sequences=st.booleans(),
+)
+def test_CL_OUT_2_canastas_short_only_where_no_going_out_is_found(
+    seed: int, size: int, canastas: int, canasta_size: int, owed: int, sequences: bool
+) -> None:
+    """The planner's quick refusal for want of canastas (:func:`canastas_short`) only where
+    the going-out search finds no way, owed points or not, exempt, or concealed, and (small
+    hands) the oracle finds none either; under drawn rule sets of every family and player
+    count, needing up to three canastas of three to eight cards (small, so that the side's
+    melds are often near one), without sequences unless ``sequences`` keeps them (then it
+    never refuses)."""
+    rng = random.Random(seed)
+    drawn = random_rules(rng)
+    rules = attrs.evolve(
+        drawn,
+        canastas_to_go_out=canastas,
+        canasta_size=max(canasta_size, drawn.min_meld_size),
+    )
+    if not sequences and rules.sequences_allowed:
+        rules = attrs.evolve(
+            rules,
+            sequences_allowed=False,
+            take_with_suited_pair=False,
+            going_out_needs_natural_sequence=False,
+        )
+    hand, melds = random_position(seed, size, rules)
+    if canastas_short(hand, melds, rules):
+        assert not rules.sequences_allowed
+        for exempt in (False, True):
+            assert not going_out_possible(hand, melds, rules, owed, exempt), (hand, melds)
+        assert not going_out_possible(hand, melds, rules, 0, True, concealed=True)
+        if len(hand) <= 9:
+            assert not out_oracle(hand, melds, rules, 0, False), (hand, melds, rules)
+
+
+def test_CL_OUT_2_canastas_short_counts_each_rank_with_every_wild_card() -> None:
+    """Classic: a hand of kings and a wild card onto a meld of five kings may make the canasta
+    going out needs; six kings and no wild card may not, nor naturals of ranks too few."""
+    rules = RuleSet.classic(players=4)
+    kings = Meld.of("KH KS KD KC KH")
+    assert not canastas_short(Cards.parse("KD 2C 5H"), (kings,), rules)
+    assert canastas_short(Cards.parse("KD 5H"), (kings,), rules)
+    assert canastas_short(Cards.parse("4C 4D 4H 5C 5D 2C JK"), (), rules)
+    assert not canastas_short(Cards.parse("4C 4D 4H 4S 2C 2D JK"), (), rules)
+    assert not canastas_short(Cards.parse("5H"), (Meld.of("QH QS QD QC QH QS QD"),), rules)
 
 
 @settings(max_examples=300, deadline=None)

