@@ -14,7 +14,7 @@ value.
 ...     x: int = attrs.field(converter=int)
 ...     y: int = 0
 >>> make, copy = maker(Point), copier(Point)
->>> make(1, 2), copy(make(1, 2), y=5)
+>>> make(1, 2), copy(make(1, 2), {"y": 5})
 (Point(x=1, y=2), Point(x=1, y=5))
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
@@ -79,9 +79,14 @@ def maker(cls: type[T]) -> Callable[..., T]:
     return make
 
 
-def copier(cls: type[T]) -> Callable[..., T]:
-    """A function ``copy(instance, **changes)``: a copy of a ``cls`` with some fields changed,
-    like ``attrs.evolve`` without ``__init__``; the changes must be values of the right types."""
+def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
+    """A function ``copy(instance, changes)``: a copy of a ``cls`` with the fields that
+    ``changes`` names set to its values, like ``attrs.evolve`` without ``__init__``; the
+    changes must be values of the right types.
+
+    The changes come as one mapping, not as keywords: a class's ``replace(**changes)`` hands
+    on the dict it was given, where passing it on as keywords would build it again (about
+    6,000 instructions for the eight changes of a discard's deal)."""
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
     get = attrgetter(*names)
     setters = _setters(cls)
@@ -89,7 +94,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
     position = {name: index for index, name in enumerate(names)}
     new = object.__new__
 
-    def copy(instance: T, **changes: Any) -> T:
+    def copy(instance: T, changes: Mapping[str, Any]) -> T:
         values = list(get(instance))
         for name, value in changes.items():
             try:
