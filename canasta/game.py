@@ -589,6 +589,7 @@ def _with_deal(game: Game, deal: Deal) -> Game:
     """The game with another deal in progress and no legal moves found yet: ``attrs.evolve``,
     but quicker (``apply`` is hot), made from every field as the engine's trusted values are
     (a third cheaper than a copier's copy, which reads the fields and takes the changes)."""
-    g = game
-    fields = (g.rules, g.seed, deal, g.scores, g.results, g.seat_players, g.is_over)
-    return _make_game(*fields, g.dealt_from_seed, None)  # None: no legal moves found yet
+    g, seeded = game, game.dealt_from_seed  # every field in order; no legal moves found yet
+    return _make_game(
+        g.rules, g.seed, deal, g.scores, g.results, g.seat_players, g.is_over, seeded, None
+    )
