@@ -86,8 +86,11 @@ def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
 
     The changes come as one mapping, not as keywords: a class's ``replace(**changes)`` hands
     on the dict it was given, where passing it on as keywords would build it again (about
-    6,000 instructions for the eight changes of a discard's deal)."""
+    6,000 instructions for the eight changes of a discard's deal). A class of one field is
+    made anew (:func:`maker`), not copied."""
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    if len(names) < 2:  # attrgetter of one name gives the value, not a tuple of it
+        raise TypeError(f"{cls.__name__} has one field: make it anew instead of copying it")
     get = attrgetter(*names)
     setters = _setters(cls)
     count = len(setters)
