@@ -582,10 +582,14 @@ def deal_ender(seat_players: Sequence[int], history: Sequence[Event]) -> int:
     return seat_players[history[-1].seat] if history else seat_players[0]
 
 
-_copy_game = trusted.copier(Game)
+_make_game = trusted.maker(Game)
 
 
 def _with_deal(game: Game, deal: Deal) -> Game:
     """The game with another deal in progress and no legal moves found yet: ``attrs.evolve``,
-    but quicker (``apply`` is hot), made as the engine's trusted values are."""
-    return _copy_game(game, deal=deal, _legal=None)
+    but quicker (``apply`` is hot), made from every field as the engine's trusted values are
+    (a third cheaper than a copier's copy, which reads the fields and takes the changes)."""
+    g, seeded = game, game.dealt_from_seed  # every field in order; no legal moves found yet
+    return _make_game(
+        g.rules, g.seed, deal, g.scores, g.results, g.seat_players, g.is_over, seeded, None
+    )

@@ -97,7 +97,7 @@ class TurnDraft:
 
     def replace(self, **changes: Any) -> TurnDraft:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
-        return _copy_draft(self, **changes)
+        return _copy_draft(self, changes)
 
 
 @attrs.frozen(slots=True)
@@ -317,7 +317,7 @@ class Deal:
         """A copy with some fields changed, like ``attrs.evolve`` but quicker."""
         if "history" in changes:
             changes["history"] = _history(changes["history"])
-        return _copy_deal(self, **changes)
+        return _copy_deal(self, changes)
 
     def recorded(self, event: Event) -> Deal:
         """This deal with ``event`` after the others in its history, set in place: only for a
