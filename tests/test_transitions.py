@@ -5,15 +5,19 @@ The move generator asks :func:`take_allowed` of each way to take the pile once
 every take again, and :func:`ask_allowed` whether the player may ask to go out, which makes
 no deal after asking; and where a side's melds are named by rank, the top card taken onto a meld
 is tried on its rank's meld alone, because ``added`` refuses a natural card of another rank.
-Both over random games under rule sets of every family with drawn house rules. And
-:func:`play` sets a move's record on the deal it has just made for the move, in place
+Both over random games under rule sets of every family with drawn house rules. The takes with
+two cards of the top card's suit (M2) that ``take_candidates`` lists, looking each neighbour
+of the top card up once, are the plain pairs of the hand that make three in a row with it.
+And :func:`play` sets a move's record on the deal it has just made for the move, in place
 instead of copying it once more: the deal the move was played from stays as it was.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
+import attrs
 from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,7 +25,7 @@ from internals import added
 from play_helpers import random_walk
 from profiles import examples
 
-from canasta import Ask, Cards, Game, Meld, Phase, TakePile, Violation
+from canasta import Ask, Card, Cards, Game, Meld, Phase, TakePile, Violation
 from canasta._engine.take_candidates import take_candidates
 from canasta._engine.transitions import ask_allowed, check, play, take_allowed
 from canasta._engine.turn.pile import take_preamble
@@ -42,6 +46,45 @@ def test_take_allowed_is_the_validators_verdict(seed: int) -> None:
         for variants in take_candidates(deal):
             for move in variants:
                 assert take_allowed(deal, move) == (check(deal, move) is None), move
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_suited_takes_listed_are_the_hands_runs_of_three_with_the_top_card(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    rules = attrs.evolve(rules, take_with_suited_pair=rules.sequences_allowed)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal, top = game.deal, game.deal.top_card
+        if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
+            continue
+        listed = [take for group in take_candidates(deal) for take in group if _suited(take, top)]
+        assert listed == (_runs_of_three(deal.hand, top) if rules.sequences_allowed else [])
+
+
+def _suited(take: TakePile, top: Card) -> bool:
+    """Whether ``take`` shows two naturals of the top card's suit, of other ranks."""
+    faces = take.cards.faces()
+    return bool(faces) and all(
+        face.is_natural and face.suit is top.suit and face.rank is not top.rank for face in faces
+    )
+
+
+def _runs_of_three(hand: Cards, top: Card) -> list[TakePile]:
+    """The pairs of naturals of the top card's suit in ``hand`` that make three ranks in a
+    row with it, lowest first (the faces are of one suit, so of three ranks)."""
+    faces = sorted(
+        (face for face in hand.faces() if _suited(TakePile(Cards.of([face])), top)),
+        key=lambda face: face.rank.order,
+    )
+    runs = []
+    for pair in combinations(faces, 2):
+        orders = [card.rank.order for card in (*pair, top)]
+        if max(orders) - min(orders) == 2:
+            runs.append(TakePile(Cards.of(pair)))
+    return runs
 
 
 @settings(max_examples=examples(25), deadline=None)

@@ -124,20 +124,29 @@ def _pairs(deal: Deal, same: list[Card]) -> Candidates:
 
 
 def _suited(deal: Deal, top: Card) -> list[TakePile]:
-    """Two cards of the top card's suit that make three in a row with it (M2)."""
+    """Two cards of the top card's suit that make three in a row with it (M2): the two
+    ranks below it, one on each side, or the two above it. Each of the four neighbours is
+    looked up once."""
     assert top.suit is not None
     position = NATURAL_RANKS.index(top.rank)
     suit = SUITS.index(top.suit)
-    hand = deal.hand
-    found = []
-    for low in (position - 2, position - 1, position):
-        ranks = [p for p in range(low, low + 3) if p != position]
-        if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
-            continue
-        faces = [ALL_FACES[natural_face(p, suit)] for p in ranks]
-        if all(hand.count(face) for face in faces):
-            found.append(TakePile(Cards.of(faces)))
-    return found
+    counts = deal.hand.counts
+    held: dict[int, Card] = {}
+    for offset in _NEIGHBOURS:
+        rank = position + offset
+        if 0 <= rank < len(NATURAL_RANKS) and counts[natural_face(rank, suit)]:
+            held[offset] = ALL_FACES[natural_face(rank, suit)]
+    return [
+        TakePile(Cards.of([held[low], held[high]]))
+        for low, high in _ROWS
+        if low in held and high in held
+    ]
+
+
+#: The ranks next to the top card's (as offsets of its position), and the pairs of them that
+#: make three in a row with it, lowest first.
+_NEIGHBOURS = (-2, -1, 1, 2)
+_ROWS = ((-2, -1), (-1, 1), (1, 2))
 
 
 def _natural_and_wild(hand: Cards, same: list[Card], sequences: bool) -> Candidates:

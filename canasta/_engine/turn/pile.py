@@ -16,7 +16,7 @@ from canasta._engine.naming import naming
 from canasta._engine.state import EMPTY, Deal, Phase
 from canasta._engine.turn.common import not_held, replaced, wrong_phase
 from canasta._engine.turn.draw import fresh_draft
-from canasta._model.cards import Card
+from canasta._model.cards import RED_THREES, Card
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind, layout
 from canasta._model.moves import TakePile
@@ -43,7 +43,8 @@ def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
     """What refuses any take whatever the cards: an empty pile, a stop card on top
     (CL-PILE-2, HW-PILE-4), a side not allowed to take before melding (CL-PILE-6), the
     one-card rule (CL-PILE-7), cards the player does not hold, a meld the side does not
-    have."""
+    have, a wild top card that a completed canasta of wild cards makes a stop card
+    (HW-STOP-1)."""
     rules, pile, hand = deal.rules, deal.pile, deal.hand
     if not pile:
         return Violation("CL-PILE-2", "the pile is empty")
@@ -65,6 +66,12 @@ def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
         return not_held(move.cards, hand, "CL-PILE-3")
     if melds and move.meld is not None and move.meld >= len(melds):
         return Violation("CL-PILE-3/meld", f"your side has no meld #{move.meld}")
+    if top.is_wild and _wild_top_is_stop_card(deal, top):
+        return Violation(
+            "HW-STOP-1",
+            f"the {top} on top matches your side's completed canasta of wild cards: it is a "
+            "stop card, and you may not take the pile",
+        )
     return None
 
 
@@ -76,15 +83,10 @@ def taking(deal: Deal, move: TakePile) -> Taking | Violation:
     top = deal.top_card
     assert top is not None
     cards = move.cards
-    if top.is_wild and _wild_top_is_stop_card(deal, top):
-        return Violation(
-            "HW-STOP-1",
-            f"the {top} on top matches your side's completed canasta of wild cards: it is a "
-            "stop card, and you may not take the pile",
-        )
     if not cards:
         return _layoff(deal, top, move.meld)
-    extends = _extends_sequence(deal, cards.add(top))
+    with_top = cards.add(top)
+    extends = _extends_sequence(deal, with_top)
     if extends is not None:
         return extends
     if move.meld is not None:
@@ -96,16 +98,16 @@ def taking(deal: Deal, move: TakePile) -> Taking | Violation:
             "none to add it to a meld of your side; add more cards afterwards",
         )
     if top.is_wild:
-        return _wild_pair(deal, top, cards)
-    return _natural_top_pair(deal, top, cards)
+        return _wild_pair(deal, top, cards, with_top)
+    return _natural_top_pair(deal, top, cards, with_top)
 
 
-def _natural_top_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation:
-    """Two cards from the hand with a natural top card: M1, M2 or MX."""
+def _natural_top_pair(deal: Deal, top: Card, cards: Cards, with_top: Cards) -> Taking | Violation:
+    """Two cards from the hand (``cards``; ``with_top``, they and the top card) with a
+    natural top card: M1, M2 or MX."""
     rules, side = deal.rules, deal.side
     rank = top.rank
     naturals = cards.count_rank(rank)
-    with_top = cards.add(top)
     if naturals == 2:  # M1, a new meld even beside a meld of the rank (HW-PILE-9)
         return _pair_meld(deal, with_top)
     suited = all(face.is_natural and face.suit is top.suit for face in cards.faces())
@@ -146,8 +148,9 @@ def _ways(deal: Deal, top: Card) -> str:
     return ways
 
 
-def _wild_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation:
-    """Two wild cards of the top card's kind for a wild top card (M3, HW-PILE-1)."""
+def _wild_pair(deal: Deal, top: Card, cards: Cards, with_top: Cards) -> Taking | Violation:
+    """Two wild cards of the top card's kind (``cards``; ``with_top``, they and the top
+    card) for a wild top card (M3, HW-PILE-1)."""
     rules = deal.rules
     kind = "jokers" if top.is_joker else "twos"
     if cards.count_rank(top.rank) != len(cards):
@@ -163,7 +166,7 @@ def _wild_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation:
         )
     if not deal.has_opened(deal.side) and not rules.open_with_wild_pair:
         return _unopened_refusal(deal, top)
-    return _new_take_meld(cards.add(top), deal)
+    return _new_take_meld(with_top, deal)
 
 
 def _frozen_refusal(deal: Deal, top: Card) -> Violation:
@@ -349,8 +352,7 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
         stays, pile_rest = pile_rest, ()
-    gained = Cards.of(card for card in pile_rest if not card.is_red_three)
-    red_threes = Cards.of(card for card in pile_rest if card.is_red_three)
+    gained, red_threes = _without_red_threes(Cards.of(pile_rest))
     points = move.cards.points + top.points if draft.opening else 0
     draft = draft.replace(
         committed=draft.opening,
@@ -375,6 +377,16 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     if forms_partnership(after):  # the first take makes the lone hand (CL-V3-3)
         after = with_lone_hand(after, side)
     return unlocked_if_opened(after)
+
+
+def _without_red_threes(cards: Cards) -> tuple[Cards, Cards]:
+    """``cards`` less their red threes, and the red threes (the pile's, laid out when it is
+    taken, CL-R3-4): the cards counted once, the red threes looked up by face."""
+    red = [face for face in RED_THREES for _ in range(cards.count(face))]
+    if not red:
+        return cards, EMPTY
+    red_threes = Cards.of(red)
+    return cards - red_threes, red_threes
 
 
 def unlocked_if_opened(deal: Deal) -> Deal:
