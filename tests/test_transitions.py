@@ -7,7 +7,9 @@ no deal after asking; and where a side's melds are named by rank, the top card t
 is tried on its rank's meld alone, because ``added`` refuses a natural card of another rank.
 Both over random games under rule sets of every family with drawn house rules. The takes with
 two cards of the top card's suit (M2) that ``take_candidates`` lists, looking each neighbour
-of the top card up once, are the plain pairs of the hand that make three in a row with it.
+of the top card up once, are the plain pairs of the hand that make three in a row with it;
+where ``layoff_refusal`` or ``mixed_refusal`` refuses a kind of take once for a position (and
+``take_candidates`` lists none of it), the validator refuses every take of that kind.
 And :func:`play` sets a move's record on the deal it has just made for the move, in place
 instead of copying it once more: the deal the move was played from stays as it was.
 """
@@ -28,7 +30,7 @@ from profiles import examples
 from canasta import Ask, Card, Cards, Game, Meld, Phase, TakePile, Violation
 from canasta._engine.take_candidates import take_candidates
 from canasta._engine.transitions import ask_allowed, check, play, take_allowed
-from canasta._engine.turn.pile import take_preamble
+from canasta._engine.turn.pile import layoff_refusal, mixed_refusal, take_preamble
 
 #: A natural card of each rank.
 NATURALS = Cards.parse("4C 5D 6H 7S 8C 9D 10H JS QC KD AH")
@@ -46,6 +48,44 @@ def test_take_allowed_is_the_validators_verdict(seed: int) -> None:
         for variants in take_candidates(deal):
             for move in variants:
                 assert take_allowed(deal, move) == (check(deal, move) is None), move
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_kind_of_take_refused_whatever_the_cards_is_refused_to_every_take_of_it(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal, top = game.deal, game.deal.top_card
+        if deal.phase is not Phase.DRAW or top is None:
+            continue
+        listed = [take for group in take_candidates(deal) for take in group]
+        melds = range(len(deal.melds[deal.side]))
+        layoffs = [TakePile(meld=index) for index in melds]
+        if not rules.melds_by_position:
+            layoffs = [TakePile()]  # by rank, the top card goes to its rank's meld
+        refused = layoff_refusal(deal, top) is not None
+        for take in layoffs:
+            legal = check(deal, take) is None
+            assert not (refused and legal), take
+            assert (take in listed) >= legal, take  # a legal one is listed
+        mixed = _naturals_and_wilds(deal.hand, top) if top.is_natural else []
+        if mixed and rules.take_with_natural_and_wild:
+            refused = mixed_refusal(deal, top) is not None
+            legal = [take for take in mixed if check(deal, take) is None]
+            assert not (refused and legal), legal
+            assert any(take in listed for take in mixed) >= bool(legal)
+            assert not (refused and any(take in listed for take in mixed))
+
+
+def _naturals_and_wilds(hand: Cards, top: Card) -> list[TakePile]:
+    """Every take of a natural of the top card's rank and a wild card from ``hand``."""
+    faces = hand.faces()
+    naturals = [face for face in faces if face.rank is top.rank]
+    wilds = [face for face in faces if face.is_wild]
+    return [TakePile(Cards.of([natural, wild])) for natural in naturals for wild in wilds]
 
 
 @settings(max_examples=examples(25), deadline=None)

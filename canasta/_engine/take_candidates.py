@@ -5,6 +5,12 @@ Where suits cannot matter (no sequences), one representative a count is enough: 
 display order. Where sequences are played, the suits of a pair matter to the sequences the
 hand may still make, so the variants come cheapest first (:func:`~canasta._engine.steps.
 sequence_cost`): the move generator offers the first one legal.
+
+What refuses a whole kind of take whatever the cards (a frozen pile refuses every take that
+adds the top card alone to a meld, and every natural and wild card:
+:func:`~canasta._engine.turn.pile.layoff_refusal`, :func:`~canasta._engine.turn.pile.
+mixed_refusal`) is asked here once, where a take of that kind is found, and then none is
+listed: the rule is stated there, where :func:`~canasta._engine.turn.pile.taking` asks it.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from collections.abc import Sequence
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal
 from canasta._engine.steps import sequence_cost
+from canasta._engine.turn.pile import layoff_refusal, mixed_refusal
 from canasta._model.cards import (
     ALL_FACES,
     NATURAL_RANKS,
@@ -53,16 +60,27 @@ def take_candidates(deal: Deal) -> Candidates:
     if rules.take_with_suited_pair:
         groups += [[take] for take in _suited(deal, top)]
     if rules.take_with_natural_and_wild:
-        groups += _natural_and_wild(hand, same, rules.sequences_allowed)
+        mixed = _natural_and_wild(hand, same, rules.sequences_allowed)
+        if mixed and mixed_refusal(deal, top) is None:
+            groups += mixed
     return groups
 
 
 def layoff_candidates(deal: Deal) -> list[TakePile]:
     """The takes that add the top card alone to one of the side's melds it could join: its
     rank's, or a sequence of its suit that it extends (M4, CL-PILE-3 (c)). Where melds are
-    named by rank, the one take ``take``."""
+    named by rank, the one take ``take``. None where the rules refuse every such take
+    (:func:`~canasta._engine.turn.pile.layoff_refusal`: a frozen pile, ...)."""
     top = deal.top_card
     assert top is not None
+    found = _layoffs(deal, top)
+    if found and layoff_refusal(deal, top) is not None:
+        return []
+    return found
+
+
+def _layoffs(deal: Deal, top: Card) -> list[TakePile]:
+    """:func:`layoff_candidates` before asking whether any is refused."""
     melds = deal.melds[deal.side]
     if not naming(deal.rules).by_position:
         return [_ONTO_THE_RANKS_MELD] if any(m.rank is top.rank for m in melds) else []

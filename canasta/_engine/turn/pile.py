@@ -22,7 +22,15 @@ from canasta._model.melds import Meld, MeldKind, layout
 from canasta._model.moves import TakePile
 from canasta.errors import Violation
 
-__all__ = ["Taking", "take", "take_preamble", "taken", "taking"]
+__all__ = [
+    "Taking",
+    "layoff_refusal",
+    "mixed_refusal",
+    "take",
+    "take_preamble",
+    "taken",
+    "taking",
+]
 
 #: What a take does with the top card: the position of the meld it grows (``None`` for a
 #: new meld) and the meld after it.
@@ -128,13 +136,25 @@ def _natural_top_pair(deal: Deal, top: Card, cards: Cards, with_top: Cards) -> T
                 "the two ranks just above it, just below it, or one on each side",
             )
         return _new_take_meld(with_top, deal)
+    if mixed:
+        return mixed_refusal(deal, top) or _pair_meld(deal, with_top)
     if deal.pile_frozen_for(side):
         return _frozen_refusal(deal, top)
-    if mixed:
-        if not deal.has_opened(side):
-            return _unopened_refusal(deal, top)
-        return _pair_meld(deal, with_top)
     return Violation("CL-PILE-3", f"{cards} do not meld with the {top}: " + _ways(deal, top))
+
+
+def mixed_refusal(deal: Deal, top: Card) -> Violation | None:
+    """What refuses taking a natural top card with a natural of its rank and a wild card
+    (MX, CL-PILE-3 (b)) whatever the cards: a pile frozen for the side (CL-PILE-5), a side
+    that has not melded (CL-PILE-5/unopened). The move generator asks it once a position
+    (:func:`~canasta._engine.take_candidates.take_candidates`) and lists no such take
+    where it refuses."""
+    side = deal.side
+    if deal.pile_frozen_for(side):
+        return _frozen_refusal(deal, top)
+    if not deal.has_opened(side):
+        return _unopened_refusal(deal, top)
+    return None
 
 
 def _ways(deal: Deal, top: Card) -> str:
@@ -244,9 +264,16 @@ def _extends_sequence(deal: Deal, with_top: Cards) -> Violation | None:
 def _layoff(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
     """Taking the pile by adding its top card to a meld of the side (M4, CL-PILE-3 (c),
     HW-PILE-1): the meld named by ``target``, or the one it fits."""
-    rules, side = deal.rules, deal.side
-    melds = deal.melds[side]
-    if not melds:
+    return layoff_refusal(deal, top) or _layoff_target(deal, top, target)
+
+
+def layoff_refusal(deal: Deal, top: Card) -> Violation | None:
+    """What refuses adding the top card alone to a meld of the side (M4) whichever the
+    meld: a side with no meld (CL-PILE-5/unopened), a frozen pile (CL-PILE-5), a wild top
+    card where the rules never add one to a meld (HW-PILE-6). The move generator asks it
+    once a position (:func:`~canasta._engine.take_candidates.layoff_candidates`) and lists
+    no such take where it refuses."""
+    if not deal.melds[deal.side]:
         return _unopened_refusal(deal, top)
     if deal.pile_frozen and not top.is_wild:
         return Violation(
@@ -254,13 +281,13 @@ def _layoff(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
             "the pile is frozen: its top card may not be added to a meld on the table; take "
             "it only with a pair from your hand",
         )
-    if top.is_wild and not rules.wild_top_layoff_to_wild_meld:
+    if top.is_wild and not deal.rules.wild_top_layoff_to_wild_meld:
         return Violation(
             "HW-PILE-6",
             f"a {top} on top is never added to a meld: it is taken only with a pair of "
             f"{'jokers' if top.is_joker else 'twos'}",
         )
-    return _layoff_target(deal, top, target)
+    return None
 
 
 def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
