@@ -9,7 +9,8 @@ Both over random games under rule sets of every family with drawn house rules. T
 two cards of the top card's suit (M2) that ``take_candidates`` lists, looking each neighbour
 of the top card up once, are the plain pairs of the hand that make three in a row with it;
 where ``layoff_refusal`` or ``mixed_refusal`` refuses a kind of take once for a position (and
-``take_candidates`` lists none of it), the validator refuses every take of that kind.
+``take_candidates`` lists none of it), the validator refuses every take of that kind, and
+every take onto a canasta ``closed_canasta`` closes (none listed either).
 And :func:`play` sets a move's record on the deal it has just made for the move, in place
 instead of copying it once more: the deal the move was played from stays as it was.
 """
@@ -30,7 +31,12 @@ from profiles import examples
 from canasta import Ask, Card, Cards, Game, Meld, Phase, TakePile, Violation
 from canasta._engine.take_candidates import take_candidates
 from canasta._engine.transitions import ask_allowed, check, play, take_allowed
-from canasta._engine.turn.pile import layoff_refusal, mixed_refusal, take_preamble
+from canasta._engine.turn.pile import (
+    closed_canasta,
+    layoff_refusal,
+    mixed_refusal,
+    take_preamble,
+)
 
 #: A natural card of each rank.
 NATURALS = Cards.parse("4C 5D 6H 7S 8C 9D 10H JS QC KD AH")
@@ -64,13 +70,19 @@ def test_a_kind_of_take_refused_whatever_the_cards_is_refused_to_every_take_of_i
         listed = [take for group in take_candidates(deal) for take in group]
         melds = range(len(deal.melds[deal.side]))
         layoffs = [TakePile(meld=index) for index in melds]
-        if not rules.melds_by_position:
+        by_position = rules.melds_by_position
+        if not by_position:
             layoffs = [TakePile()]  # by rank, the top card goes to its rank's meld
         refused = layoff_refusal(deal, top) is not None
         for take in layoffs:
             legal = check(deal, take) is None
             assert not (refused and legal), take
             assert (take in listed) >= legal, take  # a legal one is listed
+        for index, meld in enumerate(deal.melds[deal.side]):  # onto a closed canasta
+            if closed_canasta(rules, meld) and (by_position or meld.rank is top.rank):
+                take = TakePile(meld=index) if by_position else TakePile()
+                assert check(deal, take) is not None, take
+                assert take not in listed
         mixed = _naturals_and_wilds(deal.hand, top) if top.is_natural else []
         if mixed and rules.take_with_natural_and_wild:
             refused = mixed_refusal(deal, top) is not None

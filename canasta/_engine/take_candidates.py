@@ -10,7 +10,9 @@ What refuses a whole kind of take whatever the cards (a frozen pile refuses ever
 adds the top card alone to a meld, and every natural and wild card:
 :func:`~canasta._engine.turn.pile.layoff_refusal`, :func:`~canasta._engine.turn.pile.
 mixed_refusal`) is asked here once, where a take of that kind is found, and then none is
-listed: the rule is stated there, where :func:`~canasta._engine.turn.pile.taking` asks it.
+listed; nor is a take onto a canasta closed to the top card (:func:`~canasta._engine.turn.
+pile.closed_canasta`). Each rule is stated there, where :func:`~canasta._engine.turn.pile.
+taking` asks it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal
 from canasta._engine.steps import sequence_cost
-from canasta._engine.turn.pile import layoff_refusal, mixed_refusal
+from canasta._engine.turn.pile import closed_canasta, layoff_refusal, mixed_refusal
 from canasta._model.cards import (
     ALL_FACES,
     NATURAL_RANKS,
@@ -80,22 +82,26 @@ def layoff_candidates(deal: Deal) -> list[TakePile]:
 
 
 def _layoffs(deal: Deal, top: Card) -> list[TakePile]:
-    """:func:`layoff_candidates` before asking whether any is refused."""
-    melds = deal.melds[deal.side]
-    if not naming(deal.rules).by_position:
-        return [_ONTO_THE_RANKS_MELD] if any(m.rank is top.rank for m in melds) else []
+    """:func:`layoff_candidates` before asking whether any is refused: the melds the top
+    card fits, but a canasta closed to it (HW-PILE-5)."""
+    rules, melds = deal.rules, deal.melds[deal.side]
+    if not naming(rules).by_position:
+        rank = top.rank
+        fits = any(m.rank is rank and not closed_canasta(rules, m) for m in melds)
+        return [_ONTO_THE_RANKS_MELD] if fits else []
     found = []
+    wild, rank, suit = top.is_wild, top.rank, top.suit
     for index, meld in enumerate(melds):
-        if top.is_wild:
-            fits = meld.kind is _WILD
-        elif meld.kind is _RANK:
-            fits = meld.rank is top.rank
-        elif meld.kind is _SEQUENCE and meld.suit is top.suit:
-            order = top.rank.order
-            fits = order == meld.rank.order - 1 or order == meld.high.order + 1
+        kind = meld.kind
+        if wild:
+            fits = kind is _WILD
+        elif kind is _RANK:
+            fits = meld.rank is rank
+        elif kind is _SEQUENCE and meld.suit is suit:
+            fits = rank.order in (meld.rank.order - 1, meld.high.order + 1)
         else:
             fits = False
-        if fits:
+        if fits and not closed_canasta(rules, meld):
             found.append(TakePile(meld=index))
     return found
 

@@ -20,10 +20,12 @@ from canasta._model.cards import RED_THREES, Card
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind, layout
 from canasta._model.moves import TakePile
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
 __all__ = [
     "Taking",
+    "closed_canasta",
     "layoff_refusal",
     "mixed_refusal",
     "take",
@@ -309,7 +311,7 @@ def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violat
             continue
         if not by_position and meld.rank is not top.rank:
             continue  # named by rank, a card joins its rank's meld alone: added refuses it
-        if rules.is_canasta(meld) and not rules.take_onto_canasta:
+        if closed_canasta(rules, meld):
             refusal = Violation(
                 "HW-PILE-5",
                 f"the pile may not be taken to add its top card to a canasta ({meld})",
@@ -332,6 +334,13 @@ def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violat
             f"(take #{fits[0][0]}, ...)",
         )
     return fits[0]
+
+
+def closed_canasta(rules: RuleSet, meld: Meld) -> bool:
+    """Whether ``meld`` is a canasta that no take may add the top card to (HW-PILE-5). The
+    move generator lists no take onto one
+    (:func:`~canasta._engine.take_candidates.layoff_candidates`)."""
+    return not rules.take_onto_canasta and rules.is_canasta(meld)
 
 
 def _nowhere(deal: Deal, top: Card) -> str:
