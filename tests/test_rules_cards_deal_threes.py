@@ -817,6 +817,7 @@ def test_CL_UP_4_turned_cards_come_from_the_stock() -> None:
     after = taken.apply(TakePile("9H 9D"))
     assert after.table.red_threes[1] == cards("3H")
     assert after.table.red_threes[0] == Cards()
+    assert after.deal.hands[1] == cards("5C 6C 2D")  # the rest of the pile, not the three
 
 
 def test_CL_UP_5_option_pile_frozen_at_start_always() -> None:

@@ -5,15 +5,22 @@ The move generator asks :func:`take_allowed` of each way to take the pile once
 every take again, and :func:`ask_allowed` whether the player may ask to go out, which makes
 no deal after asking; and where a side's melds are named by rank, the top card taken onto a meld
 is tried on its rank's meld alone, because ``added`` refuses a natural card of another rank.
-Both over random games under rule sets of every family with drawn house rules. And
-:func:`play` sets a move's record on the deal it has just made for the move, in place
+Both over random games under rule sets of every family with drawn house rules. The takes with
+two cards of the top card's suit (M2) that ``take_candidates`` lists, looking each neighbour
+of the top card up once, are the plain pairs of the hand that make three in a row with it;
+where ``layoff_refusal`` or ``mixed_refusal`` refuses a kind of take once for a position (and
+``take_candidates`` lists none of it), the validator refuses every take of that kind, and
+every take onto a canasta ``closed_canasta`` closes (none listed either).
+And :func:`play` sets a move's record on the deal it has just made for the move, in place
 instead of copying it once more: the deal the move was played from stays as it was.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
+import attrs
 from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,10 +28,15 @@ from internals import added
 from play_helpers import random_walk
 from profiles import examples
 
-from canasta import Ask, Cards, Game, Meld, Phase, TakePile, Violation
+from canasta import Ask, Card, Cards, Game, Meld, Phase, TakePile, Violation
 from canasta._engine.take_candidates import take_candidates
 from canasta._engine.transitions import ask_allowed, check, play, take_allowed
-from canasta._engine.turn.pile import take_preamble
+from canasta._engine.turn.pile import (
+    closed_canasta,
+    layoff_refusal,
+    mixed_refusal,
+    take_preamble,
+)
 
 #: A natural card of each rank.
 NATURALS = Cards.parse("4C 5D 6H 7S 8C 9D 10H JS QC KD AH")
@@ -42,6 +54,89 @@ def test_take_allowed_is_the_validators_verdict(seed: int) -> None:
         for variants in take_candidates(deal):
             for move in variants:
                 assert take_allowed(deal, move) == (check(deal, move) is None), move
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_kind_of_take_refused_whatever_the_cards_is_refused_to_every_take_of_it(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal, top = game.deal, game.deal.top_card
+        if deal.phase is not Phase.DRAW or top is None:
+            continue
+        listed = [take for group in take_candidates(deal) for take in group]
+        melds = range(len(deal.melds[deal.side]))
+        layoffs = [TakePile(meld=index) for index in melds]
+        by_position = rules.melds_by_position
+        if not by_position:
+            layoffs = [TakePile()]  # by rank, the top card goes to its rank's meld
+        refused = layoff_refusal(deal, top) is not None
+        for take in layoffs:
+            legal = check(deal, take) is None
+            assert not (refused and legal), take
+            assert (take in listed) >= legal, take  # a legal one is listed
+        for index, meld in enumerate(deal.melds[deal.side]):  # onto a closed canasta
+            if closed_canasta(rules, meld) and (by_position or meld.rank is top.rank):
+                take = TakePile(meld=index) if by_position else TakePile()
+                assert check(deal, take) is not None, take
+                assert take not in listed
+        mixed = _naturals_and_wilds(deal.hand, top) if top.is_natural else []
+        if mixed and rules.take_with_natural_and_wild:
+            refused = mixed_refusal(deal, top) is not None
+            legal = [take for take in mixed if check(deal, take) is None]
+            assert not (refused and legal), legal
+            assert any(take in listed for take in mixed) >= bool(legal)
+            assert not (refused and any(take in listed for take in mixed))
+
+
+def _naturals_and_wilds(hand: Cards, top: Card) -> list[TakePile]:
+    """Every take of a natural of the top card's rank and a wild card from ``hand``."""
+    faces = hand.faces()
+    naturals = [face for face in faces if face.rank is top.rank]
+    wilds = [face for face in faces if face.is_wild]
+    return [TakePile(Cards.of([natural, wild])) for natural in naturals for wild in wilds]
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_suited_takes_listed_are_the_hands_runs_of_three_with_the_top_card(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    rules = attrs.evolve(rules, take_with_suited_pair=rules.sequences_allowed)
+    for game in random_walk(Game.new(rules, seed=seed), rng):
+        deal, top = game.deal, game.deal.top_card
+        if deal.phase is not Phase.DRAW or top is None or not top.is_natural:
+            continue
+        listed = [take for group in take_candidates(deal) for take in group if _suited(take, top)]
+        assert listed == (_runs_of_three(deal.hand, top) if rules.sequences_allowed else [])
+
+
+def _suited(take: TakePile, top: Card) -> bool:
+    """Whether ``take`` shows two naturals of the top card's suit, of other ranks."""
+    faces = take.cards.faces()
+    return bool(faces) and all(
+        face.is_natural and face.suit is top.suit and face.rank is not top.rank for face in faces
+    )
+
+
+def _runs_of_three(hand: Cards, top: Card) -> list[TakePile]:
+    """The pairs of naturals of the top card's suit in ``hand`` that make three ranks in a
+    row with it, lowest first (the faces are of one suit, so of three ranks)."""
+    faces = sorted(
+        (face for face in hand.faces() if _suited(TakePile(Cards.of([face])), top)),
+        key=lambda face: face.rank.order,
+    )
+    runs = []
+    for pair in combinations(faces, 2):
+        orders = [card.rank.order for card in (*pair, top)]
+        if max(orders) - min(orders) == 2:
+            runs.append(TakePile(Cards.of(pair)))
+    return runs
 
 
 @settings(max_examples=examples(25), deadline=None)

@@ -79,10 +79,15 @@ def legal_moves(deal: Deal) -> list[Move]:
 
 def pile_takes(deal: Deal) -> list[TakePile]:
     """The legal ways to take the pile: the first legal variant of each choice of cards."""
-    if deal.phase is not _DRAW_PHASE or take_preamble(deal, _TAKE) is not None:
-        return []  # what refuses every take alike is asked once
+    if deal.phase is not _DRAW_PHASE:
+        return []
+    candidates = take_candidates(deal)
+    # What refuses every take alike is asked once, and only where the hand and the side's
+    # melds offer a way to take (in about half the positions they offer none).
+    if not candidates or take_preamble(deal, _TAKE) is not None:
+        return []
     takes = []
-    for variants in take_candidates(deal):
+    for variants in candidates:
         for move in variants:
             if take_allowed(deal, move):
                 takes.append(move)

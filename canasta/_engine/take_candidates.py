@@ -5,6 +5,14 @@ Where suits cannot matter (no sequences), one representative a count is enough: 
 display order. Where sequences are played, the suits of a pair matter to the sequences the
 hand may still make, so the variants come cheapest first (:func:`~canasta._engine.steps.
 sequence_cost`): the move generator offers the first one legal.
+
+What refuses a whole kind of take whatever the cards (a frozen pile refuses every take that
+adds the top card alone to a meld, and every natural and wild card:
+:func:`~canasta._engine.turn.pile.layoff_refusal`, :func:`~canasta._engine.turn.pile.
+mixed_refusal`) is asked here once, where a take of that kind is found, and then none is
+listed; nor is a take onto a canasta closed to the top card (:func:`~canasta._engine.turn.
+pile.closed_canasta`). Each rule is stated there, where :func:`~canasta._engine.turn.pile.
+taking` asks it.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from collections.abc import Sequence
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal
 from canasta._engine.steps import sequence_cost
+from canasta._engine.turn.pile import closed_canasta, layoff_refusal, mixed_refusal
 from canasta._model.cards import (
     ALL_FACES,
     NATURAL_RANKS,
@@ -53,31 +62,46 @@ def take_candidates(deal: Deal) -> Candidates:
     if rules.take_with_suited_pair:
         groups += [[take] for take in _suited(deal, top)]
     if rules.take_with_natural_and_wild:
-        groups += _natural_and_wild(hand, same, rules.sequences_allowed)
+        mixed = _natural_and_wild(hand, same, rules.sequences_allowed)
+        if mixed and mixed_refusal(deal, top) is None:
+            groups += mixed
     return groups
 
 
 def layoff_candidates(deal: Deal) -> list[TakePile]:
     """The takes that add the top card alone to one of the side's melds it could join: its
     rank's, or a sequence of its suit that it extends (M4, CL-PILE-3 (c)). Where melds are
-    named by rank, the one take ``take``."""
+    named by rank, the one take ``take``. None where the rules refuse every such take
+    (:func:`~canasta._engine.turn.pile.layoff_refusal`: a frozen pile, ...)."""
     top = deal.top_card
     assert top is not None
-    melds = deal.melds[deal.side]
-    if not naming(deal.rules).by_position:
-        return [_ONTO_THE_RANKS_MELD] if any(m.rank is top.rank for m in melds) else []
+    found = _layoffs(deal, top)
+    if found and layoff_refusal(deal, top) is not None:
+        return []
+    return found
+
+
+def _layoffs(deal: Deal, top: Card) -> list[TakePile]:
+    """:func:`layoff_candidates` before asking whether any is refused: the melds the top
+    card fits, but a canasta closed to it (HW-PILE-5)."""
+    rules, melds = deal.rules, deal.melds[deal.side]
+    if not naming(rules).by_position:
+        rank = top.rank
+        fits = any(m.rank is rank and not closed_canasta(rules, m) for m in melds)
+        return [_ONTO_THE_RANKS_MELD] if fits else []
     found = []
+    wild, rank, suit = top.is_wild, top.rank, top.suit
     for index, meld in enumerate(melds):
-        if top.is_wild:
-            fits = meld.kind is _WILD
-        elif meld.kind is _RANK:
-            fits = meld.rank is top.rank
-        elif meld.kind is _SEQUENCE and meld.suit is top.suit:
-            order = top.rank.order
-            fits = order == meld.rank.order - 1 or order == meld.high.order + 1
+        kind = meld.kind
+        if wild:
+            fits = kind is _WILD
+        elif kind is _RANK:
+            fits = meld.rank is rank
+        elif kind is _SEQUENCE and meld.suit is suit:
+            fits = rank.order in (meld.rank.order - 1, meld.high.order + 1)
         else:
             fits = False
-        if fits:
+        if fits and not closed_canasta(rules, meld):
             found.append(TakePile(meld=index))
     return found
 
@@ -124,20 +148,29 @@ def _pairs(deal: Deal, same: list[Card]) -> Candidates:
 
 
 def _suited(deal: Deal, top: Card) -> list[TakePile]:
-    """Two cards of the top card's suit that make three in a row with it (M2)."""
+    """Two cards of the top card's suit that make three in a row with it (M2): the two
+    ranks below it, one on each side, or the two above it. Each of the four neighbours is
+    looked up once."""
     assert top.suit is not None
     position = NATURAL_RANKS.index(top.rank)
     suit = SUITS.index(top.suit)
-    hand = deal.hand
-    found = []
-    for low in (position - 2, position - 1, position):
-        ranks = [p for p in range(low, low + 3) if p != position]
-        if ranks[0] < 0 or ranks[-1] >= len(NATURAL_RANKS):
-            continue
-        faces = [ALL_FACES[natural_face(p, suit)] for p in ranks]
-        if all(hand.count(face) for face in faces):
-            found.append(TakePile(Cards.of(faces)))
-    return found
+    counts = deal.hand.counts
+    held: dict[int, Card] = {}
+    for offset in _NEIGHBOURS:
+        rank = position + offset
+        if 0 <= rank < len(NATURAL_RANKS) and counts[natural_face(rank, suit)]:
+            held[offset] = ALL_FACES[natural_face(rank, suit)]
+    return [
+        TakePile(Cards.of([held[low], held[high]]))
+        for low, high in _ROWS
+        if low in held and high in held
+    ]
+
+
+#: The ranks next to the top card's (as offsets of its position), and the pairs of them that
+#: make three in a row with it, lowest first.
+_NEIGHBOURS = (-2, -1, 1, 2)
+_ROWS = ((-2, -1), (-1, 1), (1, 2))
 
 
 def _natural_and_wild(hand: Cards, same: list[Card], sequences: bool) -> Candidates:

@@ -16,13 +16,23 @@ from canasta._engine.naming import naming
 from canasta._engine.state import EMPTY, Deal, Phase
 from canasta._engine.turn.common import not_held, replaced, wrong_phase
 from canasta._engine.turn.draw import fresh_draft
-from canasta._model.cards import Card
+from canasta._model.cards import RED_THREES, Card
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind, layout
 from canasta._model.moves import TakePile
+from canasta._rules.ruleset import RuleSet
 from canasta.errors import Violation
 
-__all__ = ["Taking", "take", "take_preamble", "taken", "taking"]
+__all__ = [
+    "Taking",
+    "closed_canasta",
+    "layoff_refusal",
+    "mixed_refusal",
+    "take",
+    "take_preamble",
+    "taken",
+    "taking",
+]
 
 #: What a take does with the top card: the position of the meld it grows (``None`` for a
 #: new meld) and the meld after it.
@@ -43,7 +53,8 @@ def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
     """What refuses any take whatever the cards: an empty pile, a stop card on top
     (CL-PILE-2, HW-PILE-4), a side not allowed to take before melding (CL-PILE-6), the
     one-card rule (CL-PILE-7), cards the player does not hold, a meld the side does not
-    have."""
+    have, a wild top card that a completed canasta of wild cards makes a stop card
+    (HW-STOP-1)."""
     rules, pile, hand = deal.rules, deal.pile, deal.hand
     if not pile:
         return Violation("CL-PILE-2", "the pile is empty")
@@ -65,6 +76,12 @@ def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
         return not_held(move.cards, hand, "CL-PILE-3")
     if melds and move.meld is not None and move.meld >= len(melds):
         return Violation("CL-PILE-3/meld", f"your side has no meld #{move.meld}")
+    if top.is_wild and _wild_top_is_stop_card(deal, top):
+        return Violation(
+            "HW-STOP-1",
+            f"the {top} on top matches your side's completed canasta of wild cards: it is a "
+            "stop card, and you may not take the pile",
+        )
     return None
 
 
@@ -76,15 +93,10 @@ def taking(deal: Deal, move: TakePile) -> Taking | Violation:
     top = deal.top_card
     assert top is not None
     cards = move.cards
-    if top.is_wild and _wild_top_is_stop_card(deal, top):
-        return Violation(
-            "HW-STOP-1",
-            f"the {top} on top matches your side's completed canasta of wild cards: it is a "
-            "stop card, and you may not take the pile",
-        )
     if not cards:
         return _layoff(deal, top, move.meld)
-    extends = _extends_sequence(deal, cards.add(top))
+    with_top = cards.add(top)
+    extends = _extends_sequence(deal, with_top)
     if extends is not None:
         return extends
     if move.meld is not None:
@@ -96,16 +108,16 @@ def taking(deal: Deal, move: TakePile) -> Taking | Violation:
             "none to add it to a meld of your side; add more cards afterwards",
         )
     if top.is_wild:
-        return _wild_pair(deal, top, cards)
-    return _natural_top_pair(deal, top, cards)
+        return _wild_pair(deal, top, cards, with_top)
+    return _natural_top_pair(deal, top, cards, with_top)
 
 
-def _natural_top_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation:
-    """Two cards from the hand with a natural top card: M1, M2 or MX."""
+def _natural_top_pair(deal: Deal, top: Card, cards: Cards, with_top: Cards) -> Taking | Violation:
+    """Two cards from the hand (``cards``; ``with_top``, they and the top card) with a
+    natural top card: M1, M2 or MX."""
     rules, side = deal.rules, deal.side
     rank = top.rank
     naturals = cards.count_rank(rank)
-    with_top = cards.add(top)
     if naturals == 2:  # M1, a new meld even beside a meld of the rank (HW-PILE-9)
         return _pair_meld(deal, with_top)
     suited = all(face.is_natural and face.suit is top.suit for face in cards.faces())
@@ -126,13 +138,25 @@ def _natural_top_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation
                 "the two ranks just above it, just below it, or one on each side",
             )
         return _new_take_meld(with_top, deal)
+    if mixed:
+        return mixed_refusal(deal, top) or _pair_meld(deal, with_top)
     if deal.pile_frozen_for(side):
         return _frozen_refusal(deal, top)
-    if mixed:
-        if not deal.has_opened(side):
-            return _unopened_refusal(deal, top)
-        return _pair_meld(deal, with_top)
     return Violation("CL-PILE-3", f"{cards} do not meld with the {top}: " + _ways(deal, top))
+
+
+def mixed_refusal(deal: Deal, top: Card) -> Violation | None:
+    """What refuses taking a natural top card with a natural of its rank and a wild card
+    (MX, CL-PILE-3 (b)) whatever the cards: a pile frozen for the side (CL-PILE-5), a side
+    that has not melded (CL-PILE-5/unopened). The move generator asks it once a position
+    (:func:`~canasta._engine.take_candidates.take_candidates`) and lists no such take
+    where it refuses."""
+    side = deal.side
+    if deal.pile_frozen_for(side):
+        return _frozen_refusal(deal, top)
+    if not deal.has_opened(side):
+        return _unopened_refusal(deal, top)
+    return None
 
 
 def _ways(deal: Deal, top: Card) -> str:
@@ -146,8 +170,9 @@ def _ways(deal: Deal, top: Card) -> str:
     return ways
 
 
-def _wild_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation:
-    """Two wild cards of the top card's kind for a wild top card (M3, HW-PILE-1)."""
+def _wild_pair(deal: Deal, top: Card, cards: Cards, with_top: Cards) -> Taking | Violation:
+    """Two wild cards of the top card's kind (``cards``; ``with_top``, they and the top
+    card) for a wild top card (M3, HW-PILE-1)."""
     rules = deal.rules
     kind = "jokers" if top.is_joker else "twos"
     if cards.count_rank(top.rank) != len(cards):
@@ -163,7 +188,7 @@ def _wild_pair(deal: Deal, top: Card, cards: Cards) -> Taking | Violation:
         )
     if not deal.has_opened(deal.side) and not rules.open_with_wild_pair:
         return _unopened_refusal(deal, top)
-    return _new_take_meld(cards.add(top), deal)
+    return _new_take_meld(with_top, deal)
 
 
 def _frozen_refusal(deal: Deal, top: Card) -> Violation:
@@ -241,9 +266,16 @@ def _extends_sequence(deal: Deal, with_top: Cards) -> Violation | None:
 def _layoff(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
     """Taking the pile by adding its top card to a meld of the side (M4, CL-PILE-3 (c),
     HW-PILE-1): the meld named by ``target``, or the one it fits."""
-    rules, side = deal.rules, deal.side
-    melds = deal.melds[side]
-    if not melds:
+    return layoff_refusal(deal, top) or _layoff_target(deal, top, target)
+
+
+def layoff_refusal(deal: Deal, top: Card) -> Violation | None:
+    """What refuses adding the top card alone to a meld of the side (M4) whichever the
+    meld: a side with no meld (CL-PILE-5/unopened), a frozen pile (CL-PILE-5), a wild top
+    card where the rules never add one to a meld (HW-PILE-6). The move generator asks it
+    once a position (:func:`~canasta._engine.take_candidates.layoff_candidates`) and lists
+    no such take where it refuses."""
+    if not deal.melds[deal.side]:
         return _unopened_refusal(deal, top)
     if deal.pile_frozen and not top.is_wild:
         return Violation(
@@ -251,13 +283,13 @@ def _layoff(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
             "the pile is frozen: its top card may not be added to a meld on the table; take "
             "it only with a pair from your hand",
         )
-    if top.is_wild and not rules.wild_top_layoff_to_wild_meld:
+    if top.is_wild and not deal.rules.wild_top_layoff_to_wild_meld:
         return Violation(
             "HW-PILE-6",
             f"a {top} on top is never added to a meld: it is taken only with a pair of "
             f"{'jokers' if top.is_joker else 'twos'}",
         )
-    return _layoff_target(deal, top, target)
+    return None
 
 
 def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violation:
@@ -279,7 +311,7 @@ def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violat
             continue
         if not by_position and meld.rank is not top.rank:
             continue  # named by rank, a card joins its rank's meld alone: added refuses it
-        if rules.is_canasta(meld) and not rules.take_onto_canasta:
+        if closed_canasta(rules, meld):
             refusal = Violation(
                 "HW-PILE-5",
                 f"the pile may not be taken to add its top card to a canasta ({meld})",
@@ -302,6 +334,13 @@ def _layoff_target(deal: Deal, top: Card, target: int | None) -> Taking | Violat
             f"(take #{fits[0][0]}, ...)",
         )
     return fits[0]
+
+
+def closed_canasta(rules: RuleSet, meld: Meld) -> bool:
+    """Whether ``meld`` is a canasta that no take may add the top card to (HW-PILE-5). The
+    move generator lists no take onto one
+    (:func:`~canasta._engine.take_candidates.layoff_candidates`)."""
+    return not rules.take_onto_canasta and rules.is_canasta(meld)
 
 
 def _nowhere(deal: Deal, top: Card) -> str:
@@ -349,8 +388,7 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
         stays, pile_rest = pile_rest, ()
-    gained = Cards.of(card for card in pile_rest if not card.is_red_three)
-    red_threes = Cards.of(card for card in pile_rest if card.is_red_three)
+    gained, red_threes = _without_red_threes(Cards.of(pile_rest))
     points = move.cards.points + top.points if draft.opening else 0
     draft = draft.replace(
         committed=draft.opening,
@@ -375,6 +413,16 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     if forms_partnership(after):  # the first take makes the lone hand (CL-V3-3)
         after = with_lone_hand(after, side)
     return unlocked_if_opened(after)
+
+
+def _without_red_threes(cards: Cards) -> tuple[Cards, Cards]:
+    """``cards`` less their red threes, and the red threes (the pile's, laid out when it is
+    taken, CL-R3-4): the cards counted once, the red threes looked up by face."""
+    red = [face for face in RED_THREES for _ in range(cards.count(face))]
+    if not red:
+        return cards, EMPTY
+    red_threes = Cards.of(red)
+    return cards - red_threes, red_threes
 
 
 def unlocked_if_opened(deal: Deal) -> Deal:
