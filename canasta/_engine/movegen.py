@@ -18,6 +18,7 @@ choice of suits, cheapest for sequences first, after which the turn can be finis
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 from operator import attrgetter
 
 from canasta._engine.finishing import PlainFinish, plain_finish
@@ -56,7 +57,8 @@ _SEQUENCE, _BLACK = MeldKind.SEQUENCE, MeldKind.BLACK_THREES
 #: The order of the steps of melds named by rank (:attr:`Step.order`).
 _BY_ORDER = attrgetter("order")
 _ANSWERS = (Answer(True), Answer(False))
-#: One discard move a face: moves are values, so the generator hands out the same ones.
+#: One discard move a face, in the order of the faces' indices (that of ``Cards.counts``):
+#: moves are values, so the generator hands out the same ones.
 _DISCARDS = tuple(Discard(face) for face in ALL_FACES)
 
 
@@ -103,7 +105,7 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     if rules.merging_allowed:
         moves += _merges(deal)
     cards = deal.hand if may_use_locked(deal) else deal.usable
-    discards = [_DISCARDS[face.index] for face in cards.faces()]
+    discards = list(compress(_DISCARDS, cards.counts))  # one a face held
     if _discards_free(deal):
         moves += discards
     else:
