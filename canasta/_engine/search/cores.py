@@ -255,12 +255,13 @@ def _rest_fails(rest: _Question, t: Tables) -> bool:
     to where they must go (:func:`~canasta._engine.search.forced.forced_short`), or the
     wild cards the naturals owe more than are left
     (:func:`~canasta._engine.search.bounds.wilds_owed_short`). The last is the cheaper of
-    the two, but where the first two pass it refused none of the cores and choices of the
-    Hollywood for two ``hand_size=60`` position of tests/data/slow26, where
-    :func:`forced_short` refused 142 of 212 (and none of the Samba for five 48-card one's,
-    28 of 82): asked after it, it is spared where it refuses (that position 1,525 -> 1,504
-    million instructions to load and list). :func:`forced_short` is asked where one face at
-    most may be the discard: it asks again for each face that could be
+    the two (some 19 us against 90 to 180), but is asked after :func:`forced_short`: of the
+    212 cores and choices of the Hollywood for two ``hand_size=60`` position of
+    tests/data/slow26 that pass ``placing_fails``, :func:`forced_short` refuses 142 and it
+    none of the others (of the Samba for five 48-card hand's 82, 28 and none), so it is
+    spared where :func:`forced_short` refuses (that position 1,525 -> 1,504 million
+    instructions to load and list). :func:`forced_short` is asked where one face at most
+    may be the discard: it asks again for each face that could be
     (the Hollywood for two ``hand_size=49`` position of tests/data/slow26, any of 28: some
     6 ms a choice, dearer than the search of placing it spares); that is asked of each
     whole choice only, before its search of placing (:func:`cores_answer`: the Hollywood
