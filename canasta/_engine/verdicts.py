@@ -433,11 +433,11 @@ class Verdicts:
                 and self._follows(other, answer)
             ):
                 return False
-        return self._merged(answer)
+        return self._merged(answer) if self._must_go_out else None
 
     def _merged(self, answer: _Answer) -> bool | None:
         """:func:`~canasta._engine.related_steps.merged_answer`, where the player must go out."""
-        if not (self._must_go_out and self.deal.rules.merging_allowed):
+        if not self.deal.rules.merging_allowed:
             return None
         self._listed = self._listed or by_kin(self._steps)
         return merged_answer(answer, self.deal, self._listed, self._known, self._asked)
