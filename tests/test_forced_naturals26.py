@@ -28,6 +28,7 @@ from search_helpers import (
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
+    going_out_questions,
     naturals,
     placed,
     planner_walk,
@@ -300,6 +301,47 @@ def test_HW_MELD_5_the_forced_naturals_never_change_a_going_out_answer(
     without it."""
     rules = drawn_rules(family, seed)
     assert_the_same_going_out(rules, seed, going_out, "discards_left", lambda *args: None)
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_5_the_forced_naturals_left_out_at_positions_change_no_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked as the search asks
+    the bound at its positions (not where the hand holds no wild card and needs its
+    discard, ``going_out._forced_at_positions``) and asking it at every position."""
+
+    def everywhere(wilds: int, discard_needed: bool) -> bool:
+        return True
+
+    rules = drawn_rules(family, seed)
+    assert_the_same_going_out(rules, seed, going_out, "_forced_at_positions", everywhere)
+
+
+@pytest.mark.planner_only(reason="asks the planner's going-out search")
+def test_HW_MELD_5_the_forced_naturals_left_out_at_positions_of_a_saved_hand() -> None:
+    """The Hollywood for five hand of ``tests/data/slow26`` with ``min_naturals=2``, whose
+    found steps meld both twos in a meld of one rank (no wild card left, the discard
+    needed): every going-out question of its listing answered alike with the bound asked
+    at every position of the search."""
+    name = "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json"
+    questions = going_out_questions((SLOW / name).read_text(encoding="utf-8"))
+    left_out = 0
+    plain = going_out._forced_at_positions
+
+    def everywhere(wilds: int, discard_needed: bool) -> bool:
+        nonlocal left_out
+        left_out += not plain(wilds, discard_needed)
+        return True
+
+    canasta.clear_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_forced_at_positions", everywhere)
+        for hand, melds, rules, owed, exempt, found in questions:
+            assert going_out.going_out_possible(hand, melds, rules, owed, exempt) is found
+    assert left_out >= 10  # 11 questions when written
 
 
 @pytest.mark.planner_only(reason="asks the planner's going-out search")

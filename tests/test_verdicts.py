@@ -6,10 +6,12 @@ than steps asked."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from fuzz.options import random_rules
 from hypothesis import event, example, given, settings
@@ -268,13 +270,18 @@ def test_cl_init_4_steps_with_locked_pile_cards_composed_with_no_other_step(
     assert pairings == []  # 89,999 pairings before
 
 
-def _meld_phases(seed: int, most: int) -> list[Deal]:
+def _meld_phases(seed: int, most: int, *, merging: bool = False) -> list[Deal]:
     """Deals of a random game's first deal (random house rules, every family, drawn options)
     in the meld phase with three cards or more in hand: up to ``most`` as they are, and up
     to ``most`` with the player obliged to go out (black threes laid, CL-B3-3) where the
-    player can (so that some steps are legal and some not)."""
+    player can (so that some steps are legal and some not). With ``merging``, the rules
+    let melds of one rank merge (HW-MRG-1) where they allow it."""
     rng = random.Random(seed)
-    game = canasta.Game.new(random_rules(rng), seed=seed)
+    rules = random_rules(rng)
+    if merging:
+        with contextlib.suppress(canasta.RuleSetError):
+            rules = attrs.evolve(rules, several_melds_per_rank=True, merging_allowed=True)
+    game = canasta.Game.new(rules, seed=seed)
     number = game.deal_number
     found: list[Deal] = []
     obliged: list[Deal] = []
@@ -321,6 +328,46 @@ def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed:
                 move = each.move(by_position=by_position)
                 alone = verdicts.check(deal, move) is None
                 assert asked.legal(each, move) is alone, (seed, move)
+
+
+@pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+@example(seed=2)  # two players, no sequences: 12 steps answered from their partner
+@example(seed=3)  # six players, sequences and melds of wild cards: 2 so
+def test_hw_mrg_1_new_melds_and_additions_of_one_rank_answered_from_each_other(
+    seed: int,
+) -> None:
+    """Where melds of one rank may merge (HW-MRG-1), a new meld of one rank is legal where
+    the same cards added to the side's meld of the rank are, and the addition is refused
+    where the new meld is (:func:`~canasta._engine.related_steps.merged_answer`): each step
+    of random games of every rule set under drawn house rules, merging allowed where the
+    rules let it be, asked in the generator's order, is answered as :func:`check` answers
+    it searching that step alone, as the deals are and with the player obliged to go out."""
+    answered = 0
+    merged_answer = verdicts.merged_answer
+
+    def counted(*args: Any) -> bool | None:
+        nonlocal answered
+        found = merged_answer(*args)
+        answered += found is not None
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(verdicts, "merged_answer", counted)
+        for deal in _meld_phases(seed, most=5, merging=True):
+            steps = meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+            asked = Verdicts(deal, steps)
+            for step in steps:
+                if step.kind is MeldKind.BLACK_THREES or deal.draft.locked:
+                    continue
+                move = step.move(by_position=deal.rules.melds_by_position)
+                alone = verdicts.check(deal, move) is None
+                assert asked.legal(step, move) is alone, (seed, move)
+    event(f"answered from the partner: {min(answered, 5)}{'+' if answered >= 5 else ''}")
 
 
 def _opening_this_turn(deal: Deal) -> Deal:

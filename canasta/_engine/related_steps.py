@@ -1,17 +1,24 @@
 """What two meld steps of one position share, for :class:`~canasta._engine.verdicts.Verdicts`,
 which answers one step from another's answer: the steps that may be one another with cards
-swapped, and deals after two steps from which the turn finishes alike.
+swapped, the steps that lay as a new meld of one rank the cards another adds to the side's
+meld of that rank, and deals after two steps from which the turn finishes alike.
 """
 
 from __future__ import annotations
 
-from canasta._engine.meld_rules import family
-from canasta._engine.state import Deal
-from canasta._engine.step import Step
-from canasta._model.cards import NATURAL_FACES
-from canasta._model.melds import MeldKind
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol
 
-__all__ = ["differing_faces", "same_future", "swap_keys"]
+from canasta._engine.meld_rules import family
+from canasta._engine.state import EMPTY, Deal
+from canasta._engine.step import Step
+from canasta._engine.turn.melding import melded, merge_made
+from canasta._model.cards import NATURAL_FACES
+from canasta._model.melds import Meld, MeldKind
+from canasta._model.moves import MergeMelds
+from canasta.errors import Violation
+
+__all__ = ["by_kin", "differing_faces", "merged_answer", "same_future", "swap_keys"]
 
 
 def swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
@@ -25,6 +32,16 @@ def swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     if step.kind is not MeldKind.RANK:
         return (same_naturals,)
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
+
+
+def by_kin(steps: Sequence[Step]) -> dict[object, list[Step]]:
+    """``steps`` by target and family: a step of a kind and target whose cards hold
+    another's is of its family (the same meld grown, or a new meld of the rank or suit of
+    those naturals), and a step's partner (:func:`merge_partners`) is of its family too."""
+    listed: dict[object, list[Step]] = {}
+    for step in steps:
+        listed.setdefault((step.target, family(step)), []).append(step)
+    return listed
 
 
 def same_future(one: Deal, two: Deal) -> bool:
@@ -48,3 +65,91 @@ def differing_faces(one: bytes, two: bytes) -> list[int]:
     [1, 3]
     """
     return [face for face, held in enumerate(one) if held != two[face]]
+
+
+class Answered(Protocol):
+    """A step's answer as :class:`~canasta._engine.verdicts.Verdicts` keeps it."""
+
+    step: Step
+    legal: bool
+
+    def after(self, deal: Deal) -> Deal: ...
+
+
+def merged_answer(
+    answer: Answered,
+    deal: Deal,
+    listed: Mapping[object, Sequence[Step]],
+    known: Mapping[Step, Answered],
+    ask: Callable[[Step], Answered],
+) -> bool | None:
+    """The legality of ``answer``'s step, a meld of one rank, that the answer of its
+    partner gives (:func:`merge_partners`): the same cards added to the side's meld of the
+    rank, where the step lays them as a new meld, or laid as a new meld, where it adds
+    them. Where melds of one rank may merge (HW-MRG-1), laying the new meld and then
+    merging it into the other leads to the very deal the addition leads to (the merged
+    meld takes the other's place, HW-MRG-2 holds of it as of the grown meld; checked by
+    building the deals, :func:`merged_as_added`), so every finish after the addition is one
+    after the new meld: the new meld is legal where the addition is, and the addition is
+    refused where the new meld is. (The other way need not hold: two canastas kept apart
+    may be what going out needs.) A new meld whose partner is not answered yet has it
+    answered first (``ask``), where most answers so far were legal, rather than be
+    searched: every step of the list is answered in the end, so that where
+    the addition is legal, one search answers both (where it is refused, the new meld's
+    own search, if it refuses too, would have answered both).
+    In the saved positions of ``tests/data/slow26`` the two are legal together or refused
+    together every time (115 pairs, most in Bolivia)."""
+    step = answer.step
+    new = step.target is None
+    for then in merge_partners(step, listed, deal.melds[deal.side]):
+        other = known.get(then)
+        if other is None and new and _mostly_legal(known):
+            other = ask(then)
+        if other is None or other.legal is not new:
+            continue
+        laid, grown = (answer, other) if new else (other, answer)
+        if merged_as_added(deal, laid, grown):
+            return other.legal
+    return None
+
+
+def _mostly_legal(known: Mapping[Step, Answered]) -> bool:
+    """Whether most answers so far were legal (or none is known yet)."""
+    return 2 * sum(not answer.legal for answer in known.values()) <= len(known)
+
+
+def merge_partners(
+    step: Step, listed: Mapping[object, Sequence[Step]], melds: tuple[Meld, ...]
+) -> Iterator[Step]:
+    """The steps of ``listed`` (the list's steps by target and family) that meld
+    ``step``'s cards, a meld of one rank, the other way: added to one of the side's
+    ``melds`` of the rank where ``step`` lays them as a new meld, and the other way round."""
+    if step.kind is not MeldKind.RANK:
+        return
+    kin, rank = family(step), step.rank
+    if step.target is not None:
+        targets: Sequence[int | None] = (None,)
+    else:
+        targets = [i for i, meld in enumerate(melds) if meld.rank is rank and not meld.is_sequence]
+    for target in targets:
+        for then in listed.get((target, kin), ()):
+            if then.cards == step.cards and then.wild_as is None:
+                yield then
+
+
+def merged_as_added(deal: Deal, laid: Answered, grown: Answered) -> bool:
+    """Whether laying ``laid``'s new meld and then merging it into the meld ``grown``'s
+    step adds the same cards to (:func:`~canasta._engine.turn.melding.merge_made`, the
+    rules' test of a merge) leads from ``deal`` where ``grown``'s step leads."""
+    assert grown.step.target is not None
+    target = deal.melds[deal.side][grown.step.target]
+    after = laid.after(deal)
+    melds = after.melds[after.side]
+    found = [i for i, meld in enumerate(melds) if meld is laid.step.result or meld is target]
+    if len(found) != 2:
+        return False
+    made = merge_made(after, MergeMelds(*found))
+    if isinstance(made, Violation):
+        return False
+    first, second, joined = made
+    return same_future(melded(after, EMPTY, first, joined, second), grown.after(deal))

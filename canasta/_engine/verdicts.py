@@ -75,7 +75,13 @@ from canasta._engine import finishing
 from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
-from canasta._engine.related_steps import differing_faces, same_future, swap_keys
+from canasta._engine.related_steps import (
+    by_kin,
+    differing_faces,
+    merged_answer,
+    same_future,
+    swap_keys,
+)
 from canasta._engine.search.bounds import Homes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
@@ -278,9 +284,7 @@ class Verdicts:
             if 2 * sum(settled) <= len(settled):
                 return False
         if self._listed is None:
-            self._listed = {}
-            for listed in self._steps:
-                self._listed.setdefault((listed.target, family(listed)), []).append(listed)
+            self._listed = by_kin(self._steps)
         larger = [
             then
             for then in self._listed.get((step.target, family(step)), ())
@@ -429,7 +433,18 @@ class Verdicts:
                 and self._follows(other, answer)
             ):
                 return False
-        return None
+        return self._merged(answer) if self._must_go_out else None
+
+    def _merged(self, answer: _Answer) -> bool | None:
+        """:func:`~canasta._engine.related_steps.merged_answer`, where the player must go out."""
+        if not self.deal.rules.merging_allowed:
+            return None
+        self._listed = self._listed or by_kin(self._steps)
+        return merged_answer(answer, self.deal, self._listed, self._known, self._asked)
+
+    def _asked(self, step: Step) -> _Answer:
+        """``step``'s answer, found now."""
+        return self._settled(_Answer(step, False), self._answers.setdefault(self._kin(step), []))
 
     def _swapped(self, known: _Answer, step: Step) -> bool:
         """Whether ``step``, of the size and family of ``known``'s, is legal exactly when

@@ -124,6 +124,10 @@ class Sweep:
         #: it is asked of the cores sooner still (``going_out._near``). Answers do not
         #: depend on it.
         self.cores_refused: tuple[bytes, int] | None = None
+        #: Whether :meth:`_forced_out` is asked at the search's positions, set for each
+        #: question (``going_out._forced_at_positions``: not where the hand holds no wild
+        #: card and needs its discard). Answers do not depend on it.
+        self.forced_at_positions = True
 
     def forget(self, bound: int) -> None:
         """Forget the positions decided if more than ``bound`` are remembered."""
@@ -227,6 +231,7 @@ class Sweep:
         the Samba preset), it refuted none of the saved positions', and only cost."""
         return (
             wilds <= summary.need
+            and self.forced_at_positions
             and self.t.sequence_wilds > 0
             and forced_short(nat, layout, 0, spare, self.t)
         )
