@@ -35,6 +35,7 @@ from canasta import Cards, RuleSet, find_rules
 from canasta._engine.search import bounds, going_out, reference
 from canasta._engine.search.bounds import wilds_owed_short
 from canasta._engine.search.layout import Layout, Run, encoded
+from canasta._engine.search.suits import suit_costs
 from canasta._engine.search.summary import Summary
 from canasta._engine.steps import meld_steps
 from canasta._engine.tables import TOP, tables
@@ -254,3 +255,49 @@ def test_CL_CAN_1_the_quick_count_of_free_canastas_never_changes_the_canasta_cut
         bounds.free_rank_canastas = kept
     event(f"free {bounds.free_rank_canastas(nat, layout, t) >= needed - done}, out {whole}")
     assert quick == whole, case
+
+
+def _every_family_first(
+    nat: bytes, wilds: int, layout: Layout, summary: Summary, needed: int, rules: RuleSet
+) -> bool:
+    """:func:`canastas_out_of_reach` as it was, every family's costs counted, the
+    sequences' too, before the cheapest are added up."""
+    t = tables(rules)
+    missing = needed - summary.done
+    if missing <= 0 or bounds.free_rank_canastas(nat, layout, t) >= missing:
+        return False
+    families = list(bounds._family_costs(nat, layout, missing, t))
+    if t.sequences and t.longest_sequence >= t.canasta_size:
+        families += suit_costs(nat, wilds, layout, missing, t)
+    costs = list(summary.shorts)
+    free = 0
+    for family in families:
+        free += family.count(0)
+        if free >= missing:
+            return False
+        costs += family
+    if len(costs) < missing:
+        return True
+    return sum(sorted(costs)[:missing]) > wilds - summary.need
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    _positions(most_cards=24, most_naturals=8),
+    st.integers(0, 2),
+    st.integers(0, 3),
+    st.lists(st.integers(1, 4), max_size=2),
+)
+def test_CL_CAN_1_the_sequences_counted_last_never_change_the_canasta_cut(
+    case: tuple[RuleSet, bytes, int, Layout], done: int, need: int, shorts: list[int]
+) -> None:
+    """:func:`canastas_out_of_reach` counts the sequences' canastas only where the other
+    families' cheapest do not fit in the wild cards left (adding more sources only makes
+    the cheapest cheaper): it must answer as counting them all first does."""
+    rules, nat, wilds, layout = case
+    t = tables(rules)
+    summary = Summary(done=done, need=need, shorts=tuple(sorted(shorts)))
+    needed = rules.canastas_to_go_out
+    answer = bounds.canastas_out_of_reach(nat, wilds, layout, summary, needed, t)
+    event(f"out {answer}")
+    assert answer == _every_family_first(nat, wilds, layout, summary, needed, rules), case

@@ -359,17 +359,34 @@ def canastas_out_of_reach(
     missing = needed - summary.done
     if missing <= 0 or free_rank_canastas(nat, layout, t) >= missing:
         return False
+    left = wilds - summary.need
     costs = list(summary.shorts)
     free = 0  # canastas that may cost no wild card: with enough of them, nothing to add up
-    for family in _family_costs(nat, wilds, layout, missing, t):
+    for family in _family_costs(nat, layout, missing, t):
         free += family.count(0)
         if free >= missing:
             return False
         costs += family
+    if _cheapest(costs, missing) <= left:
+        # The sequences' costs could only make the cheapest canastas cheaper: where those
+        # of the other families fit already, the answer is no without them (most positions
+        # of a search that finds a plan, where the sequences cost the most to count).
+        return False
+    if t.sequences and t.longest_sequence >= t.canasta_size:
+        for family in suit_costs(nat, wilds, layout, missing, t):
+            free += family.count(0)
+            if free >= missing:
+                return False
+            costs += family
+    return _cheapest(costs, missing) > left
+
+
+def _cheapest(costs: list[int], missing: int) -> int:
+    """The ``missing`` smallest of ``costs`` added up (:data:`UNBOUNDED` where there are
+    fewer)."""
     if len(costs) < missing:
-        return True
-    costs.sort()
-    return sum(costs[:missing]) > wilds - summary.need
+        return UNBOUNDED
+    return sum(sorted(costs)[:missing])
 
 
 def free_rank_canastas(nat: bytes, layout: Layout, t: Tables) -> int:
@@ -391,16 +408,15 @@ def free_rank_canastas(nat: bytes, layout: Layout, t: Tables) -> int:
 
 
 def _family_costs(
-    nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
+    nat: bytes, layout: Layout, missing: int, t: Tables
 ) -> Iterator[tuple[int, ...]]:
-    """The least wild cards each further canasta of a family costs, up to ``missing`` of
-    each (see :func:`canastas_out_of_reach`)."""
+    """The least wild cards each further canasta of a family but the sequences costs, up
+    to ``missing`` of each (see :func:`canastas_out_of_reach`, which adds the sequences':
+    :func:`~canasta._engine.search.suits.suit_costs`)."""
     size = t.canasta_size
     yield from each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t)
     if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
         yield increments(sum(group.size for group in layout.wilds), missing, size)
-    if t.sequences and t.longest_sequence >= size:
-        yield from suit_costs(nat, wilds, layout, missing, t)
 
 
 @remembered(1 << 12)

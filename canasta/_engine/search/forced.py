@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from canasta._cache import Memo, remembered
 from canasta._engine.search.layout import Layout, Run
+from canasta._engine.search.placing import tally
 from canasta._engine.steps import rank_totals
 from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS
@@ -117,11 +118,13 @@ def sequence_bound_ranks(nat: bytes, layout: Layout, wilds: int, t: Tables) -> l
     of the rank is open in ``layout``, and there are too few of it for a new one with
     ``wilds`` wild cards (CL-MELD-2). Where there is none, no card is known to go into a
     sequence, and the wild cards new melds of a rank need are counted before the search
-    already (``bounds.wilds_short``)."""
+    already (``bounds.wilds_short``). The ranks' totals are the naturals' :func:`tally`,
+    which the search's positions, asking this at each (``joint.wilds_for_canastas_short``),
+    have counted already."""
     open_ranks = {group.position for group in layout.ranks}
     return [
         position
-        for position, total in enumerate(rank_totals(nat))
+        for position, total in enumerate(tally(nat).by_rank)
         if total and position not in open_ranks and t.new_meld_wilds[total] > wilds
     ]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from canasta._cache import remembered
-from canasta._engine.search.layout import Layout
+from canasta._engine.search.layout import Layout, Run
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
@@ -54,14 +54,24 @@ def each_suit_costs(
     nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
 ) -> list[tuple[int, ...] | None]:
     """:func:`suit_costs` by suit: ``None`` for a suit whose cards reach no canasta."""
-    runs: list[list[tuple[int, int, int]]] = [[] for _ in range(_PER_RANK)]
-    for run in layout.runs:
-        runs[run.suit].append((run.low, run.high, run.wilds))
+    runs = _runs_by_suit(layout.runs)
     wild = wilds > 0
     return [
-        _suit_costs(nat[suit::_PER_RANK], tuple(runs[suit]), wild, missing, t)
+        _suit_costs(nat[suit::_PER_RANK], runs[suit], wild, missing, t)
         for suit in range(_PER_RANK)
     ]
+
+
+@remembered(1 << 12)
+def _runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The open sequences ``runs`` by suit, each as its lowest and highest position and its
+    wild cards. Remembered: the positions of a search that place the naturals of a rank
+    onto melds of it, or place none onto sequences, keep the sequences as they were (4096
+    answers, each a few numbers)."""
+    by_suit: tuple[list[tuple[int, int, int]], ...] = tuple([] for _ in range(_PER_RANK))
+    for run in runs:
+        by_suit[run.suit].append((run.low, run.high, run.wilds))
+    return tuple(map(tuple, by_suit))
 
 
 @remembered(1 << 14)

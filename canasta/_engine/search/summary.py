@@ -49,14 +49,15 @@ class Summary(NamedTuple):
             return None
         total_room = min(wilds, self.room + room)
         if size + need >= canasta_size:
-            return self._replace(
-                done=min(needed, self.done + 1), need=self.need + need, room=total_room
-            )
+            done = min(needed, self.done + 1)
+            return Summary(done, self.need + need, total_room, self.shorts, self.escalera)
         short = canasta_size - size - need
         shorts = self.shorts
         if short <= room - need:
             shorts = tuple(sorted((*shorts, short)))[: max(0, needed - self.done)]
-        return self._replace(need=self.need + need, room=total_room, shorts=shorts)
+        # Made whole rather than by ``_replace``, which costs some three times as much: the
+        # search sums up melds into summaries at most of its positions.
+        return Summary(self.done, self.need + need, total_room, shorts, self.escalera)
 
     def no_better_than(self, other: Summary, needed: int) -> bool:
         """Whether ``other`` is at least as good for the wild cards in every respect: the

@@ -158,11 +158,11 @@ class Sweep:
         escalera_left = not self.escalera or summary.escalera
         if not escalera_left and not escalera_in_reach(nat, layout, self.t):
             return False
-        solved = self.solved.get(key, ())
-        if any(other.no_better_than(summary, self.needed) for other in solved):
+        solved = self.solved.get(key)
+        if solved and any(other.no_better_than(summary, self.needed) for other in solved):
             return True
-        refuted = self.refuted.get(key, ())
-        if any(summary.no_better_than(other, self.needed) for other in refuted):
+        refuted = self.refuted.get(key)
+        if refuted and any(summary.no_better_than(other, self.needed) for other in refuted):
             return False
         if self._bounded(nat, wilds, layout, summary, self._tried(spare)):
             return False
@@ -290,7 +290,7 @@ class Sweep:
         laid = any(group.position == position for group in layout.ranks)
         pools = None if laid else sharable(position, tally(nat).by_rank[position], self.t)
         for after, left, grown, pool in self._rank_placed(nat, wilds, layout, position, 0, pools):
-            if self._escalera_lost(after, grown, summary):
+            if self.escalera and self._escalera_lost(after, grown, summary):
                 continue
             # Placing onto sequences leaves the melds of one rank as they are: the pool's
             # sharings are those of the layout's.
@@ -377,23 +377,27 @@ class Sweep:
         wild cards that may merge stay as they are, for :meth:`_leaf`, and so does, where a
         side has one meld a family, a sequence of a suit whose cards are still to place."""
         t = self.t
-        held = tally(nat).masks if layout.runs else ()
-        kept = Layout(
-            tuple(g for g in layout.ranks if g.position >= next_position),
-            tuple(
-                r
-                for r in layout.runs
+        ranks, runs, wild_groups = layout
+        cut = 0  # the melds of one rank are sorted: those passed come first
+        while cut < len(ranks) and ranks[cut].position < next_position:
+            cut += 1
+        kept_runs: tuple[Run, ...] = ()
+        passed_runs: tuple[Run, ...] = ()
+        if runs:
+            held = tally(nat).masks
+            for r in runs:
                 # Without several melds a family, a sequence stays while cards of its suit
                 # are still to place: it stops them starting another (CL-MELD-6, placements).
-                if _open(r, held[r.suit], wilds, t) or (held[r.suit] and not t.several)
-            ),
-            tuple(w for w in layout.wilds if w.merges),
-        )
-        passed = Layout(
-            tuple(g for g in layout.ranks if g.position < next_position),
-            tuple(r for r in layout.runs if r not in kept.runs),  # none of them merges
-            tuple(w for w in layout.wilds if not w.merges),
-        )
+                if _open(r, held[r.suit], wilds, t) or (held[r.suit] and not t.several):
+                    kept_runs += (r,)
+                else:
+                    passed_runs += (r,)  # none of them merges
+        passed_wilds = tuple(w for w in wild_groups if not w.merges) if wild_groups else ()
+        if not (cut or passed_runs or passed_wilds):
+            yield layout, summary  # no meld is finished: nothing to sum up
+            return
+        kept = Layout(ranks[cut:], kept_runs, tuple(w for w in wild_groups if w.merges))
+        passed = Layout(ranks[:cut], passed_runs, passed_wilds)
         for summed in _summed_up(summary, passed, wilds, t, self.escalera):
             yield kept, summed
 
@@ -414,7 +418,7 @@ def _key(nat: bytes, wilds: int, layout: Layout, black_room: int, spare: frozens
     """The position as remembered: of the faces that may be the discard, only those still
     held (fewer positions to remember)."""
     if spare:
-        spare = frozenset(face for face in spare if nat[face])
+        spare = frozenset(filter(nat.__getitem__, spare))
     return nat, wilds, layout, black_room, spare
 
 
