@@ -27,7 +27,7 @@ from typing import NamedTuple
 from canasta._engine.naming import naming
 from canasta._engine.obligations import may_go_out, must_go_out
 from canasta._engine.search import going_out, planner, reference
-from canasta._engine.state import Deal
+from canasta._engine.state import EMPTY, Deal
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import TakePile
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
-_BLACK = MeldKind.BLACK_THREES
+_BLACK, _RANK = MeldKind.BLACK_THREES, MeldKind.RANK
 
 
 class Solver(NamedTuple):
@@ -136,6 +136,14 @@ def plain_finish(deal: Deal) -> PlainFinish | None:
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[deal.side] - draft.points
     return PlainFinish(len(deal.hand) - 2, owed, deal.usable if draft.locked else None)
+
+
+def merge_finishable_at_once(deal: Deal) -> bool:
+    """Whether a merge of two of the side's melds surely leaves a turn that a plain discard
+    can end (:func:`plain_finish`): a merge melds no card from the hand, so where a discard
+    could end the turn before it, one can after it."""
+    limits = plain_finish(deal)
+    return limits is not None and limits.allows(EMPTY, 0, 0, _RANK)
 
 
 def finishable_at_once(deal: Deal, cards: Cards, meld: Meld) -> bool:
