@@ -1,7 +1,7 @@
 """The move generator's merges (HW-MRG-1) are exactly the validator's (issue 20).
 
 The generator asks only pairs of melds of one family, where a plain discard could end the
-turn (:func:`~canasta._engine.finishing.merge_finishable_at_once`) only whether the two
+turn (:meth:`~canasta._engine.finishing.PlainFinish.allows_merge`) only whether the two
 make a meld, and :func:`~canasta._engine.meld_rules.merged` is remembered: held here to
 :func:`~canasta._engine.transitions.check` of every pair of the side's melds, the check's
 quick verdict to the whole transition (which asks whether the turn can be finished), and
@@ -21,6 +21,7 @@ from profiles import examples
 
 from canasta import RuleSet, Violation, find_rules, rule_set_names
 from canasta._engine import movegen, transitions
+from canasta._engine.finishing import plain_finish
 from canasta._engine.meld_rules import merged
 from canasta._model.moves import MergeMelds
 
@@ -59,6 +60,6 @@ def test_generated_merges_are_the_validators(rules: RuleSet, seed: int) -> None:
             assert (verdict is None) == (not isinstance(whole, Violation)), (move, verdict)
             if verdict is None:
                 allowed.append(move)
-        generated = movegen._merges(deal)
+        generated = movegen._merges(deal, plain_finish(deal))
         assert len(generated) == len(set(generated))
         assert set(generated) == set(allowed), (generated, allowed)

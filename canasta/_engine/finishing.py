@@ -122,6 +122,12 @@ class PlainFinish(NamedTuple):
             and (self.usable is None or self.usable.issuperset(cards))
         )
 
+    def allows_merge(self) -> bool:
+        """Whether a merge of two of the side's melds is surely followed by a plain discard:
+        a merge melds no card from the hand, so where a discard could end the turn before
+        it, one can after it."""
+        return self.allows(EMPTY, 0, 0, _RANK)
+
 
 def plain_finish(deal: Deal) -> PlainFinish | None:
     """What a meld step needs so that a plain discard can surely end the turn after it:
@@ -136,14 +142,6 @@ def plain_finish(deal: Deal) -> PlainFinish | None:
     if draft.opening and not deal.minimum_reached():
         owed = deal.minimums[deal.side] - draft.points
     return PlainFinish(len(deal.hand) - 2, owed, deal.usable if draft.locked else None)
-
-
-def merge_finishable_at_once(deal: Deal) -> bool:
-    """Whether a merge of two of the side's melds surely leaves a turn that a plain discard
-    can end (:func:`plain_finish`): a merge melds no card from the hand, so where a discard
-    could end the turn before it, one can after it."""
-    limits = plain_finish(deal)
-    return limits is not None and limits.allows(EMPTY, 0, 0, _RANK)
 
 
 def finishable_at_once(deal: Deal, cards: Cards, meld: Meld) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import attrgetter
 
-from canasta._engine.finishing import PlainFinish, merge_finishable_at_once, plain_finish
+from canasta._engine.finishing import PlainFinish, plain_finish
 from canasta._engine.meld_rules import merged
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal, Phase, stock_exhausted
@@ -96,9 +96,12 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     """The legal moves of the meld phase: melds and additions, merges, discards, and asking
     or passing."""
     draft, rules = deal.draft, deal.rules
-    moves: list[Move] = list(_meld_moves(deal))
+    # Most steps of most positions are followed by a plain discard (``limits``), and so are
+    # merges where one could end the turn before them.
+    limits = plain_finish(deal)
+    moves: list[Move] = list(_meld_moves(deal, limits))
     if rules.merging_allowed:
-        moves += _merges(deal)
+        moves += _merges(deal, limits)
     cards = deal.hand if may_use_locked(deal) else deal.usable
     discards = [_DISCARDS[face.index] for face in cards.faces()]
     if _discards_free(deal):
@@ -127,8 +130,9 @@ def _discards_free(deal: Deal) -> bool:
     )
 
 
-def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
-    """The legal new melds and additions."""
+def _meld_moves(deal: Deal, limits: PlainFinish | None) -> Iterator[LayMeld | AddToMeld]:
+    """The legal new melds and additions; ``limits`` are the deal's
+    :func:`~canasta._engine.finishing.plain_finish`."""
     by_position = naming(deal.rules).by_position
     melds = deal.melds[deal.side]
     # With the locked pile cards usable, the whole hand's steps follow the usable cards'
@@ -141,9 +145,8 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_BY_ORDER)
-    # Most steps of most positions are followed by a plain discard (``limits``); the
-    # answers of the others are made once the first of them comes.
-    limits = plain_finish(deal)
+    # The answers of the steps not surely followed by a plain discard are made once the
+    # first of them comes.
     verdicts: Verdicts | None = None
     offered: set[tuple[int | None, tuple[int, ...]]] = set()
     for step in steps:
@@ -194,12 +197,12 @@ def _legal_step(
     return verdicts.legal(step, move)
 
 
-def _merges(deal: Deal) -> list[MergeMelds]:
+def _merges(deal: Deal, limits: PlainFinish | None) -> list[MergeMelds]:
     """The legal merges of two of the side's melds (HW-MRG-1): of two melds of one family,
-    those :func:`~canasta._engine.transitions.check` accepts. Where a plain discard could
-    end the turn before any merge (:func:`~canasta._engine.finishing.
-    merge_finishable_at_once`, the validator's own first question), the check is only
-    whether the two make a meld (:func:`~canasta._engine.meld_rules.merged`)."""
+    those :func:`~canasta._engine.transitions.check` accepts. Where the deal's
+    :func:`~canasta._engine.finishing.plain_finish` (``limits``) allows merges, the
+    validator's own first question, the check is only whether the two make a meld
+    (:func:`~canasta._engine.meld_rules.merged`)."""
     melds = deal.melds[deal.side]
     # The family of a meld (meld_rules.family) is its kind and its suit or rank, and its
     # kind is made of its suit and rank (a sequence has a suit, black threes and melds of
@@ -208,7 +211,7 @@ def _merges(deal: Deal) -> list[MergeMelds]:
     keys = [meld.rank if meld.suit is None else meld.suit for meld in melds]
     if len(set(keys)) == len(keys):
         return []
-    rules, plain = deal.rules, merge_finishable_at_once(deal)
+    rules, plain = deal.rules, limits is not None and limits.allows_merge()
     found = []
     for first, second in _family_pairs(melds, keys):
         if not _may_merge(melds[first], melds[second]):

@@ -89,7 +89,8 @@ def _check(deal: Deal, move: Move) -> Violation | None:
             made = merge_made(deal, move)
             if isinstance(made, Violation):
                 return made
-            if finishing.merge_finishable_at_once(deal):
+            limits = finishing.plain_finish(deal)
+            if limits is not None and limits.allows_merge():
                 return None
         if isinstance(move, TakePile) and phase is _DRAW:
             return _take_check(deal, move, take(deal, move))
