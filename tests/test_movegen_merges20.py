@@ -16,14 +16,13 @@ import random
 from fuzz.options import random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from internals import merged
 from play_helpers import meld_phases
 from profiles import examples
 
-from canasta import RuleSet, Violation, find_rules, rule_set_names
+from canasta import MergeMelds, RuleSet, Violation, find_rules, rule_set_names
 from canasta._engine import movegen, transitions
 from canasta._engine.finishing import plain_finish
-from canasta._engine.meld_rules import merged
-from canasta._model.moves import MergeMelds
 
 _PRESETS = [
     find_rules(name, players=players)
