@@ -27,7 +27,7 @@ from typing import NamedTuple
 from canasta._engine.naming import naming
 from canasta._engine.obligations import may_go_out, must_go_out
 from canasta._engine.search import going_out, planner, reference
-from canasta._engine.state import Deal
+from canasta._engine.state import EMPTY, Deal
 from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import TakePile
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
-_BLACK = MeldKind.BLACK_THREES
+_BLACK, _RANK = MeldKind.BLACK_THREES, MeldKind.RANK
 
 
 class Solver(NamedTuple):
@@ -121,6 +121,12 @@ class PlainFinish(NamedTuple):
             and kind is not _BLACK
             and (self.usable is None or self.usable.issuperset(cards))
         )
+
+    def allows_merge(self) -> bool:
+        """Whether a merge of two of the side's melds is surely followed by a plain discard:
+        a merge melds no card from the hand, so where a discard could end the turn before
+        it, one can after it."""
+        return self.allows(EMPTY, 0, 0, _RANK)
 
 
 def plain_finish(deal: Deal) -> PlainFinish | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from canasta._cache import remembered
 from canasta._model.cards import Card, Rank, Suit
 from canasta._model.deck import Cards
 from canasta._model.melds import (
@@ -327,9 +328,14 @@ def _added_to_sequence(
     return made if problem is None else problem
 
 
+@remembered(256)
 def merged(first: Meld, second: Meld, rules: RuleSet) -> Meld | Violation:
     """The meld that ``first`` and ``second`` make together (HW-MRG-1, HW-MRG-2), or why they
-    may not be merged."""
+    may not be merged.
+
+    Remembered: the move generator asks it of the same pairs of melds at every decision of
+    a turn and the next turns of the side (a few dozen pairs a game), and a refusal writes
+    its message out each time."""
     if not rules.merging_allowed:
         return Violation("CL-MELD-6", "melds are never merged in these rules")
     kind = first.kind

@@ -22,6 +22,7 @@ from itertools import compress
 from operator import attrgetter
 
 from canasta._engine.finishing import PlainFinish, plain_finish
+from canasta._engine.meld_rules import merged
 from canasta._engine.naming import naming
 from canasta._engine.state import Deal, Phase, stock_exhausted
 from canasta._engine.step import Step
@@ -31,7 +32,7 @@ from canasta._engine.transitions import ask_allowed, check, take_allowed
 from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.pile import take_preamble
 from canasta._engine.verdicts import Verdicts
-from canasta._model.cards import ALL_FACES
+from canasta._model.cards import ALL_FACES, Rank, Suit
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import (
     AddToMeld,
@@ -45,6 +46,7 @@ from canasta._model.moves import (
     Pass,
     TakePile,
 )
+from canasta.errors import Violation
 
 __all__ = ["legal_moves", "pile_takes"]
 
@@ -101,9 +103,12 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     """The legal moves of the meld phase: melds and additions, merges, discards, and asking
     or passing."""
     draft, rules = deal.draft, deal.rules
-    moves: list[Move] = list(_meld_moves(deal))
+    # Most steps of most positions are followed by a plain discard (``limits``), and so are
+    # merges where one could end the turn before them.
+    limits = plain_finish(deal)
+    moves: list[Move] = list(_meld_moves(deal, limits))
     if rules.merging_allowed:
-        moves += _merges(deal)
+        moves += _merges(deal, limits)
     cards = deal.hand if may_use_locked(deal) else deal.usable
     discards = list(compress(_DISCARDS, cards.counts))  # one a face held
     if _discards_free(deal):
@@ -132,8 +137,9 @@ def _discards_free(deal: Deal) -> bool:
     )
 
 
-def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
-    """The legal new melds and additions."""
+def _meld_moves(deal: Deal, limits: PlainFinish | None) -> Iterator[LayMeld | AddToMeld]:
+    """The legal new melds and additions; ``limits`` are the deal's
+    :func:`~canasta._engine.finishing.plain_finish`."""
     by_position = naming(deal.rules).by_position
     melds = deal.melds[deal.side]
     # With the locked pile cards usable, the whole hand's steps follow the usable cards'
@@ -146,9 +152,8 @@ def _meld_moves(deal: Deal) -> Iterator[LayMeld | AddToMeld]:
         steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_BY_ORDER)
-    # Most steps of most positions are followed by a plain discard (``limits``); the
-    # answers of the others are made once the first of them comes.
-    limits = plain_finish(deal)
+    # The answers of the steps not surely followed by a plain discard are made once the
+    # first of them comes.
     verdicts: Verdicts | None = None
     offered: set[tuple[int | None, tuple[int, ...]]] = set()
     for step in steps:
@@ -199,24 +204,45 @@ def _legal_step(
     return verdicts.legal(step, move)
 
 
-def _merges(deal: Deal) -> list[MergeMelds]:
-    """The legal merges of two of the side's melds (HW-MRG-1)."""
+def _merges(deal: Deal, limits: PlainFinish | None) -> list[MergeMelds]:
+    """The legal merges of two of the side's melds (HW-MRG-1): of two melds of one family,
+    those :func:`~canasta._engine.transitions.check` accepts. Where the deal's
+    :func:`~canasta._engine.finishing.plain_finish` (``limits``) allows merges, the
+    validator's own first question, the check is only whether the two make a meld
+    (:func:`~canasta._engine.meld_rules.merged`)."""
     melds = deal.melds[deal.side]
-    families: dict[tuple[MeldKind, object], list[int]] = {}
-    for index, meld in enumerate(melds):
-        kind = meld.kind
-        if kind is not _BLACK:
-            key = meld.suit if kind is _SEQUENCE else meld.rank
-            families.setdefault((kind, key), []).append(index)
+    # The family of a meld (meld_rules.family) is its kind and its suit or rank, and its
+    # kind is made of its suit and rank (a sequence has a suit, black threes and melds of
+    # wild cards their rank): the suit or the rank tells the family. Most positions hold
+    # no two melds of one family, and their melds are not grouped at all.
+    keys = [meld.rank if meld.suit is None else meld.suit for meld in melds]
+    if len(set(keys)) == len(keys):
+        return []
+    rules, plain = deal.rules, limits is not None and limits.allows_merge()
     found = []
-    for indices in families.values():
-        for position, second in enumerate(indices):
-            for first in indices[:position]:
-                if _may_merge(melds[first], melds[second]):
-                    merge = MergeMelds(first, second)
-                    if check(deal, merge) is None:
-                        found.append(merge)
+    for first, second in _family_pairs(melds, keys):
+        if not _may_merge(melds[first], melds[second]):
+            continue
+        if plain:
+            if isinstance(merged(melds[first], melds[second], rules), Violation):
+                continue
+            found.append(MergeMelds(first, second))
+        elif check(deal, merge := MergeMelds(first, second)) is None:
+            found.append(merge)
     return found
+
+
+def _family_pairs(melds: tuple[Meld, ...], keys: list[Rank | Suit]) -> Iterator[tuple[int, int]]:
+    """The positions of two melds of one family (their ``keys``), black threes aside (they
+    never merge), families in the order of their first meld."""
+    families: dict[Rank | Suit, list[int]] = {}
+    for index, key in enumerate(keys):
+        families.setdefault(key, []).append(index)
+    for indices in families.values():
+        if len(indices) > 1 and melds[indices[0]].kind is not _BLACK:
+            for position, second in enumerate(indices):
+                for first in indices[:position]:
+                    yield first, second
 
 
 def _may_merge(first: Meld, second: Meld) -> bool:

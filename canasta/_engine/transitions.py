@@ -28,7 +28,7 @@ from canasta._engine.turn.ending import (
 from canasta._engine.turn.melding import addition_target, built, laid_meld, melded, merge_made
 from canasta._engine.turn.pile import Taking, take, take_preamble, taken, taking
 from canasta._model.deck import Cards
-from canasta._model.melds import Meld, MeldKind
+from canasta._model.melds import Meld
 from canasta._model.moves import (
     AddToMeld,
     Answer,
@@ -56,7 +56,6 @@ __all__ = [
 
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
 _OVER, _MELD, _DRAW, _ANSWER = Phase.OVER, Phase.MELD, Phase.DRAW, Phase.ANSWER
-_RANK = MeldKind.RANK
 
 Outcome = Deal | Violation
 
@@ -90,10 +89,8 @@ def _check(deal: Deal, move: Move) -> Violation | None:
             made = merge_made(deal, move)
             if isinstance(made, Violation):
                 return made
-            # A merge melds no card from the hand: where a discard could end the turn
-            # before it, one can after it.
             limits = finishing.plain_finish(deal)
-            if limits is not None and limits.allows(EMPTY, 0, 0, _RANK):
+            if limits is not None and limits.allows_merge():
                 return None
         if isinstance(move, TakePile) and phase is _DRAW:
             return _take_check(deal, move, take(deal, move))
