@@ -127,15 +127,15 @@ def _suits_that_never_matter(cards: Cards, naturals_too: bool = False) -> tuple[
 
 def move_key(move: Move, game: Game) -> tuple[object, ...]:
     """What a move means in the three-deck games: everything but the suits of twos and
-    black threes; a wild card's rank as the engine reads it where the move leaves it out."""
+    black threes; a wild card's rank as the engine reads it (:func:`_read_wild_rank`)."""
     if isinstance(move, MergeMelds):
         return ("merge", *sorted((move.first, move.second)))
     cards = getattr(move, "cards", None)
     if cards is None:
         return (type(move).__name__, str(move))
     wild_as = getattr(move, "wild_as", None)
-    if wild_as is None and any(card.is_wild for card in cards):
-        wild_as = _inferred_wild_rank(move, game)
+    if any(card.is_wild for card in cards):
+        wild_as = _read_wild_rank(move, game, wild_as)
     return (
         type(move).__name__,
         getattr(move, "meld", None),
@@ -157,18 +157,23 @@ def _one_rank_chosen_by_count(move: Move, game: Game) -> bool:
     return isinstance(move, (LayMeld, TakePile))
 
 
-def _inferred_wild_rank(move: Move, game: Game) -> Rank | None:
+def _read_wild_rank(move: Move, game: Game, named: Rank | None) -> Rank | None:
+    """The rank the move's wild card stands for as the engine reads it: that of the meld the
+    move makes, where it makes one, else the rank the move names (``named``). So a move that
+    leaves the rank out reads as the meld it makes, and one that names the rank a meld of one
+    rank gives its wild cards anyway (``meld 10C JK wild=10``, which min_meld_size=2 lets a
+    player lay where sequences are played) reads as the same move without it."""
     deal = game.deal
     if isinstance(move, LayMeld):
-        made = new_meld(move.cards, deal.rules)
+        made = new_meld(move.cards, deal.rules, named)
     elif isinstance(move, AddToMeld) and move.meld is not None:
         melds = deal.melds[deal.side]
         if move.meld >= len(melds) or melds[move.meld].wild_as is not None:
-            return None
-        made = added(melds[move.meld], move.cards, deal.rules)
+            return named
+        made = added(melds[move.meld], move.cards, deal.rules, named)
     else:
-        return None
-    return None if isinstance(made, Violation) else made.wild_as
+        return named
+    return named if isinstance(made, Violation) else made.wild_as
 
 
 def _sub_multisets(faces: list[Card], most: int) -> Iterator[list[Card]]:
