@@ -93,7 +93,6 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_search.py", "canasta._engine.steps"),  # "which meld steps exist?"
         ("tests/test_steps_and_planner.py", "canasta._engine.steps"),
         ("tests/test_steps_and_planner.py", "canasta._engine.step"),
-        ("tests/test_planner_counted20.py", "canasta._engine.steps"),  # positions' melds
         ("tests/test_steps_and_planner.py", "canasta._engine.search"),
         ("tests/test_search_cuts.py", "canasta._engine.search"),  # the going-out search's cuts
         ("tests/test_search_cuts.py", "canasta._engine.tables"),  # the numbers they use

@@ -14,8 +14,6 @@ which :mod:`canasta._engine.search.reference` checks by playing every step out i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import NamedTuple
 
 from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
@@ -40,7 +38,7 @@ from canasta._rules.ruleset import RuleSet
 #: The kinds of meld the quick answers ask of every meld, read once: in Python 3.11 every
 #: attribute read of an enum class (``MeldKind.RANK``) goes through the enum type's
 #: ``__getattr__`` hook, some 2,500 instructions, where a module's name costs a few.
-_BLACK_MELD, _RANK_MELD, _WILD_MELD = MeldKind.BLACK_THREES, MeldKind.RANK, MeldKind.WILD
+_BLACK_MELD, _RANK_MELD = MeldKind.BLACK_THREES, MeldKind.RANK
 
 __all__ = [
     "can_finish",
@@ -50,7 +48,6 @@ __all__ = [
     "naturals_stuck",
     "out_after_unlocking",
     "out_at_once",
-    "plan_made",
 ]
 
 
@@ -174,7 +171,6 @@ def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool
 #: be made).
 _RANKS_AND_FACES = tuple((rank, tuple(RANK_FACES[rank])) for rank in NATURAL_RANKS)
 _CLUBS_THREE, _SPADES_THREE = (face.index for face in BLACK_THREES)
-_RED_THREES = tuple(face for face in RANK_FACES[Rank.THREE] if ALL_FACES[face].is_red_three)
 
 
 def canastas_short(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
@@ -255,20 +251,16 @@ def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     (CL-OUT-1, CL-OUT-2; not where it needs an escalera, BO-OUT-1).
 
     A plan the search (:func:`going_out_possible`) finds too, made here before it sets up
-    the hand: the last cards of a hand, whose steps ask it again and again, go out so. The
-    plan is followed on counts (:func:`_plan_counted`); :func:`plan_made` makes its melds,
-    the plain statement it is tested against."""
+    the hand: the last cards of a hand, whose steps ask it again and again, go out so."""
     if rules.going_out_needs_natural_sequence or not hand:
         return False
     counts = hand.counts
     if not _may_go_out_so(counts, melds, rules):
         return False
-    if counts[_RED_THREES[0]] or counts[_RED_THREES[1]]:
-        return plan_made(counts, melds, rules)  # never held: red threes are laid out
-    return _plan_counted(counts, melds, rules)
+    return _plan(counts, melds, rules)
 
 
-def plan_made(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+def _plan(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     """:func:`out_at_once`'s plan for the hand of ``counts``, its melds made and checked
     step by step by the rules of melds."""
     grown = list(melds)
@@ -298,7 +290,7 @@ def plan_made(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
 def _completed_made(
     melds: list[Meld], short: list[Cards], wilds: list[int], rules: RuleSet
 ) -> int:
-    """:func:`plan_made`'s new melds of naturals too few on their own (``short``), each
+    """:func:`_plan`'s new melds of naturals too few on their own (``short``), each
     with the first wild cards of ``wilds`` up to the size of a new meld; ``melds`` then hold
     them and ``wilds`` lose the wild cards they take. Returns the naturals left."""
     left = 0
@@ -313,120 +305,12 @@ def _completed_made(
     return left
 
 
-def _plan_counted(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
-    """:func:`plan_made`'s answer, for a hand with no red three, from counts alone: each
-    meld as its kind, rank, natural and wild cards, each step allowed as the rules of melds
-    allow it (:func:`~canasta._engine.meld_rules.added`,
-    :func:`~canasta._engine.meld_rules.new_meld`), for they ask only counts of these
-    (CL-MELD-2, CL-MELD-3, CL-MELD-5, CL-CAN-4, CL-B3-3, CL-B3-4, BO-MELD-4): naturals join
-    the first meld of their rank, which then must have ``min_naturals`` naturals and room
-    for its wild cards (``max_wilds``); a new meld is of naturals not :func:`_too_few`, or
-    of ``min_naturals`` naturals or more and as many wild cards as ``min_meld_size`` then
-    needs, within ``max_wilds``; black threes make a meld of 3 to
-    ``max_black_threes_per_meld`` where the side has none; and the wild cards, alike to
-    these rules, fill the melds in their order, each as far as it takes them one by one
-    (:func:`_wild_room`)."""
-    grown = [_Counted(meld.kind, meld.rank, meld.size - meld.wilds, meld.wilds) for meld in melds]
-    left = 0
-    wilds = sum(counts[face] for face in WILD_FACES)
-    short: list[tuple[Rank, int]] = []
-    for rank, kind in _PLAIN_GROUPS:
-        faces = RANK_FACES[rank]
-        held = sum(counts[faces.start : faces.stop])
-        if held and not _counted_laid(grown, held, rank, kind, rules):
-            if kind is _RANK_MELD and wilds and _completed(grown, held, rank, rules):
-                short.append((rank, held))
-                continue
-            left += held
-            if left > 1:
-                return False
-    for rank, held in short:
-        need = rules.min_meld_size - held
-        if need <= wilds and need <= rules.max_wilds(held):
-            grown.append(_Counted(_RANK_MELD, rank, held, need))
-            wilds -= need
-        else:
-            left += held
-    if left + _wilds_left(grown, wilds, rules) > 1:
-        return False
-    size = rules.canasta_size
-    canastas = sum(
-        1 for meld in grown if meld.kind is not _BLACK_MELD and meld.naturals + meld.wilds >= size
-    )
-    return canastas >= rules.canastas_to_go_out
-
-
-def _completed(melds: Sequence[Meld | _Counted], held: int, rank: Rank, rules: RuleSet) -> bool:
+def _completed(melds: list[Meld], held: int, rank: Rank, rules: RuleSet) -> bool:
     """Whether ``held`` naturals of ``rank``, too few for a new meld, may make one with wild
     cards: the side has no meld of the rank and they are enough naturals."""
     return held >= rules.min_naturals and all(
         meld.rank is not rank or meld.kind is not _RANK_MELD for meld in melds
     )
-
-
-def _wilds_left(melds: list[_Counted], wilds: int, rules: RuleSet) -> int:
-    """How many of ``wilds`` wild cards no meld of ``melds`` takes, each joining the first
-    that does (:func:`_wild_room`); ``melds`` then hold them."""
-    for index, meld in enumerate(melds):
-        if not wilds:
-            break
-        taken = min(wilds, _wild_room(meld, rules))
-        if taken:
-            melds[index] = meld._replace(wilds=meld.wilds + taken)
-            wilds -= taken
-    return wilds
-
-
-class _Counted(NamedTuple):
-    """A meld of :func:`_plan_counted`, by the counts the rules of melds ask of it."""
-
-    kind: MeldKind
-    rank: Rank
-    naturals: int
-    wilds: int
-
-
-def _counted_laid(
-    melds: list[_Counted], held: int, rank: Rank, kind: MeldKind, rules: RuleSet
-) -> bool:
-    """:func:`_laid` on counts: whether ``held`` cards of ``rank`` (naturals, or black
-    threes for ``kind`` BLACK_THREES) join the first meld of that kind and rank, or make a
-    new one where there is none; ``melds`` then hold it."""
-    for index, meld in enumerate(melds):
-        if meld.kind is kind and meld.rank is rank:
-            naturals = meld.naturals + held
-            if kind is _BLACK_MELD or naturals < rules.min_naturals:
-                return False  # nothing joins black threes (CL-B3-4)
-            if meld.wilds > rules.max_wilds(naturals):
-                return False
-            melds[index] = meld._replace(naturals=naturals)
-            return True
-    if kind is _BLACK_MELD:
-        if not 3 <= held <= rules.max_black_threes_per_meld:
-            return False
-    elif _too_few(held, rules):
-        return False
-    melds.append(_Counted(kind, rank, held, 0))
-    return True
-
-
-def _wild_room(meld: _Counted, rules: RuleSet) -> int:
-    """How many wild cards ``meld`` takes one by one (:func:`_wild_laid`): a meld of one rank
-    up to ``max_wilds`` of its naturals, and not once it is a canasta where wild cards may not
-    join one (CL-MELD-3, CL-CAN-4); a meld of wild cards up to its longest (BO-MELD-4)."""
-    if meld.kind is _RANK_MELD:
-        if meld.naturals < rules.min_naturals:
-            return 0
-        room = rules.max_wilds(meld.naturals) - meld.wilds
-        if not rules.allow_wild_on_canasta:
-            room = min(room, rules.canasta_size - meld.naturals - meld.wilds)
-        return max(0, room)
-    if meld.kind is _WILD_MELD:
-        longest = rules.max_wild_meld_length
-        if longest is None:
-            return 1 << 30
-        return max(0, longest - meld.naturals - meld.wilds)
-    return 0
 
 
 #: The groups of cards the plainest plan melds together: each natural rank, the black threes.
