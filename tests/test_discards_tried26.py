@@ -138,7 +138,9 @@ def test_CL_OUT_1_the_hollywood_for_five_questions_answered_alike() -> None:
     answers trying every discard, lone cards below their ranks too."""
     text = (SLOW / "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json").read_text()
     asked = going_out_questions(text)
-    assert len(asked) > 60  # 69 (71 before new melds were answered from additions, HW-MRG-1)
+    # 44: 69 before the quick "yes" completed too few naturals with wild cards (out_at_once),
+    # 71 before new melds were answered from additions (HW-MRG-1).
+    assert len(asked) > 40
     with _trying_lone_cards(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "_worth_trying", _every_discard)
         patch.setattr(Sweep, "_discard_fails", _never)

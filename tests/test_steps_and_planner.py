@@ -594,3 +594,21 @@ def test_going_out_needs_cards() -> None:
 )
 def test_opening_cases(hand: str, keep: int, owed: int, expected: bool) -> None:
     assert opening_reachable(Cards.parse(hand), (), HOLLYWOOD, keep, owed) is expected
+
+
+def test_CL_OUT_1_out_at_once_plan_of_a_last_hand() -> None:
+    """A worked case: the kings join the side's meld, which the joker makes a canasta."""
+    rules = RuleSet()
+    melds = (Meld.of("KH KS KD KC"), Meld.of("QH QS QD QC QH QS QD"))
+    assert out_at_once(Cards.parse("KH JK 5S"), melds, rules)
+    assert not out_at_once(Cards.parse("KH 5S 6S"), melds, rules)
+
+
+def test_CL_MELD_2_out_at_once_completes_too_few_naturals_with_wild_cards() -> None:
+    """Two sevens the side has no meld of make a new meld with a two (CL-MELD-2: two
+    naturals at least, CL-MELD-5: three cards); one seven cannot (one natural)."""
+    rules = RuleSet()
+    melds = (Meld.of("QH QS QD QC QH QS QD"),)
+    assert out_at_once(Cards.parse("7D 7H 2C 5S"), melds, rules)
+    assert not out_at_once(Cards.parse("7D 2C 5S"), melds, rules)
+    assert not out_at_once(Cards.parse("7D 7H 5S"), melds, rules)

@@ -242,8 +242,10 @@ def _black_threes_stranded(counts: bytes, melds: tuple[Meld, ...], t: Tables) ->
 def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     """Whether ``hand`` surely goes out onto the side's ``melds`` when no points are owed, by
     the plainest plan: all the hand's natural cards of a rank join the side's meld of it, or
-    make a new meld where the side has none (as do its black threes, CL-B3-3), then each
-    wild card joins the first meld that takes it, every step one the rules of melds allow
+    make a new meld where the side has none (as do its black threes, CL-B3-3), with wild
+    cards up to the size of a new meld where they are too few on their own but natural
+    enough (CL-MELD-2, CL-MELD-5: two sevens and a two), then each remaining wild card
+    joins the first meld that takes it, every step one the rules of melds allow
     (:func:`~canasta._engine.meld_rules.added`, :func:`~canasta._engine.meld_rules.new_meld`);
     at most one card is left, the discard, and the melds hold the canastas going out needs
     (CL-OUT-1, CL-OUT-2; not where it needs an escalera, BO-OUT-1).
@@ -255,24 +257,60 @@ def out_at_once(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     counts = hand.counts
     if not _may_go_out_so(counts, melds, rules):
         return False
+    return _plan(counts, melds, rules)
+
+
+def _plan(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """:func:`out_at_once`'s plan for the hand of ``counts``, its melds made and checked
+    step by step by the rules of melds."""
     grown = list(melds)
+    wilds = [face for face in WILD_FACES for _ in range(counts[face])]
+    short: list[Cards] = []  # naturals of a rank the side has no meld of, for wild cards
     left = 0  # the cards no step of the plan takes: one may be the discard
     for rank, kind in _PLAIN_GROUPS:
         faces = RANK_FACES[rank]
         held = counts[faces.start : faces.stop]
         if any(held):
             cards = trusted_cards(bytes(faces.start) + held + bytes(len(counts) - faces.stop))
-            if not _laid(grown, cards, rank, kind, rules):
-                left += len(cards)
-                if left > 1:
-                    return False
-    for face in WILD_FACES:
-        for _ in range(counts[face]):
-            if not _wild_laid(grown, face, rules):
-                left += 1
-                if left > 1:
-                    return False
+            if _laid(grown, cards, rank, kind, rules):
+                continue
+            if kind is _RANK_MELD and wilds and _completed(grown, len(cards), rank, rules):
+                short.append(cards)
+                continue
+            left += len(cards)
+            if left > 1:
+                return False
+    left += _completed_made(grown, short, wilds, rules)
+    left += sum(1 for face in wilds if not _wild_laid(grown, face, rules))
+    if left > 1:
+        return False
     return sum(1 for meld in grown if rules.is_canasta(meld)) >= rules.canastas_to_go_out
+
+
+def _completed_made(
+    melds: list[Meld], short: list[Cards], wilds: list[int], rules: RuleSet
+) -> int:
+    """:func:`_plan`'s new melds of naturals too few on their own (``short``), each
+    with the first wild cards of ``wilds`` up to the size of a new meld; ``melds`` then hold
+    them and ``wilds`` lose the wild cards they take. Returns the naturals left."""
+    left = 0
+    for cards in short:
+        need = rules.min_meld_size - len(cards)
+        made = new_meld(cards + Cards.of([ALL_FACES[face] for face in wilds[:need]]), rules)
+        if need <= len(wilds) and isinstance(made, Meld) and made.kind is _RANK_MELD:
+            melds.append(made)
+            del wilds[:need]
+        else:
+            left += len(cards)
+    return left
+
+
+def _completed(melds: list[Meld], held: int, rank: Rank, rules: RuleSet) -> bool:
+    """Whether ``held`` naturals of ``rank``, too few for a new meld, may make one with wild
+    cards: the side has no meld of the rank and they are enough naturals."""
+    return held >= rules.min_naturals and all(
+        meld.rank is not rank or meld.kind is not _RANK_MELD for meld in melds
+    )
 
 
 #: The groups of cards the plainest plan melds together: each natural rank, the black threes.
@@ -285,7 +323,8 @@ _PLAIN_GROUPS = (
 def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
     """Whether :func:`out_at_once`'s plan may work, by counting before any meld is made: it
     surely leaves the naturals of a rank the side has no meld of that are too few for a new
-    meld on their own, and black threes too few for one or beside the side's meld of them,
+    meld on their own and fewer than ``min_naturals`` or without a wild card in the hand to
+    complete them, and black threes too few for one or beside the side's meld of them,
     which must be one card at most; and a meld is a canasta after it at most where its
     cards, the hand's of its rank and every wild card of the hand reach the size."""
     totals = rank_totals(counts)
@@ -306,7 +345,7 @@ def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bo
     left = 0
     for position, have in enumerate(totals):
         if have and position not in joined:
-            if _too_few(have, rules):
+            if _too_few(have, rules) and (have < rules.min_naturals or not wilds):
                 left += have
             canastas += int(have + wilds >= size)
     black = sum(counts[face.index] for face in BLACK_THREES)
