@@ -1,7 +1,8 @@
 """The copies a sequence takes (issue 26, bounded work): :func:`placing_fails` counts one
 natural of a rank per sequence of its suit (HW-MELD-3: each rank once in a sequence), past
-either end of it, and as many for new sequences as the naturals of the suit beside it can
-start; it must only say "fails" where the search without it melds no way.
+either end of it where the ranks between are held or wild cards, and as many for new
+sequences as the naturals of the suit beside it can start; it must only say "fails" where
+the search without it melds no way.
 """
 
 from __future__ import annotations
@@ -39,6 +40,23 @@ def test_HW_MELD_3_a_sequence_takes_one_natural_of_a_rank() -> None:
     # Eights and nines of hearts beside them: a new sequence for each seven.
     more = Cards.parse("7H 7H 8H 8H 9H 9H").counts[:44]
     assert not placing_fails(more, below, 0, 0, frozenset(), t)
+
+
+def test_HW_MELD_3_a_sequence_reaches_a_natural_through_the_ranks_between() -> None:
+    t = tables(find_rules("hollywood"))  # one wild card a sequence at most (HW-MELD-6)
+    nines = Cards.parse("9H 9H").counts[:44]
+    nine = frozenset({nines.index(2)})
+    # 4H 5H 6H with one wild card: the seven and eight of hearts between, neither held.
+    low = Layout(runs=(Run(HEARTS, 0, 2, 0),))
+    assert placing_fails(nines, low, 1, 0, nine, t)
+    # 4H to 7H: the eight a wild card, then one nine; the other is the discard.
+    assert not placing_fails(nines, Layout(runs=(Run(HEARTS, 0, 3, 0),)), 1, 0, nine, t)
+    # Not with no wild card left, nor where the sequence holds its one already.
+    assert placing_fails(nines, Layout(runs=(Run(HEARTS, 0, 3, 0),)), 0, 0, nine, t)
+    assert placing_fails(nines, Layout(runs=(Run(HEARTS, 0, 3, 1),)), 1, 0, nine, t)
+    # The eight held: it fills the rank between.
+    eight = Cards.parse("8H 9H 9H").counts[:44]
+    assert not placing_fails(eight, low._replace(runs=(Run(HEARTS, 0, 3, 1),)), 0, 0, nine, t)
 
 
 @st.composite
