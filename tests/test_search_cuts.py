@@ -25,8 +25,9 @@ from search_helpers import drawn_rank_groups, drawn_runs, going_out_with, planne
 import canasta
 from canasta import Cards, find_rules
 from canasta._engine.search import going_out, placing, planner, sweep
-from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
+from canasta._engine.search.bounds import canastas_out_of_reach
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
+from canasta._engine.search.stuck import placing_fails
 from canasta._engine.search.summary import Summary
 from canasta._engine.tables import TOP, tables
 

@@ -97,6 +97,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_search_cuts.py", "canasta._engine.search"),  # the going-out search's cuts
         ("tests/test_search_cuts.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_escalera_bound26.py", "canasta._engine.search"),  # the escalera bound
+        ("tests/test_placing_bound26.py", "canasta._engine.search"),  # the copies a run takes
+        ("tests/test_placing_bound26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_escalera_bound26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_merge_layouts26.py", "canasta._engine.search"),  # the search's merges
         ("tests/test_merge_layouts26.py", "canasta._engine.tables"),  # the numbers they use

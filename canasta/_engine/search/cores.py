@@ -59,7 +59,7 @@ from operator import gt, sub
 from typing import NamedTuple, TypeVar
 
 from canasta._cache import remembered
-from canasta._engine.search.bounds import placing_fails, wilds_owed_short
+from canasta._engine.search.bounds import wilds_owed_short
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.layout import (
     Layout,
@@ -69,6 +69,7 @@ from canasta._engine.search.layout import (
     WildGroup,
     finished,
 )
+from canasta._engine.search.stuck import placing_fails
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Exhausted, Sweep
 from canasta._engine.tables import TOP, Tables
@@ -251,7 +252,7 @@ def _kept(question: _Question, chosen: tuple[Core, ...], t: Tables) -> bool:
 
 def _rest_fails(rest: _Question, t: Tables) -> bool:
     """The quick bounds of placing alone: a natural no meld can take
-    (:func:`~canasta._engine.search.bounds.placing_fails`), the naturals followed through
+    (:func:`~canasta._engine.search.stuck.placing_fails`), the naturals followed through
     to where they must go (:func:`~canasta._engine.search.forced.forced_short`), or the
     wild cards the naturals owe more than are left
     (:func:`~canasta._engine.search.bounds.wilds_owed_short`). The last is the cheaper of

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from canasta._cache import remembered
-from canasta._engine.search.bounds import canastas_out_of_reach, placing_fails
+from canasta._engine.search.bounds import canastas_out_of_reach
 from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.forced import forced_short
 from canasta._engine.search.joint import wilds_for_canastas_short
@@ -41,6 +41,7 @@ from canasta._engine.search.layout import (
 )
 from canasta._engine.search.placing import lowest, run_placements, tally
 from canasta._engine.search.pools import pool_shared, sharable
+from canasta._engine.search.stuck import placing_fails
 from canasta._engine.search.summary import Summary
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
