@@ -198,6 +198,12 @@ POSITIONS = [
     # 100: 214 going-out searches, 162 of them finding a way in 127 ms; about 157 ms loaded
     # again with the caches emptied).
     ("bolivia-3p-draw-one-50-cards-after-black-threes.json", 215, "12a14d69ef"),
+    # benchmarks/worst_case.py --seconds 200 --over 80 --seed 22 at 9ac8bf6 (count and
+    # digest the same at ea95d0a): Classic for six with sequences_allowed and
+    # max_wilds_per_meld=0, a 48-card hand after taking the pile (127 ms in the campaign,
+    # seed 3606623101, decision 95; loaded again with the caches emptied, CPU best of three
+    # at load 1.5: 141 ms at ea95d0a, 124 ms at 9ac8bf6).
+    ("classic-6p-sequences-no-wild-cards-48-cards-after-taking-the-pile.json", 276, "1b76e649a7"),
 ]
 
 
