@@ -501,14 +501,7 @@ def _cores_always_near(budget: int) -> Iterator[None]:
     """Every question of ``going_out._either_way`` asked as near the last one the cores
     refused (``going_out._near``), the leading way searching ``budget`` positions before
     them."""
-    either_way = going_out._either_way
-
-    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
-        search.cores_led = True
-        return either_way(search, ways)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(going_out, "_either_way", led)
+    with _cores_always_led(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(going_out, "_near", lambda search, ways: True)
         patch.setattr(going_out, "_NEAR_BUDGET", budget)
         yield

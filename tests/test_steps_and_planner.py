@@ -346,6 +346,19 @@ def test_going_out_matches_oracle(
     assert going_out_possible(hand, melds, rules, owed, exempt) == expected, (hand, melds)
 
 
+def _without_sequences(rules: RuleSet) -> RuleSet:
+    """``rules`` with no sequences, nor what needs them (the suited pair, the escalera going
+    out asks)."""
+    if not rules.sequences_allowed:
+        return rules
+    return attrs.evolve(
+        rules,
+        sequences_allowed=False,
+        take_with_suited_pair=False,
+        going_out_needs_natural_sequence=False,
+    )
+
+
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 9), sequences=st.booleans())
 def test_CL_MELD_5_naturals_stuck_only_where_no_going_out_is_found(
@@ -356,13 +369,8 @@ def test_CL_MELD_5_naturals_stuck_only_where_no_going_out_is_found(
     (without sequences, where the refusal is made, unless ``sequences`` keeps them)."""
     rng = random.Random(seed)
     rules = random_rules(rng)
-    if not sequences and rules.sequences_allowed:
-        rules = attrs.evolve(
-            rules,
-            sequences_allowed=False,
-            take_with_suited_pair=False,
-            going_out_needs_natural_sequence=False,
-        )
+    if not sequences:
+        rules = _without_sequences(rules)
     hand, melds = random_position(seed, size, rules)
     if naturals_stuck(hand, melds, rules):
         assert not rules.sequences_allowed
@@ -426,13 +434,8 @@ def test_CL_OUT_2_canastas_short_only_where_no_going_out_is_found(
         canastas_to_go_out=canastas,
         canasta_size=max(canasta_size, drawn.min_meld_size),
     )
-    if not sequences and rules.sequences_allowed:
-        rules = attrs.evolve(
-            rules,
-            sequences_allowed=False,
-            take_with_suited_pair=False,
-            going_out_needs_natural_sequence=False,
-        )
+    if not sequences:
+        rules = _without_sequences(rules)
     hand, melds = random_position(seed, size, rules)
     if canastas_short(hand, melds, rules):
         assert not rules.sequences_allowed
