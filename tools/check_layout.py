@@ -113,6 +113,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_either_way26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.search"),  # a bound, both solvers
         ("tests/test_unmeldable_wilds26.py", "canasta._engine.tables"),  # the numbers it uses
+        ("tests/test_wild_room26.py", "canasta._engine.search"),  # a bound, both solvers
+        ("tests/test_wild_room26.py", "canasta._engine.tables"),  # the numbers it uses
         ("tests/test_suit_canastas26.py", "canasta._engine.search"),  # a suit's canastas
         ("tests/test_suit_canastas26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_joint_wilds26.py", "canasta._engine.search"),  # owed and canastas, weighed

@@ -33,6 +33,7 @@ __all__ = [
     "span",
     "stuck_naturals",
     "wild_cards_meldable",
+    "wild_room",
     "wilds_owed_short",
     "wilds_short",
 ]
@@ -72,6 +73,25 @@ def wild_cards_meldable(t: Tables) -> bool:
         or t.wild_melds
         or t.black_three_wilds > 0
     )
+
+
+def wild_room(layout: Layout, t: Tables) -> int:
+    """The most wild cards a plan may meld onto ``layout`` and new melds but one of black
+    threes, where only sequences take them: :data:`UNBOUNDED` where a meld of one rank may hold one
+    (CL-MELD-3), melds of wild cards may be laid (HW-MELD-4) or a side may hold several
+    sequences of one suit (HW-MELD-9). Else each sequence holds ``t.sequence_wilds`` at
+    most (HW-MELD-6) and a suit with a sequence has no other: the room left in the side's
+    sequences, and a sequence's for each suit without one. (Classic for six with
+    sequences and ``max_wilds_per_meld=0``, tests/data/slow26: three wild cards, the
+    hearts and clubs sequences holding one each, two suits left: refused at once, where
+    the search spent 3,974 positions.)"""
+    if any(t.max_wilds) or t.wild_melds or t.several:
+        return UNBOUNDED
+    if not t.sequences:
+        return 0
+    suits = {run.suit for run in layout.runs}
+    room = sum(max(0, t.sequence_wilds - run.wilds) for run in layout.runs)
+    return room + t.sequence_wilds * (_PER_RANK - len(suits))
 
 
 def wilds_short(nat: bytes, melds: Iterable[Meld], wilds: int, t: Tables) -> int:

@@ -19,6 +19,7 @@ from canasta._engine.search.bounds import (
     canasta_bound,
     stuck_naturals,
     wild_cards_meldable,
+    wild_room,
     wilds_owed_short,
     wilds_short,
 )
@@ -94,12 +95,12 @@ def going_out_possible(
     search.forget(_REMEMBERED)
     search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
     troubled = -1  # the most wild cards a root found every natural melded refuted with
+    room = wild_room(layout, t)
     for discard, naturals in _roots(discards):
-        left_black = black - (discard in _BLACK_THREE_FACES)
-        if left_black and not (3 <= left_black <= t.black_threes and not black_meld):
-            continue  # black threes left in hand that no meld of them can take (CL-B3-3)
-        black_room = t.black_three_wilds if left_black else 0
+        black_room = _black_room(black - (discard in _BLACK_THREE_FACES), black_meld, t)
         left_wilds = wilds - (discard in _WILD_FACES)
+        if black_room is None or left_wilds > room + black_room:
+            continue  # black threes no meld takes, or wild cards more than melds hold
         if troubled >= 0 and _still_in_trouble(left_wilds, naturals, troubled):
             continue
         told = _told(nat, layout, left_wilds, naturals, t)
@@ -116,6 +117,17 @@ def going_out_possible(
         if _either_way(search, ways):
             return True
     return False
+
+
+def _black_room(left_black: int, black_meld: bool, t: Tables) -> int | None:
+    """The wild cards a meld of the ``left_black`` black threes left in hand may hold (none
+    if there are none), or ``None`` where no meld of them can take them (CL-B3-3): too few,
+    too many, or the side has one already."""
+    if not left_black:
+        return 0
+    if 3 <= left_black <= t.black_threes and not black_meld:
+        return t.black_three_wilds
+    return None
 
 
 def plainly_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
