@@ -392,12 +392,7 @@ def test_CL_B3_3_naturals_stuck_counts_the_black_threes_no_meld_takes(
     not, exempt, or concealed; hands given up to seven more black threes, under drawn rule
     sets of every family without sequences (the only ones it refuses in)."""
     rng = random.Random(seed)
-    rules = attrs.evolve(
-        random_rules(rng),
-        sequences_allowed=False,
-        take_with_suited_pair=False,
-        going_out_needs_natural_sequence=False,
-    )
+    rules = _without_sequences(random_rules(rng))
     hand, melds = random_position(seed, size, rules)
     threes = [face for face in ALL_FACES if face.is_black_three]
     hand = hand + Cards.of([rng.choice(threes) for _ in range(black)])

@@ -14,9 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import attrs
 import pytest
-from fuzz.options import random_rules
+from fuzz.options import rules_leaning
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import Deal, added, new_meld
@@ -39,20 +38,6 @@ NO_WILDS = {
     "wild_melds_allowed": False,
     "black_three_meld_max_wilds": 0,
 }
-
-
-def no_wild_rules(seed: int) -> RuleSet:
-    """A random rule set (every family, drawn house rules) with, as far as it accepts them,
-    the values of :data:`NO_WILDS`, each one time in eight left as drawn."""
-    rng = random.Random(seed)
-    rules = random_rules(rng)
-    for name, value in NO_WILDS.items():
-        if rng.random() < 7 / 8:
-            try:
-                rules = attrs.evolve(rules, **{name: value})
-            except canasta.RuleSetError:
-                continue
-    return rules
 
 
 def _melds_with_a_wild_card(rules: RuleSet) -> Iterator[Meld | Violation]:
@@ -87,7 +72,7 @@ def test_where_no_meld_takes_a_wild_card_the_rules_of_melds_refuse_every_one(see
     HW-MELD-4, HW-MELD-6, SA-MELD-3, HW-B3-3): under drawn rule sets, where
     :func:`wild_cards_meldable` says no meld holds a wild card, every new meld and addition
     with one is refused."""
-    rules = no_wild_rules(seed)
+    rules = rules_leaning(seed, NO_WILDS)
     if wild_cards_meldable(tables(rules)):
         return
     for made in _melds_with_a_wild_card(rules):
@@ -134,7 +119,7 @@ def test_SA_MELD_1_going_out_with_wild_cards_no_meld_takes_as_the_reference_find
     going out where two wild cards can go nowhere, answers as the reference solver, which
     plays every step out by the rules of melds."""
     rng = random.Random(seed)
-    for deal in meld_phases(no_wild_rules(seed), seed):
+    for deal in meld_phases(rules_leaning(seed, NO_WILDS), seed):
         for small in small_hands(deal, rng):
             assert going_out_answers(planner, small) == going_out_answers(reference, small), (
                 seed,
@@ -159,7 +144,7 @@ def test_the_unmeldable_wild_cards_bound_never_changes_a_going_out_answer(seed: 
     """Whole hands (of up to 30 cards, which the search without the bound answers quickly
     enough) of random games under drawn rule sets where most often no meld takes a wild
     card, each asked with the bound and without it."""
-    for deal in meld_phases(no_wild_rules(seed), seed):
+    for deal in meld_phases(rules_leaning(seed, NO_WILDS), seed):
         if len(deal.hand) <= 30:
             assert searched(deal, bound=True) == searched(deal, bound=False), (seed, deal)
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import attrs
 import pytest
-from fuzz.options import random_rules
+from fuzz.options import rules_leaning
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from internals import Deal
@@ -27,7 +26,7 @@ from search_helpers import going_out_questions, going_out_with
 from test_unmeldable_wilds26 import going_out_answers, with_hand
 
 import canasta
-from canasta import Cards, RuleSet
+from canasta import Cards
 from canasta._engine.search import going_out, planner, reference, sweep
 from canasta._engine.search.bounds import wild_room
 from canasta._engine.search.layout import encoded
@@ -46,20 +45,6 @@ POSITION = (
     Path(__file__).parent
     / "data/slow26/classic-6p-sequences-no-wild-cards-48-cards-after-taking-the-pile.json"
 )
-
-
-def sequences_only_rules(seed: int) -> RuleSet:
-    """A random rule set (every family, drawn house rules) with, as far as it accepts them,
-    the values of :data:`SEQUENCES_ONLY`, each one time in eight left as drawn."""
-    rng = random.Random(seed)
-    rules = random_rules(rng)
-    for name, value in SEQUENCES_ONLY.items():
-        if rng.random() < 7 / 8:
-            try:
-                rules = attrs.evolve(rules, **{name: value})
-            except canasta.RuleSetError:
-                continue
-    return rules
 
 
 def searched(deal: Deal, bound: bool) -> bool:
@@ -93,7 +78,7 @@ def test_HW_MELD_6_going_out_with_more_wild_cards_than_sequences_hold_as_the_ref
     refuses going out where the wild cards outnumber the room the sequences may give them,
     answers as the reference solver, which plays every step out by the rules of melds."""
     rng = random.Random(seed)
-    for deal in meld_phases(sequences_only_rules(seed), seed):
+    for deal in meld_phases(rules_leaning(seed, SEQUENCES_ONLY), seed):
         for small in wild_hands(deal, rng):
             assert going_out_answers(planner, small) == going_out_answers(reference, small), (
                 seed,
@@ -110,7 +95,7 @@ def test_the_wild_room_bound_never_changes_a_going_out_answer(seed: int) -> None
     """Hands of random games (up to 30 cards, which the search without the bound answers
     quickly enough, and the same with wild cards added) under drawn rule sets where most
     often only sequences take wild cards, each asked with the bound and without it."""
-    for deal in meld_phases(sequences_only_rules(seed), seed):
+    for deal in meld_phases(rules_leaning(seed, SEQUENCES_ONLY), seed):
         if len(deal.hand) > 26:
             continue
         for more in ("", "JK 2C", "JK 2C 2D 2H"):

@@ -151,3 +151,18 @@ def random_rules(rng: random.Random, *, family: str | None = None, changes: int 
         # three-player Classic draws: one field among many would seldom be drawn.
         preset = canasta.RuleSet.classic(3, three_player_mode="cutthroat")
     return random_changes(rng, preset, rng.randint(0, changes))
+
+
+def rules_leaning(seed: int, values: dict[str, Any]) -> RuleSet:
+    """A random rule set (:func:`random_rules`, drawn from ``seed``) with, as far as it
+    accepts them, the ``values`` of some fields, each one time in eight left as drawn: house
+    rules of a kind a bound is for, most often, and their neighbours."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    for name, value in values.items():
+        if rng.random() < 7 / 8:
+            try:
+                rules = attrs.evolve(rules, **{name: value})
+            except RuleSetError:
+                continue
+    return rules
