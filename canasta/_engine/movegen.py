@@ -106,12 +106,12 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     # Most steps of most positions are followed by a plain discard (``limits``), and so are
     # merges where one could end the turn before them.
     limits = plain_finish(deal)
-    moves: list[Move] = list(_meld_moves(deal, limits))
+    moves: list[Move] = _meld_moves(deal, limits)
     if rules.merging_allowed:
         moves += _merges(deal, limits)
     cards = deal.hand if may_use_locked(deal) else deal.usable
     discards = list(compress(_DISCARDS, cards.counts))  # one a face held
-    if _discards_free(deal):
+    if _discards_free(deal, limits):
         moves += discards
     else:
         moves += [move for move in discards if check(deal, move) is None]
@@ -124,20 +124,21 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     return moves
 
 
-def _discards_free(deal: Deal) -> bool:
+def _discards_free(deal: Deal, limits: PlainFinish | None) -> bool:
     """Whether every discard of a usable card is legal: two cards or more in hand, nothing
-    owed, nothing that obliges the player to go out."""
+    owed, nothing that obliges the player to go out. ``limits``, the deal's
+    :func:`~canasta._engine.finishing.plain_finish`, tell the first and the last: they are
+    ``None`` where the player must go out or may not discard, and keep two cards in hand."""
     draft = deal.draft
     return (
-        len(deal.hand) >= 2
-        and not (draft.answer is True or draft.black_threes or draft.concealed_only)
-        and not draft.no_discard
+        limits is not None
+        and limits.most_cards >= 0
         and not (draft.committed and not deal.minimum_reached())
         and not draft.locked
     )
 
 
-def _meld_moves(deal: Deal, limits: PlainFinish | None) -> Iterator[LayMeld | AddToMeld]:
+def _meld_moves(deal: Deal, limits: PlainFinish | None) -> list[Move]:
     """The legal new melds and additions; ``limits`` are the deal's
     :func:`~canasta._engine.finishing.plain_finish`."""
     by_position = naming(deal.rules).by_position
@@ -156,13 +157,15 @@ def _meld_moves(deal: Deal, limits: PlainFinish | None) -> Iterator[LayMeld | Ad
     # first of them comes.
     verdicts: Verdicts | None = None
     offered: set[tuple[int | None, tuple[int, ...]]] = set()
+    allows = None if limits is None else limits.allows
+    moves: list[Move] = []
     for step in steps:
         count = None
         if with_locked and step.listed_by_count:
             count = (step.target, count_key(step.cards, suits_matter=False))
             if count in offered:
                 continue
-        if limits is not None and limits.allows(step.cards, step.size, step.points, step.kind):
+        if allows is not None and allows(step.cards, step.size, step.points, step.kind):
             move: LayMeld | AddToMeld | None = step.move(by_position=by_position)
         else:
             if verdicts is None:
@@ -171,7 +174,8 @@ def _meld_moves(deal: Deal, limits: PlainFinish | None) -> Iterator[LayMeld | Ad
         if move is not None:
             if count is not None:
                 offered.add(count)
-            yield move
+            moves.append(move)
+    return moves
 
 
 def _offered_move(

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from canasta._cache import remembered
 from canasta._engine.step import Step
-from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TOP, TWO_POINTS, tables
+from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TOP, TWO_POINTS, Tables, tables
 from canasta._model.cards import (
     FACE_COUNT,
     JOKER_FACE,
@@ -202,22 +202,23 @@ def _with_wild(
 
 
 def sequence_additions(
-    counts: bytes, masks: Sequence[int], index: int, meld: Meld, rules: RuleSet
+    masks: Sequence[int], wilds: int, index: int, meld: Meld, t: Tables
 ) -> tuple[Step, ...]:
-    """The cards of ``counts`` that may join the sequence ``meld`` at ``index``: cards next
-    to its ends, across at most one missing position filled by a wild card if the sequence
-    may still take one."""
-    t = tables(rules)
+    """The cards of a hand that may join the sequence ``meld`` at ``index`` under the rules'
+    tables ``t``: cards next to its ends, across at most one missing position filled by a
+    wild card if the sequence may still take one. The hand is given as its :func:`suit_masks`
+    and its :func:`wild_signature` (``wilds``)."""
     assert meld.suit is not None
     suit = SUITS.index(meld.suit)
     mask = masks[suit]
     low = natural_position(meld.rank)
     high = low + meld.size - 1
-    signature = wild_signature(counts) if meld.wilds < t.sequence_wilds else 0
+    signature = wilds if meld.wilds < t.sequence_wilds else 0
     touching = (low and mask >> (low - 1) & 1) or (high < TOP and mask >> (high + 1) & 1)
     if not signature and not touching:
         return ()
-    return _sequence_additions(joined_part(mask, low, high), suit, index, meld, rules, signature)
+    part = joined_part(mask, low, high)
+    return _sequence_additions(part, suit, index, meld, t.rules, signature)
 
 
 @remembered(1 << 9)

@@ -91,11 +91,11 @@ def meld_steps(
     (see the module's introduction for what "once" means, and ``by_count``)."""
     counts = usable.counts
     t = tables(rules)
-    hand = _Hand(counts, suit_masks(counts) if t.sequences else None)
+    hand = _Hand(counts, suit_masks(counts) if t.sequences else None, t)
     taken = set() if t.several else {family(meld) for meld in melds}
     steps = _new_rank_melds(hand, t, taken, by_count)
     if hand.masks is not None:
-        steps += _new_sequence_steps(counts, t, hand.masks, taken)
+        steps += _new_sequence_steps(t, hand.masks, hand.signature, taken)
     if t.wild_melds and (_WILD, None) not in taken:
         steps += _new_wild_melds(hand.twos, hand.jokers, t.min_size, t.longest_wild_meld)
     black = bytes([counts[face] for face in _BLACK_THREE_FACES])
@@ -110,14 +110,17 @@ def meld_steps(
 
 class _Hand:
     """What the steps of every meld read of the cards they come from, read once a list: the
-    counts, each suit's positions held (where sequences are played), the twos (a count a
-    two, display order), the jokers and the wild cards in all."""
+    counts, each suit's positions held and the wild cards a sequence may take
+    (:func:`~canasta._engine.sequence_steps.wild_signature`; where sequences are played,
+    by the rules ``t``), the twos (a count a two, display order), the jokers and the wild
+    cards in all."""
 
-    __slots__ = ("counts", "jokers", "masks", "twos", "wilds")
+    __slots__ = ("counts", "jokers", "masks", "signature", "twos", "wilds")
 
-    def __init__(self, counts: bytes, masks: list[int] | None) -> None:
+    def __init__(self, counts: bytes, masks: list[int] | None, t: Tables) -> None:
         self.counts = counts
         self.masks = masks
+        self.signature = wild_signature(counts) if masks is not None and t.sequence_wilds else 0
         self.twos = counts[TWO_FACES.start : TWO_FACES.stop]
         self.jokers = counts[JOKER_FACE]
         self.wilds = sum(self.twos) + self.jokers
@@ -378,7 +381,7 @@ def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -
         ]
     if kind is _SEQUENCE:
         assert hand.masks is not None
-        return sequence_additions(hand.counts, hand.masks, index, meld, t.rules)
+        return sequence_additions(hand.masks, hand.signature, index, meld, t)
     return ()  # nothing joins black threes (CL-B3-4)
 
 
@@ -471,10 +474,11 @@ def _make_others(
 
 
 def _new_sequence_steps(
-    counts: bytes, t: Tables, masks: Sequence[int], taken: set[tuple[MeldKind, object]]
+    t: Tables, masks: Sequence[int], signature: int, taken: set[tuple[MeldKind, object]]
 ) -> list[Step]:
-    """New sequences of each suit, part by part of its positions held (HW-MELD-3)."""
-    signature = wild_signature(counts) if t.sequence_wilds else 0
+    """New sequences of each suit, part by part of its positions held (HW-MELD-3), with the
+    hand's wild cards of :func:`~canasta._engine.sequence_steps.wild_signature`
+    ``signature``."""
     found: list[Step] = []
     for suit, mask in enumerate(masks):
         if (_SEQUENCE, SUITS[suit]) in taken or mask.bit_count() < t.sequence_naturals:
