@@ -24,6 +24,7 @@ import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
 from canasta._engine.steps import meld_steps, steps_with_locked
+from canasta._engine.transitions import check
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
@@ -80,7 +81,7 @@ def test_cl_b3_3_melds_of_black_threes_refused_once_going_out_is_impossible(
     name = "hollywood-2p-42-cards-after-taking-the-pile.json"
     game = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8"))
     deal = game.deal
-    checks = calls_of(monkeypatch, "check")
+    checks = calls_of(monkeypatch, "check_built")
     asked = Verdicts(deal)
     steps = [
         step
@@ -145,7 +146,7 @@ def test_cl_b3_3_two_melds_of_black_threes_refused_without_the_going_out_questio
         drew=True,
     )
     deal = game.deal
-    checks = calls_of(monkeypatch, "check")
+    checks = calls_of(monkeypatch, "check_built")
     questions: list[object] = []
     monkeypatch.setattr(verdicts.finishing, "can_go_out", questions.append)
     asked = Verdicts(deal)
@@ -326,7 +327,7 @@ def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed:
                 continue
             for each in (step, *step.others()):
                 move = each.move(by_position=by_position)
-                alone = verdicts.check(deal, move) is None
+                alone = check(deal, move) is None
                 assert asked.legal(each, move) is alone, (seed, move)
 
 
@@ -365,7 +366,7 @@ def test_hw_mrg_1_new_melds_and_additions_of_one_rank_answered_from_each_other(
                 if step.kind is MeldKind.BLACK_THREES or deal.draft.locked:
                     continue
                 move = step.move(by_position=deal.rules.melds_by_position)
-                alone = verdicts.check(deal, move) is None
+                alone = check(deal, move) is None
                 assert asked.legal(step, move) is alone, (seed, move)
     event(f"answered from the partner: {min(answered, 5)}{'+' if answered >= 5 else ''}")
 
@@ -410,7 +411,7 @@ def _wild_swaps_agree(seed: int) -> int:
                 continue
             for each in (step, *step.others()):
                 move = each.move(by_position=by_position)
-                alone = verdicts.check(deal, move) is None
+                alone = check(deal, move) is None
                 assert asked.legal(each, move) is alone, (seed, move)
         swaps += asked.wild_swaps
     return swaps
@@ -515,7 +516,7 @@ def test_cl_b3_3_rank_steps_refuted_without_their_wild_cards_are_refused(seed: i
     out where the player can."""
     for deal in _meld_phases(seed, most=5):
         for move in _refuted_without_wild_cards(deal):
-            assert verdicts.check(deal, move) is not None, (seed, move)
+            assert check(deal, move) is not None, (seed, move)
 
 
 @pytest.mark.planner_only(
@@ -713,7 +714,7 @@ def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validat
                 continue
             move = step.move(by_position=rules.melds_by_position)
             assert isinstance(move, canasta.LayMeld)
-            legal = verdicts.check(deal, move) is None
+            legal = check(deal, move) is None
             assert asked.black_threes_legal(step, move) is legal, (seed, move)
             plain = verdicts.finishing.black_threes_plain(deal, step.cards, step.result)
             if plain is not None:
@@ -721,4 +722,4 @@ def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validat
                 assert plain is legal, (seed, move)
                 if len(deal.hand) <= 10:
                     with verdicts.finishing.using("reference"):
-                        assert (verdicts.check(deal, move) is None) is legal, (seed, move)
+                        assert (check(deal, move) is None) is legal, (seed, move)

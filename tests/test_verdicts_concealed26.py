@@ -22,6 +22,7 @@ import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import Cards
 from canasta._engine.steps import steps_with_locked
+from canasta._engine.transitions import check
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
@@ -83,7 +84,7 @@ def _verdicts_agree(deal: Deal) -> list[bool]:
     for step in steps:
         for each in (step, *step.others()):
             move = each.move(by_position=by_position)
-            alone = verdicts.check(deal, move) is None
+            alone = check(deal, move) is None
             assert asked.legal(each, move) is alone, move
             answers.append(alone)
     return answers

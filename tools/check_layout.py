@@ -138,7 +138,9 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_wild_roots26.py", "canasta._engine.search"),  # wild roots, one wild
         ("tests/test_wild_roots26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
+        ("tests/test_verdicts.py", "canasta._engine.transitions"),  # the plain verdict
         ("tests/test_verdicts_concealed26.py", "canasta._engine.steps"),  # the steps it asks
+        ("tests/test_verdicts_concealed26.py", "canasta._engine.transitions"),  # the verdict
         ("tests/test_transitions.py", "canasta._engine.turn"),  # the steps' rules it plays
         ("tests/test_transitions.py", "canasta._engine.take_candidates"),  # takes it judges
     }

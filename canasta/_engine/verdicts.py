@@ -86,7 +86,7 @@ from canasta._engine.search.bounds import Homes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
-from canasta._engine.transitions import check, check_built
+from canasta._engine.transitions import check_built
 from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.melding import addition_target, melded
 from canasta._model.cards import NATURAL_FACES, WILD_FACES, Rank
@@ -185,7 +185,8 @@ class Verdicts:
         self._strips = self._must_go_out and self._plain
 
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
-        """``check(deal, move) is None`` for ``step``, a meld of black threes."""
+        """``check(deal, move) is None`` for ``step``, a meld of black threes (valid by
+        construction: only whether the player can go out after it is asked, CL-B3-3)."""
         leaves_cards = step.size < len(self.deal.hand)
         plain = finishing.black_threes_plain(self.deal, step.cards, step.result)
         if plain is False:  # it leaves cards
@@ -195,7 +196,7 @@ class Verdicts:
             self._going_out = finishing.can_go_out(self.deal)
         if leaves_cards and self._going_out is False:
             return False
-        legal = plain or check(self.deal, move) is None
+        legal = plain or check_built(self.deal, move, step.target, step.result)
         if legal:  # it goes out after laying them: so it can from here
             self._going_out = True
         elif leaves_cards:
