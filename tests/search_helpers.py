@@ -34,6 +34,7 @@ __all__ = [
     "going_out_questions",
     "going_out_with",
     "planner_walk",
+    "sequence_wilds_laid",
 ]
 
 
@@ -132,6 +133,17 @@ def assert_the_same_going_out(
         assert with_it == going_out_with(deal, module, name, stub), (rules, seed, deal)
 
 
+def sequence_wilds_laid(rules: RuleSet) -> int:
+    """The most wild cards a drawn open sequence holds, as play leaves them: one, or none
+    where the rules' sequences take none (HW-MELD-6; SA-MELD-3 and BO-MELD-3: no wild cards
+    in Samba's and Bolivia's). A table with a wild card in such a sequence is one no game
+    reaches (``Game.from_json`` refuses it), and the search's bounds, which count on each
+    sequence's room for wild cards being none or more, may answer it differently from the
+    search: a Samba sequence with one made ``placing_fails`` refuse a hand that the search
+    melds, where the rank below the sequence was still to place."""
+    return min(1, tables(rules).sequence_wilds)
+
+
 def drawn_runs(
     suits: st.SearchStrategy[int],
     lows: st.SearchStrategy[int],
@@ -182,8 +194,9 @@ def drawn_stretch(
 ) -> tuple[RuleSet, bytes, Layout]:
     """A rule set of one of ``families`` (the preset or house rules drawn), natural cards of
     a stretch of seven ranks (one to ``most_cards``), and on the table up to ``most_runs``
-    sequences near the stretch and two melds of one rank in it (of two ranks where the rules
-    allow one meld of a rank only)."""
+    sequences near the stretch (with as many wild cards as play leaves in one,
+    :func:`sequence_wilds_laid`) and two melds of one rank in it (of two ranks where the
+    rules allow one meld of a rank only)."""
     rules = drawn_rules(draw(st.sampled_from(families)), draw(st.integers(0, 2**32)))
     low = draw(st.integers(0, TOP - 6))
     ranks_and_suits = st.tuples(st.integers(low, low + 6), st.integers(0, 3))
@@ -194,7 +207,7 @@ def drawn_stretch(
         st.integers(0, 3),
         st.integers(max(0, low - 3), min(TOP, low + 7)),
         st.integers(3, 7),
-        st.integers(0, 1),
+        st.integers(0, sequence_wilds_laid(rules)),
     )
     group = drawn_rank_groups(st.integers(low, low + 6), st.integers(3, 6), st.integers(0, 2))
     runs = draw(st.lists(run, max_size=most_runs))

@@ -37,6 +37,7 @@ from search_helpers import (
     drawn_table,
     naturals,
     planner_walk,
+    sequence_wilds_laid,
 )
 
 import canasta
@@ -80,7 +81,7 @@ def _positions(draw: st.DrawFn) -> Case:
     loose = st.tuples(st.integers(low, low + 8), st.integers(0, 3))
     for position, suit in draw(st.lists(loose, max_size=4)):
         nat[natural_face(position, suit)] += 1
-    most = min(1, tables(rules).sequence_wilds)
+    most = sequence_wilds_laid(rules)
     layout = draw(drawn_table(low, most))
     held = frozenset(face for face, count in enumerate(nat) if count)
     spare = held if draw(st.booleans()) else frozenset[int]()
@@ -120,7 +121,7 @@ def _built(draw: st.DrawFn) -> Case:
                 nat[natural_face(position + step, suit)] += 1
     for position, suit in draw(st.lists(st.tuples(positions, suits), max_size=1)):
         nat[natural_face(position, suit)] += 1
-    most = min(1, tables(rules).sequence_wilds)  # as play leaves them (HW-MELD-6, SA-MELD-3)
+    most = sequence_wilds_laid(rules)
     runs = st.lists(
         drawn_runs(suits, st.integers(0, TOP - 2), st.integers(3, 5), st.integers(0, most)),
         max_size=1,

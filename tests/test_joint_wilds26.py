@@ -35,6 +35,7 @@ from search_helpers import (
     drawn_table,
     naturals,
     planner_walk,
+    sequence_wilds_laid,
 )
 
 import canasta
@@ -74,7 +75,7 @@ def _positions(draw: st.DrawFn) -> Case:
     for position, suit in draw(st.lists(loose, max_size=5)):
         face = natural_face(position, suit)
         nat[face] = min(2, nat[face] + 1)
-    most = min(1, tables(rules).sequence_wilds)  # as play leaves them (HW-MELD-6, SA-MELD-3)
+    most = sequence_wilds_laid(rules)
     layout = draw(drawn_table(low, most))
     held = frozenset(face for face, count in enumerate(nat) if count)
     spare = held if draw(st.booleans()) else frozenset[int]()

@@ -206,6 +206,26 @@ def test_CL_FRZ_1_pile_frozen_disagreeing_with_the_pile() -> None:
     assert Game.from_json(game_document({**thawed_with_a_two, "pile_frozen": True}))
 
 
+@pytest.mark.parametrize(("rules", "rule"), [("samba", "SA-MELD-3"), ("bolivia", "BO-MELD-3")])
+@pytest.mark.parametrize("kind", [Game, PlayerView])
+def test_SA_MELD_3_a_sequence_holding_a_wild_card_is_refused(
+    rules: str, rule: str, kind: type[Game] | type[PlayerView]
+) -> None:
+    """Samba's and Bolivia's sequences hold no wild card (SA-MELD-3, BO-MELD-3): a table with
+    one is no position, refused citing the rule set's own rule; the going-out search, whose
+    bounds count on a sequence's room for wild cards being none or more, never meets one
+    (tests/search_helpers.py, ``sequence_wilds_laid``)."""
+    deal = {"hands": ["4C 5D 9H", "", "", ""], "melds": [["7C 8C 9C 10C"], []]}
+    document = json.loads(game_document(deal, rules))
+    if kind is PlayerView:
+        document = json.loads(Game.from_json(json.dumps(document)).view(0).to_json())
+    for meld in ("7C 8C 10C 2C wild=9", "7C 8C 9C JK wild=10"):
+        document["deal"]["melds"][0][0] = meld
+        error = refusal(json.dumps(document), kind)
+        assert error.path == "deal.melds[0][0]", error
+        assert f"breaks the rules: {rule}: a sequence holds no wild cards" in error.message, error
+
+
 def test_CL_INIT_1_minimums_disagreeing_with_the_scores_table() -> None:
     data = after_a_draw()
     data["deal"]["minimums"] = [90, 15]

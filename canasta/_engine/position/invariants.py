@@ -27,6 +27,7 @@ from canasta._engine.position.parts import (
 from canasta._engine.position.pooling import pooled_melds, table_groups
 from canasta._engine.position.turn import draft_of
 from canasta._engine.state import EMPTY, DealEnd, Event, Phase, TurnDraft
+from canasta._engine.transitions import cited
 from canasta._model.cards import ALL_FACES, RED_THREES, Card, Rank
 from canasta._model.deck import Cards, pack_cards, trusted_cards
 from canasta._model.moves import TakePile
@@ -232,7 +233,7 @@ def _made_meld(c: Check, spec: MeldSpec, path: str, pooled: bool) -> Meld:
     if isinstance(made, Violation) and pooled and wild_as is None:
         made = pooled_meld(cards, c.rules) or made
     if isinstance(made, Violation):
-        c.refuse(path, f"the meld {cards} breaks the rules: {made}")
+        c.refuse(path, f"the meld {cards} breaks the rules: {cited(c.rules, made)}")
     assert isinstance(made, Meld)
     if isinstance(spec, Meld) and made != spec:
         c.refuse(path, f"{spec!r} is not the meld its cards make ({made!r})")
