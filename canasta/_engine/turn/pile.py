@@ -389,12 +389,8 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
         stays, pile_rest = pile_rest, ()
     gained, red_threes = _without_red_threes(Cards.of(pile_rest))
-    points = move.cards.points + top.points if draft.opening else 0
-    draft = draft.replace(
-        committed=draft.opening,
-        points=points,
-        locked=gained if draft.opening else EMPTY,
-    )
+    if draft.opening:  # else the turn's draft owes nothing and locks nothing, as it began
+        draft = draft.replace(committed=True, points=move.cards.points + top.points, locked=gained)
     # The cards shown from the hand were played; what everybody saw taken is known.
     known = deal.known_after_playing(seat, move.cards)
     after = deal.replace(
