@@ -196,6 +196,25 @@ def test_lane_arithmetic_matches_face_by_face(first: bytes, second: bytes) -> No
     assert len(a) == sum(first)
 
 
+@given(lane_counts, st.sampled_from(ALL_FACES), st.integers(1, 3))
+def test_adding_or_removing_one_face_is_the_multiset_arithmetic(
+    counts: bytes, face: Card, count: int
+) -> None:
+    """``add`` and ``remove`` change one count (a draw, a discard): the same multisets as
+    ``+`` and ``-`` of those cards, and the same refusals."""
+    hand, some = Cards(counts), Cards.of([face] * count)
+    if counts[face.index] + count <= 255:
+        assert hand.add(face, count) == hand + some
+    else:
+        with pytest.raises(CanastaError, match=f"{face} is given"):
+            hand.add(face, count)
+    if counts[face.index] >= count:
+        assert hand.remove(face, count) == hand - some
+    else:
+        with pytest.raises(CanastaError, match="cannot remove"):
+            hand.remove(face, count)
+
+
 def test_lane_arithmetic_keeps_lanes_apart() -> None:
     # A lane that borrows or carries would change its neighbour: 0 - 1 next to 1 - 0.
     a, b = Cards(bytes([0, 1] + [0] * 51)), Cards(bytes([1, 0] + [0] * 51))

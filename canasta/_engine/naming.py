@@ -16,6 +16,9 @@ the rule set's :class:`Naming` once, here, instead of testing the rule set every
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from canasta._engine.state import TurnDraft
 from canasta._model.cards import Rank
 from canasta._model.melds import Meld, MeldKind
@@ -25,6 +28,10 @@ __all__ = ["BY_POSITION", "BY_RANK", "Naming", "naming"]
 
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
 _RANK = MeldKind.RANK
+
+# The draft's changes that recur (never changed: each use makes a new dict of its own).
+_NO_CHANGES: dict[str, Any] = {}
+_TOUCHED: dict[str, Any] = {"touched_existing": True}
 
 
 class Naming:
@@ -46,25 +53,36 @@ class Naming:
         return (*melds[:index], meld, *melds[index + 1 :])
 
     def placed(
-        self, melds: tuple[Meld, ...], draft: TurnDraft, target: int | None, meld: Meld
+        self,
+        melds: tuple[Meld, ...],
+        draft: TurnDraft,
+        target: int | None,
+        meld: Meld,
+        changes: Mapping[str, Any] = _NO_CHANGES,
     ) -> tuple[tuple[Meld, ...], TurnDraft]:
         """The side's melds and the turn's draft once ``meld`` is laid (``target`` ``None``)
         or the meld at ``target`` has grown into it (:meth:`with_new`, :meth:`laid`;
-        :meth:`with_grown`, :meth:`grown`)."""
+        :meth:`with_grown`, :meth:`grown`). The draft's other ``changes`` of the same step,
+        of fields these leave alone, are made in the same copy of it."""
         if target is None:
-            return self.with_new(melds, meld), self.laid(draft, meld)
-        return self.with_grown(melds, target, meld), self.grown(draft, melds, target)
+            melds, own = self.with_new(melds, meld), self.laid(draft, meld)
+        else:
+            melds, own = self.with_grown(melds, target, meld), self.grown(draft, melds, target)
+        if own:
+            changes = {**changes, **own}
+        return melds, draft.replace(**changes) if changes else draft
 
-    def laid(self, draft: TurnDraft, meld: Meld) -> TurnDraft:
-        """The turn's draft once ``meld`` is laid as a new meld this turn."""
-        return draft.replace(new_ranks=draft.new_ranks | {meld.rank})
+    def laid(self, draft: TurnDraft, meld: Meld) -> dict[str, Any]:
+        """The changes of the turn's draft once ``meld`` is laid as a new meld this turn."""
+        return {"new_ranks": draft.new_ranks | {meld.rank}}
 
-    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> TurnDraft:
-        """The turn's draft once the meld at ``index`` of the side's ``melds`` has grown:
-        growing a meld laid before this turn spoils a concealed going out (CL-CONC-1)."""
+    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> dict[str, Any]:
+        """The changes of the turn's draft once the meld at ``index`` of the side's ``melds``
+        has grown: growing a meld laid before this turn spoils a concealed going out
+        (CL-CONC-1)."""
         if melds[index].rank in draft.new_ranks or draft.touched_existing:
-            return draft
-        return draft.replace(touched_existing=True)
+            return _NO_CHANGES
+        return _TOUCHED
 
     def laid_this_turn(self, melds: tuple[Meld, ...], draft: TurnDraft) -> tuple[Meld, ...]:
         """The side's melds laid this turn (HW-OUT-4, CL-CONC-1)."""
@@ -87,13 +105,13 @@ class _ByPosition(Naming):
     def with_new(self, melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
         return (*melds, meld)
 
-    def laid(self, draft: TurnDraft, meld: Meld) -> TurnDraft:
-        return draft
+    def laid(self, draft: TurnDraft, meld: Meld) -> dict[str, Any]:
+        return _NO_CHANGES
 
-    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> TurnDraft:
+    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> dict[str, Any]:
         if index >= draft.melds_before or draft.touched_existing:
-            return draft
-        return draft.replace(touched_existing=True)
+            return _NO_CHANGES
+        return _TOUCHED
 
     def laid_this_turn(self, melds: tuple[Meld, ...], draft: TurnDraft) -> tuple[Meld, ...]:
         return melds[draft.melds_before :]

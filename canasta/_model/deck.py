@@ -63,10 +63,13 @@ def _check_size(counts: list[int]) -> None:
     """Refuse a face held more often than a count byte holds (issue 26: a bare ValueError)."""
     worst = max(counts)
     if worst > MAX_COPIES:
-        face = ALL_FACES[counts.index(worst)]
-        raise CanastaError(
-            f"{face} is given {worst} times: no pack holds more than {MAX_COPIES} of a card"
-        )
+        raise _too_many(ALL_FACES[counts.index(worst)], worst)
+
+
+def _too_many(face: Card, count: int) -> CanastaError:
+    return CanastaError(
+        f"{face} is given {count} times: no pack holds more than {MAX_COPIES} of a card"
+    )
 
 
 def _check_counts(instance: Cards, attribute: object, value: bytes) -> None:
@@ -242,9 +245,11 @@ class Cards:
         """A multiset with ``count`` more of ``card``."""
         if count < 0:
             raise CanastaError(f"cannot add {count} × {card}: use remove")
-        counts = list(self.counts)
-        counts[card.index] += count
-        _check_size(counts)
+        counts = bytearray(self.counts)  # one count changes: the others are copied in C
+        index = card.index
+        if counts[index] + count > MAX_COPIES:
+            raise _too_many(card, counts[index] + count)
+        counts[index] += count
         return trusted_cards(bytes(counts))
 
     def remove(self, card: Card, count: int = 1) -> Cards:

@@ -134,12 +134,32 @@ def _seven(cls: type[T], *setters: _Setter) -> Callable[..., T]:
     return make
 
 
+def _nine(cls: type[T], *setters: _Setter) -> Callable[..., T]:
+    s1, s2, s3, s4, s5, s6, s7, s8, s9 = setters
+
+    def make(v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any, v8: Any, v9: Any) -> T:
+        made = _new(cls)
+        s1(made, v1)
+        s2(made, v2)
+        s3(made, v3)
+        s4(made, v4)
+        s5(made, v5)
+        s6(made, v6)
+        s7(made, v7)
+        s8(made, v8)
+        s9(made, v9)
+        return made
+
+    return make
+
+
 #: The makers written out, by number of fields: those of the classes made on every move.
 _WRITTEN_OUT: dict[int, Callable[..., Callable[..., Any]]] = {
     1: _one,
     2: _two,
     4: _four,
     7: _seven,
+    9: _nine,
 }
 
 

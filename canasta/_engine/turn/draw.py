@@ -35,7 +35,9 @@ def draw(deal: Deal) -> Deal | Violation:
     # least one card is drawn.
     left = len(stock) - min(rules.draw_count, len(stock) - rules.stock_reserve)
     stock, drawn = stock[:left], stock[left:]
-    hand = deal.hands[seat] + drawn
+    hand = deal.hands[seat]
+    for card in drawn:  # one card or two: each added by its count alone
+        hand = hand.add(card)
     red_threes, ran_out = EMPTY, False
     if any(card.is_red_three for card in drawn):
         rest = list(stock)

@@ -79,7 +79,7 @@ def discarded(deal: Deal, card: Card) -> Deal:
     seat = deal.seat
     played = Cards.of([card])
     return deal.replace(
-        hands=replaced(deal.hands, seat, deal.hands[seat] - played),
+        hands=replaced(deal.hands, seat, deal.hands[seat].remove(card)),
         known=deal.known_after_playing(seat, played),
         pile=(*deal.pile, card),
         pile_frozen=deal.pile_frozen or deal.rules.freezes_pile(card),
@@ -97,7 +97,7 @@ def went_out(deal: Deal, card: Card | None = None) -> Deal | Violation:
         seat = deal.seat
         played = Cards.of([card])
         deal = deal.replace(
-            hands=replaced(deal.hands, seat, deal.hands[seat] - played),
+            hands=replaced(deal.hands, seat, deal.hands[seat].remove(card)),
             known=deal.known_after_playing(seat, played),
             pile=(*deal.pile, card),
             pile_frozen=deal.pile_frozen or deal.rules.freezes_pile(card),

@@ -7,6 +7,8 @@ finished after it is asked by :mod:`canasta._engine.transitions`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from canasta._engine.meld_rules import added, merged, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import may_go_out
@@ -158,19 +160,17 @@ def melded(
     the pile cards; pile cards used before it oblige a concealed going out (CL-CONC-4).
     """
     rules, side, seat = deal.rules, deal.side, deal.seat
-    names = naming(rules)
     melds = deal.melds[side]
-    draft = deal.draft
+    changes = _counted(deal, cards) if cards else {}
+    if meld.kind is _BLACK:
+        changes["black_threes"] = True
     if second is not None:
-        draft = _merged_draft(draft, target, second)
+        draft = _merged_draft(deal.draft, target, second)
+        draft = draft.replace(**changes) if changes else draft
         assert target is not None
         melds = (*melds[:target], meld, *melds[target + 1 : second], *melds[second + 1 :])
-    else:
-        melds, draft = names.placed(melds, draft, target, meld)
-    if meld.kind is _BLACK:
-        draft = draft.replace(black_threes=True)
-    if cards:
-        draft = _counted(deal, draft, cards)
+    else:  # the draft is copied once, with these changes
+        melds, draft = naming(rules).placed(melds, deal.draft, target, meld, changes)
     hand = deal.hands[seat] - cards
     return deal.replace(
         hands=replaced(deal.hands, seat, hand),
@@ -195,12 +195,13 @@ def _merged_draft(draft: TurnDraft, first: int | None, second: int) -> TurnDraft
     )
 
 
-def _counted(deal: Deal, draft: TurnDraft, cards: Cards) -> TurnDraft:
-    """The draft after melding ``cards``: counted toward an opening minimum not yet reached,
-    which frees the pile cards once reached. Cards come from the hand's own first; pile cards
-    used before the minimum (which only a concealed going out allows, CL-CONC-4) are no
-    longer locked, and oblige the player to go out so."""
-    changes: dict[str, object] = {}
+def _counted(deal: Deal, cards: Cards) -> dict[str, Any]:
+    """The changes of the draft when ``cards`` are melded: counted toward an opening minimum
+    not yet reached, which frees the pile cards once reached. Cards come from the hand's own
+    first; pile cards used before the minimum (which only a concealed going out allows,
+    CL-CONC-4) are no longer locked, and oblige the player to go out so."""
+    draft = deal.draft
+    changes: dict[str, Any] = {}
     if not draft.melded:
         changes["melded"] = True
     locked = draft.locked
@@ -215,4 +216,4 @@ def _counted(deal: Deal, draft: TurnDraft, cards: Cards) -> TurnDraft:
         changes.update(points=points, committed=True)
         if points >= minimum and locked.counts != NO_COUNTS:
             changes["locked"] = EMPTY
-    return draft.replace(**changes) if changes else draft
+    return changes

@@ -10,6 +10,8 @@ finished after the take is asked by :mod:`canasta._engine.transitions`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from canasta._engine.cutthroat import forms_partnership, with_lone_hand
 from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.naming import naming
@@ -380,21 +382,18 @@ def taken(deal: Deal, move: TakePile, taking: Taking) -> Deal:
     top = deal.top_card
     assert top is not None
     target, meld = taking
-    names = naming(rules)
-    melds = deal.melds[side]
-    draft = fresh_draft(deal, drew=False)
-    melds, draft = names.placed(melds, draft, target, meld)
     pile_rest: tuple[Card, ...] = deal.pile[:-1]
     stays: tuple[Card, ...] = ()
     if deal.stock_exhausted and rules.exhausted_take == "top_card_only":
         stays, pile_rest = pile_rest, ()
     gained, red_threes = _without_red_threes(Cards.of(pile_rest))
-    points = move.cards.points + top.points if draft.opening else 0
-    draft = draft.replace(
-        committed=draft.opening,
-        points=points,
-        locked=gained if draft.opening else EMPTY,
-    )
+    draft = fresh_draft(deal, drew=False)
+    # An opening owes its minimum and locks the pile cards; else the draft owes nothing and
+    # locks nothing, as it began. The draft is copied once, with what the meld placed changes.
+    opening: dict[str, Any] = {}
+    if draft.opening:
+        opening = {"committed": True, "points": move.cards.points + top.points, "locked": gained}
+    melds, draft = naming(rules).placed(deal.melds[side], draft, target, meld, opening)
     # The cards shown from the hand were played; what everybody saw taken is known.
     known = deal.known_after_playing(seat, move.cards)
     after = deal.replace(
