@@ -17,6 +17,7 @@ the rule set's :class:`Naming` once, here, instead of testing the rule set every
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from canasta._engine.state import TurnDraft
@@ -29,9 +30,9 @@ __all__ = ["BY_POSITION", "BY_RANK", "Naming", "naming"]
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
 _RANK = MeldKind.RANK
 
-# The draft's changes that recur (never changed: each use makes a new dict of its own).
-_NO_CHANGES: dict[str, Any] = {}
-_TOUCHED: dict[str, Any] = {"touched_existing": True}
+# The draft's changes that recur, read-only: a caller adding to them makes a dict of its own.
+_NO_CHANGES: Mapping[str, Any] = MappingProxyType({})
+_TOUCHED: Mapping[str, Any] = MappingProxyType({"touched_existing": True})
 
 
 class Naming:
@@ -72,11 +73,11 @@ class Naming:
             changes = {**changes, **own}
         return melds, draft.replace(**changes) if changes else draft
 
-    def laid(self, draft: TurnDraft, meld: Meld) -> dict[str, Any]:
+    def laid(self, draft: TurnDraft, meld: Meld) -> Mapping[str, Any]:
         """The changes of the turn's draft once ``meld`` is laid as a new meld this turn."""
         return {"new_ranks": draft.new_ranks | {meld.rank}}
 
-    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> dict[str, Any]:
+    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> Mapping[str, Any]:
         """The changes of the turn's draft once the meld at ``index`` of the side's ``melds``
         has grown: growing a meld laid before this turn spoils a concealed going out
         (CL-CONC-1)."""
@@ -105,10 +106,10 @@ class _ByPosition(Naming):
     def with_new(self, melds: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
         return (*melds, meld)
 
-    def laid(self, draft: TurnDraft, meld: Meld) -> dict[str, Any]:
+    def laid(self, draft: TurnDraft, meld: Meld) -> Mapping[str, Any]:
         return _NO_CHANGES
 
-    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> dict[str, Any]:
+    def grown(self, draft: TurnDraft, melds: tuple[Meld, ...], index: int) -> Mapping[str, Any]:
         if index >= draft.melds_before or draft.touched_existing:
             return _NO_CHANGES
         return _TOUCHED
