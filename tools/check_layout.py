@@ -124,6 +124,9 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_cores26.py", "canasta._engine.search"),  # the canastas' cores first
         ("tests/test_movegen_merges20.py", "canasta._engine.transitions"),  # merges' verdicts
         ("tests/test_movegen_merges20.py", "canasta._engine.finishing"),  # the plain finish
+        ("tests/test_movegen_discards40.py", "canasta._engine.movegen"),  # discards listed free
+        ("tests/test_movegen_discards40.py", "canasta._engine.transitions"),  # their verdicts
+        ("tests/test_movegen_discards40.py", "canasta._engine.finishing"),  # the plain finish
         ("tests/test_cores26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_sweep_cuts26.py", "canasta._engine.search"),  # two cuts of the search
         ("tests/test_sweep_cuts26.py", "canasta._engine.tables"),  # the numbers they use

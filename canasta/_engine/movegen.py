@@ -106,17 +106,19 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     # Most steps of most positions are followed by a plain discard (``limits``), and so are
     # merges where one could end the turn before them.
     limits = plain_finish(deal)
-    moves: list[Move] = _meld_moves(deal, limits)
+    with_locked = may_use_locked(deal)
+    moves: list[Move] = _meld_moves(deal, limits, with_locked)
     if rules.merging_allowed:
         moves += _merges(deal, limits)
-    cards = deal.hand if may_use_locked(deal) else deal.usable
+    cards = deal.hand if with_locked else deal.usable
     discards = list(compress(_DISCARDS, cards.counts))  # one a face held
     if _discards_free(deal, limits):
         moves += discards
     else:
         moves += [move for move in discards if check(deal, move) is None]
-    may_ask = rules.has_partners and rules.ask_permission != "disabled"
-    asking = may_ask and not (draft.asked or draft.melded or draft.no_discard)
+    # Asked at the first decision of a turn only, and there where asking is played.
+    first = not (draft.asked or draft.melded or draft.no_discard)
+    asking = first and rules.has_partners and rules.ask_permission != "disabled"
     if asking and ask_allowed(deal):
         moves.append(_ASK)
     if draft.no_discard and check(deal, _PASS) is None:
@@ -125,28 +127,28 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
 
 
 def _discards_free(deal: Deal, limits: PlainFinish | None) -> bool:
-    """Whether every discard of a usable card is legal: two cards or more in hand, nothing
-    owed, nothing that obliges the player to go out. ``limits``, the deal's
-    :func:`~canasta._engine.finishing.plain_finish`, tell the first and the last: they are
-    ``None`` where the player must go out or may not discard, and keep two cards in hand."""
-    draft = deal.draft
+    """Whether every discard of a usable card is legal: where the deal's
+    :func:`~canasta._engine.finishing.plain_finish` (``limits``) says a plain discard could
+    end the turn now (nothing obliges the player to go out or forbids the discard, two cards
+    or more in hand, no pile card locked) and no opening begun owes its minimum."""
     return (
         limits is not None
         and limits.most_cards >= 0
-        and not (draft.committed and not deal.minimum_reached())
-        and not draft.locked
+        and limits.usable is None
+        and not (deal.draft.committed and not deal.minimum_reached())
     )
 
 
-def _meld_moves(deal: Deal, limits: PlainFinish | None) -> list[Move]:
+def _meld_moves(deal: Deal, limits: PlainFinish | None, with_locked: bool) -> list[Move]:
     """The legal new melds and additions; ``limits`` are the deal's
-    :func:`~canasta._engine.finishing.plain_finish`."""
+    :func:`~canasta._engine.finishing.plain_finish`, ``with_locked`` whether locked pile
+    cards may be melded all the same (:func:`~canasta._engine.turn.common.may_use_locked`).
+    """
     by_position = naming(deal.rules).by_position
     melds = deal.melds[deal.side]
     # With the locked pile cards usable, the whole hand's steps follow the usable cards'
     # ones, and where suits matter both may offer a count of one rank (other suits): the
     # first legal one is offered, once a count.
-    with_locked = may_use_locked(deal)
     if with_locked:
         steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
     else:

@@ -412,8 +412,11 @@ def _rank_group(
         low, high = _wild_range(t, k, meld)
         if high < 0:
             continue
+        parts = _wild_parts(twos, jokers, low, high)
+        if not parts:
+            continue  # too few wild cards for this count of naturals
         head, naturals_points = _naturals(position, choice), k * value
-        for tail, points, count in _wild_parts(twos, jokers, low, high):
+        for tail, points, count in parts:
             found.append(
                 Step(
                     index,

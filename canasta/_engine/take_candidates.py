@@ -51,17 +51,20 @@ def take_candidates(deal: Deal) -> Candidates:
     top = deal.top_card
     if top is None:
         return []
-    if top.rank.is_wild:
+    if top.is_wild:
         return _wild_top(deal, top)
-    if not top.rank.is_natural:
+    if not top.is_natural:
         return []  # a three: it joins no meld, and no pair takes it
     groups: Candidates = [[take] for take in layoff_candidates(deal)]
     rules, hand = deal.rules, deal.hand
+    # The natural pairs and the mixed takes show a natural of the top card's rank: where the
+    # hand holds none (most draw positions), there are none to make.
     same = _held_faces(hand, top.rank)
-    groups += _pairs(deal, same)
+    if same:
+        groups += _pairs(hand, same, rules.sequences_allowed)
     if rules.take_with_suited_pair:
-        groups += [[take] for take in _suited(deal, top)]
-    if rules.take_with_natural_and_wild:
+        groups += [[take] for take in _suited(hand, top)]
+    if same and rules.take_with_natural_and_wild:
         mixed = _natural_and_wild(hand, same, rules.sequences_allowed)
         if mixed and mixed_refusal(deal, top) is None:
             groups += mixed
@@ -128,17 +131,16 @@ def _held_faces(hand: Cards, rank: Rank) -> list[Card]:
     return [ALL_FACES[face] for face in RANK_FACES[rank] if counts[face]]
 
 
-def _pairs(deal: Deal, same: list[Card]) -> Candidates:
+def _pairs(hand: Cards, same: list[Card], sequences: bool) -> Candidates:
     """Two naturals of the top card's rank (M1, CL-PILE-3 (a)), from ``same``, the faces of
-    it held."""
-    hand = deal.hand
+    it held in ``hand``; their suits told apart where ``sequences`` are played."""
     pairs = (
         (one, other)
         for i, one in enumerate(same)
         for other in same[i:]
         if one is not other or hand.count(one) >= 2
     )
-    if not deal.rules.sequences_allowed:  # suits cannot matter: the first pair stands for all
+    if not sequences:  # suits cannot matter: the first pair stands for all
         first = next(pairs, None)
         return [] if first is None else [[TakePile(Cards.of(first))]]
     takes = [TakePile(Cards.of(pair)) for pair in pairs]
@@ -147,14 +149,14 @@ def _pairs(deal: Deal, same: list[Card]) -> Candidates:
     return [sorted(takes, key=lambda take: sequence_cost(take.cards, hand))]
 
 
-def _suited(deal: Deal, top: Card) -> list[TakePile]:
-    """Two cards of the top card's suit that make three in a row with it (M2): the two
-    ranks below it, one on each side, or the two above it. Each of the four neighbours is
-    looked up once."""
+def _suited(hand: Cards, top: Card) -> list[TakePile]:
+    """Two cards of ``hand`` of the top card's suit that make three in a row with it (M2):
+    the two ranks below it, one on each side, or the two above it. Each of the four
+    neighbours is looked up once."""
     assert top.suit is not None
     position = NATURAL_RANKS.index(top.rank)
     suit = SUITS.index(top.suit)
-    counts = deal.hand.counts
+    counts = hand.counts
     held: dict[int, Card] = {}
     for offset in _NEIGHBOURS:
         rank = position + offset
