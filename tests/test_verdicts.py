@@ -264,7 +264,7 @@ def test_cl_init_4_steps_with_locked_pile_cards_composed_with_no_other_step(
     assert asked.limits.usable is not None
     locked = [step for step in steps if not asked.limits.usable.issuperset(step.cards)]
     assert len(locked) > 200
-    pairings = calls_of(monkeypatch, "_grows")
+    pairings = calls_of(monkeypatch, "grows")
     for step in locked:
         move = step.move(by_position=False)
         assert asked.legal(step, move) is (game.explain(move) is None), move

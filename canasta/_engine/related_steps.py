@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from canasta._engine.meld_rules import family
+from canasta._engine.meld_rules import added, family
 from canasta._engine.state import EMPTY, Deal
 from canasta._engine.step import Step
 from canasta._engine.turn.melding import melded, merge_made
@@ -18,7 +18,16 @@ from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import MergeMelds
 from canasta.errors import Violation
 
-__all__ = ["by_kin", "differing_faces", "merged_answer", "same_future", "swap_keys"]
+__all__ = [
+    "by_kin",
+    "differing_faces",
+    "grows",
+    "may_grow",
+    "merged_answer",
+    "same_future",
+    "swap_keys",
+    "wild_kept",
+]
 
 
 def swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
@@ -153,3 +162,35 @@ def merged_as_added(deal: Deal, laid: Answered, grown: Answered) -> bool:
         return False
     first, second, joined = made
     return same_future(melded(after, EMPTY, first, joined, second), grown.after(deal))
+
+
+def grows(smaller: Step, larger: Step, deal: Deal) -> bool:
+    """Whether ``larger`` is ``smaller``'s meld of one rank with more of its cards, the rest
+    of which the rules let grow the meld ``smaller`` makes into ``larger``'s."""
+    if (
+        larger.size <= smaller.size
+        or larger.target != smaller.target
+        or smaller.kind is not MeldKind.RANK
+        or larger.kind is not MeldKind.RANK
+        or larger.rank is not smaller.rank
+        or not larger.cards.issuperset(smaller.cards)
+    ):
+        return False
+    grown = added(smaller.result, larger.cards - smaller.cards, deal.rules)
+    return isinstance(grown, Meld) and grown == larger.result
+
+
+def wild_kept(smaller: Step, larger: Step) -> bool:
+    """Whether the wild card of ``smaller``'s step, where it stands for a rank (in a
+    sequence), stands for the same one in ``larger``'s, or ``larger``'s names none: a wild
+    card stands for one rank for the rest of the deal (HW-MELD-10), so a step whose wild
+    card stands for another is not ``smaller``'s followed by an addition."""
+    return smaller.wild_as is None or larger.wild_as in (None, smaller.wild_as)
+
+
+def may_grow(smaller: Step, larger: Step) -> bool:
+    """Whether ``larger``'s step may be ``smaller``'s followed by one addition, as far as
+    their cards tell: its cards hold ``smaller``'s, the wild card kept (:func:`wild_kept`).
+    The cheaper test first: most steps of a sequence's family have their wild card
+    elsewhere (a new sequence of ten cards, its two as each of them)."""
+    return wild_kept(smaller, larger) and larger.cards.issuperset(smaller.cards)

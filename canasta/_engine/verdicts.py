@@ -78,9 +78,12 @@ from canasta._engine.obligations import must_go_out
 from canasta._engine.related_steps import (
     by_kin,
     differing_faces,
+    grows,
+    may_grow,
     merged_answer,
     same_future,
     swap_keys,
+    wild_kept,
 )
 from canasta._engine.search.bounds import Homes
 from canasta._engine.state import Deal
@@ -291,7 +294,7 @@ class Verdicts:
             for then in self._listed.get((step.target, family(step)), ())
             if step.size < then.size < cards_in_hand
             and then not in self._known
-            and then.cards.issuperset(step.cards)
+            and may_grow(step, then)
             and not any(then.cards.issuperset(cards) for cards in refused)
         ]
         again = self._must_go_out and step.kind is MeldKind.RANK and not wilds
@@ -398,7 +401,7 @@ class Verdicts:
             return False  # every composition melds ``step``'s cards, some still locked
         several = tables(deal.rules).several
         for then in self._steps:
-            if _grows(step, then, deal):
+            if grows(step, then, deal):
                 if limits.allows(then.cards, then.size, then.points, then.kind):
                     return True
             elif then.target is None and then is not step:
@@ -424,13 +427,13 @@ class Verdicts:
             known = other.step
             if known.kind is not step.kind or known.size == step.size:
                 continue
-            if other.legal and known.size > step.size and known.cards.issuperset(step.cards):
+            if other.legal and known.size > step.size and may_grow(step, known):
                 if self._follows(answer, other):
                     return True
             elif (
                 not other.legal
                 and known.size < step.size
-                and step.cards.issuperset(known.cards)
+                and may_grow(known, step)
                 and self._follows(other, answer)
             ):
                 return False
@@ -503,8 +506,8 @@ class Verdicts:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
         allows, leading to the same deal."""
         deal, smaller, larger = self.deal, first.step, then.step
-        if smaller.wild_as is not None and larger.wild_as not in (None, smaller.wild_as):
-            return False  # its wild card stands for one rank for the rest of the deal (HW-MELD-10)
+        if not wild_kept(smaller, larger):
+            return False
         wild_as = larger.wild_as if smaller.wild_as is None else None
         if self._plain and _plain_steps(deal, smaller, larger):
             return self._plainly_follows(smaller, larger, wild_as)
@@ -582,19 +585,3 @@ def _plain_steps(deal: Deal, smaller: Step, larger: Step) -> bool:
         and larger.kind is not MeldKind.BLACK_THREES
         and smaller.kind is not MeldKind.BLACK_THREES
     )
-
-
-def _grows(smaller: Step, larger: Step, deal: Deal) -> bool:
-    """Whether ``larger`` is ``smaller``'s meld of one rank with more of its cards, the rest
-    of which the rules let grow the meld ``smaller`` makes into ``larger``'s."""
-    if (
-        larger.size <= smaller.size
-        or larger.target != smaller.target
-        or smaller.kind is not MeldKind.RANK
-        or larger.kind is not MeldKind.RANK
-        or larger.rank is not smaller.rank
-        or not larger.cards.issuperset(smaller.cards)
-    ):
-        return False
-    grown = added(smaller.result, larger.cards - smaller.cards, deal.rules)
-    return isinstance(grown, Meld) and grown == larger.result
