@@ -361,6 +361,8 @@ class _State:
         low, high = sorted((position, other_position))
         if high - low >= self.t.longest_sequence:
             return False
+        if high - low - 1 <= self.t.sequence_wilds:
+            return True  # wild cards may fill every position between them
         usable, laid = self.usable, self.laid[suit]
         held = sum(1 for p in range(low + 1, high) if usable[p * _PER_RANK + suit] or p in laid)
         return high - low - 1 - held <= self.t.sequence_wilds
@@ -506,7 +508,9 @@ def _used(chosen: tuple[_Way, ...], counts: bytes, wilds: int) -> list[int] | No
     for mask, _, _ in chosen:
         for p in _bits(mask):
             used[p] += 1
-    return None if any(n > counts[p] for p, n in enumerate(used)) else used
+            if used[p] > counts[p]:
+                return None
+    return used
 
 
 def _new_windows(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterator[_Window]:
