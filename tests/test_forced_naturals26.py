@@ -175,8 +175,7 @@ def _windows(
 ) -> list[forced._Window]:
     """The windows of ranks the sequences through the card may fill, as ``forced._covered``
     asks them."""
-    new = forced._new_windows(counts, position, min(limits.wilds, wilds), limits)
-    return [*new, *forced._run_windows(counts, position, runs, wilds, limits)]
+    return forced._windows(counts, position, runs, wilds, limits)
 
 
 def _ways(

@@ -361,6 +361,8 @@ class _State:
         low, high = sorted((position, other_position))
         if high - low >= self.t.longest_sequence:
             return False
+        if high - low - 1 <= self.t.sequence_wilds:
+            return True  # wild cards may fill every position between them
         usable, laid = self.usable, self.laid[suit]
         held = sum(1 for p in range(low + 1, high) if usable[p * _PER_RANK + suit] or p in laid)
         return high - low - 1 - held <= self.t.sequence_wilds
@@ -415,10 +417,10 @@ def _wilds_worth(wilds: int, copies: int, limits: _Limits) -> int:
 #: mask and the wild cards; or which open sequence it joins (an index, -1 for a new one).
 _Way = tuple[int, int, int]
 #: The sequences through a card of one window of ranks, each a way (:func:`_fillings`): the
-#: positions of naturals held that may fill its other places, how many places, the fewest
-#: naturals it needs there, the most wild cards it may take, and the open sequence it joins
-#: (an index, -1 for a new one).
-_Window = tuple[list[int], int, int, int, int]
+#: positions of naturals held that may fill its other places (as a bit mask), how many
+#: places, the fewest naturals it needs there, the most wild cards it may take, and the open
+#: sequence it joins (an index, -1 for a new one).
+_Window = tuple[int, int, int, int, int]
 
 
 @remembered(1 << 14)
@@ -430,14 +432,24 @@ def _covered(
     position: ``None`` where they cannot. Each sequence is a new one (a window of the
     ranks, :func:`_new_windows`) or an open one of ``runs`` grown to the card
     (:func:`_run_windows`), at most one card joining each."""
-    new = _new_windows(counts, position, min(limits.wilds, wilds), limits)
-    windows = [*new, *_run_windows(counts, position, runs, wilds, limits)]
+    windows = _windows(counts, position, runs, wilds, limits)
     if copies == 1:
         return _one_cover(windows)
     ways = [way for window in windows for way in _fillings(*window)]
     if not ways:
         return None
     return _copies_cover(_undominated(ways), copies, counts, wilds)
+
+
+def _windows(
+    counts: bytes, position: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
+) -> list[_Window]:
+    """The windows of ranks the sequences through the card at ``position`` may fill, new
+    (:func:`_new_windows`) and open ones grown (:func:`_run_windows`), the suit's other
+    naturals ``counts`` by position (as a bit mask, counted once)."""
+    held = _mask(p for p, count in enumerate(counts) if count and p != position)
+    new = _new_windows(held, position, min(limits.wilds, wilds), limits)
+    return [*new, *_run_windows(held, position, runs, wilds, limits)]
 
 
 def _one_cover(windows: list[_Window]) -> _Cover | None:
@@ -448,11 +460,12 @@ def _one_cover(windows: list[_Window]) -> _Cover | None:
     takes one fewer leaves out each in turn. Its cheapest way takes them all."""
     common, cost = ~0, UNBOUNDED
     for others, places, fewest, cap, _ in windows:
+        held = others.bit_count()
         least = max(fewest, places - cap)
-        if least > len(others):
+        if least > held:
             continue  # no way
-        common &= _mask(others) if least == len(others) else 0
-        cost = min(cost, places - len(others))
+        common &= others if least == held else 0
+        cost = min(cost, places - held)
     if cost == UNBOUNDED:
         return None
     return _Cover(tuple((p, 1) for p in _bits(common)), cost)
@@ -506,48 +519,54 @@ def _used(chosen: tuple[_Way, ...], counts: bytes, wilds: int) -> list[int] | No
     for mask, _, _ in chosen:
         for p in _bits(mask):
             used[p] += 1
-    return None if any(n > counts[p] for p, n in enumerate(used)) else used
+            if used[p] > counts[p]:
+                return None
+    return used
 
 
-def _new_windows(counts: bytes, position: int, cap: int, limits: _Limits) -> Iterator[_Window]:
+def _new_windows(held: int, position: int, cap: int, limits: _Limits) -> Iterator[_Window]:
     """The new sequences through ``position``: windows of ranks from the smallest size to
-    the longest needed, each of its other positions a natural held or one of at most
-    ``cap`` wild cards, with the naturals a sequence needs (HW-MELD-5, HW-MELD-6). A
-    longer sequence holds such a window through the card, with no more naturals or wild
-    cards: so these suffice to say what every sequence needs."""
+    the longest needed, each of its other positions a natural held (the bits of ``held``)
+    or one of at most ``cap`` wild cards, with the naturals a sequence needs (HW-MELD-5,
+    HW-MELD-6). A longer sequence holds such a window through the card, with no more
+    naturals or wild cards: so these suffice to say what every sequence needs."""
     shortest, naturals = limits.shortest, limits.naturals
     longest = min(max(shortest, naturals + cap), limits.longest)
     for size in range(shortest, longest + 1):
+        window = (1 << size) - 1
         for low in range(max(0, position - size + 1), min(position, TOP - size + 1) + 1):
-            others = [p for p in range(low, low + size) if p != position and counts[p]]
-            yield others, size - 1, naturals - 1, cap, -1
+            yield held & (window << low), size - 1, naturals - 1, cap, -1
 
 
 def _run_windows(
-    counts: bytes, position: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
+    held: int, position: int, runs: tuple[Run, ...], wilds: int, limits: _Limits
 ) -> Iterator[_Window]:
     """The open sequences ``runs`` of the suit grown to ``position``: the ranks between
-    them and the card each a natural held or a wild card, within the sequence's wild cards
-    and the longest sequence."""
+    them and the card each a natural held (the bits of ``held``) or a wild card, within the
+    sequence's wild cards and the longest sequence."""
     for index, run in enumerate(runs):
         if run.low <= position <= run.high:
             continue  # the rank is in the sequence already (HW-MELD-10)
         low, high = min(run.low, position), max(run.high, position)
         if high - low + 1 > limits.longest:
             continue
-        between = [p for p in range(low, high + 1) if not run.low <= p <= run.high]
-        between.remove(position)
-        others = [p for p in between if counts[p]]
+        between = _span(low, high) & ~_span(run.low, run.high) & ~(1 << position)
         cap = max(0, min(limits.wilds - run.wilds, wilds))
-        yield others, len(between), 0, cap, index
+        yield held & between, between.bit_count(), 0, cap, index
 
 
-def _fillings(others: list[int], places: int, fewest: int, cap: int, run: int) -> Iterator[_Way]:
+def _fillings(others: int, places: int, fewest: int, cap: int, run: int) -> Iterator[_Way]:
     """Each way to fill ``places`` positions with some of the naturals held at ``others``
-    (``fewest`` at least) and wild cards for the rest (``cap`` at most)."""
-    for size in range(max(fewest, places - cap), len(others) + 1):
-        for chosen in combinations(others, size):
+    (a bit mask; ``fewest`` at least) and wild cards for the rest (``cap`` at most)."""
+    held = list(_bits(others))
+    for size in range(max(fewest, places - cap), len(held) + 1):
+        for chosen in combinations(held, size):
             yield _mask(chosen), places - size, run
+
+
+def _span(low: int, high: int) -> int:
+    """The bit mask of the positions ``low`` to ``high``."""
+    return (1 << (high + 1)) - (1 << low)
 
 
 def _mask(positions: Iterable[int]) -> int:
