@@ -84,13 +84,41 @@ def test_bo_out_1_merges_before_the_last_card_as_the_reference_finds_them(
     melds = [spades(low, high), spades(second_low, second_high)]
     melds += ["7H 8H 9H"] if hearts else []
     melds += ["QC QH QH QD QS 2C 2C", "KC KD KD KH KS KS"][:canastas]
+    _agrees(canasta.find_rules("bolivia", players=4), ["4C 4D", "5C 5D", "8C 8D"], hand, melds)
+
+
+@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@example(gap=1, hand=["2C", "KD"], kings=True)
+@example(gap=1, hand=["2C"], kings=False)
+@given(
+    gap=st.integers(1, 2),
+    hand=st.lists(st.sampled_from(["7S", "6S", "2C", "JK", "KD", "5H"]), min_size=1, max_size=3),
+    kings=st.booleans(),
+)
+def test_hw_mrg_1_wild_cards_that_make_sequences_meet_come_before_the_last_card(
+    gap: int, hand: list[str], kings: bool
+) -> None:
+    """Hollywood for two: two spade sequences one or two ranks apart, which wild cards may
+    make meet (HW-MRG-1), a hand of wild cards and a few naturals: the planner answers as
+    the reference solver does, before and after each meld step."""
+    melds = [spades(0, 2), spades(3 + gap, 5 + gap), "QC QH QH QD QS QS QC"]
+    melds += ["KC KD KD KH KS KS"] if kings else []
+    _agrees(canasta.find_rules("hollywood", players=2), [], hand, melds)
+
+
+def _agrees(rules: canasta.RuleSet, others: list[str], hand: list[str], melds: list[str]) -> None:
+    """The planner's answers are the reference solver's, with ``hand`` in the meld phase of
+    the last player, whose side has ``melds`` (the other players holding ``others``, the
+    first side ``4C 4D`` where there are two players), and after each meld step offered."""
+    hands = [*others, " ".join(hand)] if others else ["4C 4D", " ".join(hand)]
+    seat = len(hands) - 1
     try:
         game = canasta.Game.from_position(
-            canasta.find_rules("bolivia", players=4),
-            hands=["4C 4D", "5C 5D", "8C 8D", " ".join(hand)],
+            rules,
+            hands=hands,
             melds=[[], melds],
-            melded_players=[3],
-            turn_player=3,
+            melded_players=[seat],
+            turn_player=seat,
             phase="meld",
             pile="JC",
         )
