@@ -17,7 +17,9 @@ from collections import Counter
 
 from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
+from canasta._engine.search import reference
 from canasta._engine.search.going_out import going_out_possible
+from canasta._engine.search.merge_last import merge_may_come_late
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
@@ -72,7 +74,19 @@ def can_stay(deal: Deal) -> bool:
 
 def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
-    with ``permitted``, as if the partner had said yes (CL-ASK-3)."""
+    with ``permitted``, as if the partner had said yes (CL-ASK-3). Where the search's "yes"
+    may rest on a merge after the last card (:func:`merge_may_come_late`), the reference
+    solver's answer."""
+    if not _planned_out(deal, permitted):
+        return False
+    melds = deal.melds[deal.side]
+    return not merge_may_come_late(deal.hand, melds, deal.rules) or reference.can_go_out(
+        deal, permitted=permitted
+    )
+
+
+def _planned_out(deal: Deal, permitted: bool) -> bool:
+    """:func:`can_go_out` by the counting searches."""
     if not permitted and not may_go_out(deal.draft, deal.rules):
         return False
     draft, rules = deal.draft, deal.rules
