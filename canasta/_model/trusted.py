@@ -58,11 +58,11 @@ def _setters(cls: type) -> list[Callable[[Any, Any], None]]:
 def maker(cls: type[T]) -> Callable[..., T]:
     """A function that makes a ``cls`` from all its fields, in order, without ``__init__``.
 
-    The classes made on every move (multisets of cards, moves, their records, melds: one,
-    two, four and seven fields) get a maker written out for their number of fields, which
-    calls each setter in turn: about three fifths of the cost of setting the slots by
-    ``map``, whose iterators and the call around them weigh most for a few fields (an
-    ``Event`` of four fields: 4,600 instructions instead of 7,900)."""
+    The classes made on every move (multisets of cards, moves, their records, melds, the
+    game: one, two, four, seven and nine fields) get a maker written out for their number of
+    fields, which calls each setter in turn: about three fifths of the cost of setting the
+    slots by ``map``, whose iterators and the call around them weigh most for a few fields
+    (an ``Event`` of four fields: 4,600 instructions instead of 7,900)."""
     setters = _setters(cls)
     written_out = _WRITTEN_OUT.get(len(setters))
     if written_out is not None:
