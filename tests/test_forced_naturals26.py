@@ -17,18 +17,23 @@ its place (HW-MELD-10; :func:`~canasta._engine.search.placing.run_placements`).
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
+from play_helpers import meld_phases
 from search_helpers import (
     assert_the_same_going_out,
     drawn_rank_groups,
     drawn_rules,
     drawn_runs,
     going_out_questions,
+    going_out_with,
     naturals,
     placed,
     planner_walk,
@@ -149,6 +154,56 @@ def test_HW_MELD_6_one_wild_card_s_places_never_change_a_going_out_answer(
     ``one_wild_short`` and without it."""
     rules = drawn_rules(family, seed)
     assert_the_same_going_out(rules, seed, going_out, "one_wild_short", lambda *args: False)
+
+
+@planner_walk
+@settings(max_examples=10, deadline=None)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32))
+def test_HW_MELD_6_one_wild_card_s_places_asked_first_never_change_a_going_out_answer(
+    family: str, seed: int
+) -> None:
+    """Whole hands of random games under drawn house rules, each asked with
+    ``one_wild_short`` asked before any search (as where it refused the last question,
+    ``Sweep.one_wild_led``) and by the search without it."""
+    rules = drawn_rules(family, seed)
+    for deal in meld_phases(rules, seed):
+        with _one_wild_always_led():
+            asked_first = going_out_with(deal, going_out, "one_wild_short")
+        plain = going_out_with(deal, going_out, "one_wild_short", lambda *args: False)
+        assert asked_first == plain, (rules, seed, deal)
+
+
+@pytest.mark.planner_only(
+    reason="loads a saved slow position, whose moves the reference lists slowly"
+)
+def test_HW_MELD_6_the_hollywood_hand_lists_the_same_moves_with_one_wild_card_asked_first() -> (
+    None
+):
+    """The Hollywood for five hand of tests/data/slow26 with ``min_naturals=2``, whose
+    refused steps leave one wild card, ``one_wild_short`` asked of every question before
+    any search: the same 445 moves as tests/test_slow_positions26.py keeps."""
+    text = (SLOW / "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json").read_text()
+    canasta.clear_caches()
+    with _one_wild_always_led():
+        texts = sorted(str(move) for move in canasta.Game.from_json(text).legal_moves())
+    canasta.clear_caches()
+    assert len(texts) == 445
+    assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == "631ac56648"
+
+
+@contextmanager
+def _one_wild_always_led() -> Iterator[None]:
+    """Every question of ``going_out._either_way`` asked as where ``one_wild_short``
+    refused the last one (``Sweep.one_wild_led``)."""
+    either_way = going_out._either_way
+
+    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
+        search.one_wild_led = True
+        return either_way(search, ways)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_either_way", led)
+        yield
 
 
 @st.composite

@@ -205,15 +205,22 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     the last refused) spent the leading way's 64 positions in vain, while its questions
     near a refusal that find a way find it within 16. A hand of one wild card is asked
     :func:`_one_wild_short` once the leading way has spent its first budget (or the near
-    one), before the other way's and before the cores."""
+    one), before the other way's and before the cores; where it refused the last question
+    it was asked (:attr:`Sweep.one_wild_led`), before any search: the refusals of one turn
+    are of hands alike (the Hollywood for five hand of tests/data/slow26 with
+    ``min_naturals=2``: two questions, each right after one it refused, so refused at once
+    rather than after 29 positions, and after 64 in vain)."""
     led = search.cores_led
     order = (search.lead, 1 - search.lead)
+    one_wild = not search.one_wild_led  # whether _one_wild_short is still to be asked
+    if not one_wild and _one_wild_short(search, ways):
+        return False
     asked = False  # whether _asked_sooner was asked
     if led and _near(search, ways):
         found = _within(search, ways, order[0], _NEAR_BUDGET)
         if found is not None:
             return found
-        answer = _asked_sooner(search, ways, led)
+        answer = _asked_sooner(search, ways, led, one_wild)
         if answer is not None:
             return answer
         asked = True
@@ -221,7 +228,7 @@ def _either_way(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     while True:
         for lead in order:
             if budget == _FIRST_BUDGET and lead != order[0] and not asked:
-                answer = _asked_sooner(search, ways, led)
+                answer = _asked_sooner(search, ways, led, one_wild)
                 if answer is not None:
                     return answer
             found = _within(search, ways, lead, budget)
@@ -253,11 +260,14 @@ def _within(
     return found
 
 
-def _asked_sooner(search: Sweep, ways: tuple[SweepArgs, SweepArgs], led: bool) -> bool | None:
+def _asked_sooner(
+    search: Sweep, ways: tuple[SweepArgs, SweepArgs], led: bool, one_wild: bool
+) -> bool | None:
     """The answer, where one is known, once the leading way has spent its first budget
-    (:func:`_either_way`): ``False`` where :func:`_one_wild_short` refuses the question,
-    else the cores' where they refused the last question they were asked (``led``)."""
-    if _one_wild_short(search, ways):
+    (:func:`_either_way`): ``False`` where :func:`_one_wild_short` refuses the question
+    (asked where ``one_wild``: not asked before), else the cores' where they refused the
+    last question they were asked (``led``)."""
+    if one_wild and _one_wild_short(search, ways):
         return False
     return _cores_answer(search, ways) if led else None
 
@@ -277,13 +287,15 @@ def _near(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
 def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     """Whether the search's question, asked of a hand with one wild card, is refused by
     :func:`~canasta._engine.search.one_wild.one_wild_short`, which the search then remembers
-    both ways (:meth:`Sweep.settle`). Asked where the leading way did not answer within
-    its first budget only: it asks ``forced_short`` of the hand with a natural card more
-    for each place the wild card may take, which costs more than the many quick searches,
-    found or refused, that never come to it (asked before any search: Samba for five with
-    40 cards, tests/data/slow26, 1,160 -> 1,317 million instructions to load). Before the
-    other way's first budget rather than after it: the Hollywood for five hand with
-    ``min_naturals=2`` 1,929 -> 1,842 million, its two refusals of 130 positions now 65.
+    both ways (:meth:`Sweep.settle`); sets :attr:`Sweep.one_wild_led`. Asked where the
+    leading way did not answer within its first budget only (or where it refused the last
+    question it was asked, :func:`_either_way`): it asks ``forced_short`` of the hand with
+    a natural card more for each place the wild card may take, which costs more than the
+    many quick searches, found or refused, that never come to it (asked before any search:
+    Samba for five with 40 cards, tests/data/slow26, 1,160 -> 1,317 million instructions
+    to load). Before the other way's first budget rather than after it: the Hollywood for
+    five hand with ``min_naturals=2`` 1,929 -> 1,842 million, its two refusals of 130
+    positions now 65.
 
     Asked with the discards the search tries (:attr:`Sweep.tried`), where fewer, as
     :func:`_cores_answer` is: a plan that discards a card of another face melds the rest of
@@ -294,7 +306,10 @@ def _one_wild_short(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool:
     nat, wilds, layout, _, _, spare = ways[1]
     if search.tried is not None:  # the same answer: the others may not be the discard
         spare = search.tried[1]
-    if wilds != 1 or not one_wild_short(nat, layout, spare, search.t):
+    if wilds != 1:
+        return False
+    search.one_wild_led = one_wild_short(nat, layout, spare, search.t)
+    if not search.one_wild_led:
         return False
     for way in ways:
         search.settle(False, *way)

@@ -125,6 +125,10 @@ class Sweep:
         #: it is asked of the cores sooner still (``going_out._near``). Answers do not
         #: depend on it.
         self.cores_refused: tuple[bytes, int] | None = None
+        #: Whether ``one_wild.one_wild_short`` refused the last question it was asked: then
+        #: asked of the next one before any search (``going_out._either_way``). Answers do
+        #: not depend on it.
+        self.one_wild_led = False
         #: Whether :meth:`_forced_out` is asked at the search's positions, set for each
         #: question (``going_out._forced_at_positions``: not where the hand holds no wild
         #: card and needs its discard). Answers do not depend on it.
