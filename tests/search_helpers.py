@@ -10,6 +10,8 @@ refutes (:func:`going_out_with`), under a preset or house rules drawn from a see
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from fuzz.options import random_rules
@@ -108,6 +110,23 @@ def going_out_questions(text: str) -> list[Question]:
         patch.setattr(planner, "going_out_possible", recorded)
         canasta.Game.from_json(text)
     return asked
+
+
+@contextmanager
+def questions_led(**flags: bool) -> Iterator[None]:
+    """Every question of ``going_out._either_way`` asked with the search's ``flags`` set:
+    ``cores_led=True`` as where the cores refused the last question (``Sweep.cores_led``),
+    ``one_wild_led=True`` as where ``one_wild_short`` did (``Sweep.one_wild_led``)."""
+    either_way = going_out._either_way
+
+    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
+        for flag, value in flags.items():
+            setattr(search, flag, value)
+        return either_way(search, ways)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(going_out, "_either_way", led)
+        yield
 
 
 def going_out_with(deal: Deal, module: object, name: str, stub: object = None) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -37,6 +37,7 @@ from search_helpers import (
     drawn_table,
     naturals,
     planner_walk,
+    questions_led,
     sequence_wilds_laid,
 )
 
@@ -482,19 +483,10 @@ def test_CL_OUT_1_the_hollywood_hand_lists_the_same_moves_with_the_cores_asked_e
         assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == "34b99349e4"
 
 
-@contextmanager
-def _cores_always_led() -> Iterator[None]:
+def _cores_always_led() -> AbstractContextManager[None]:
     """Every question of ``going_out._either_way`` asked as where the cores refused the
     last one (``Sweep.cores_led``)."""
-    either_way = going_out._either_way
-
-    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
-        search.cores_led = True
-        return either_way(search, ways)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(going_out, "_either_way", led)
-        yield
+    return questions_led(cores_led=True)
 
 
 @contextmanager

@@ -18,8 +18,6 @@ its place (HW-MELD-10; :func:`~canasta._engine.search.placing.run_placements`).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -37,6 +35,7 @@ from search_helpers import (
     naturals,
     placed,
     planner_walk,
+    questions_led,
 )
 
 import canasta
@@ -167,7 +166,7 @@ def test_HW_MELD_6_one_wild_card_s_places_asked_first_never_change_a_going_out_a
     ``Sweep.one_wild_led``) and by the search without it."""
     rules = drawn_rules(family, seed)
     for deal in meld_phases(rules, seed):
-        with _one_wild_always_led():
+        with questions_led(one_wild_led=True):
             asked_first = going_out_with(deal, going_out, "one_wild_short")
         plain = going_out_with(deal, going_out, "one_wild_short", lambda *args: False)
         assert asked_first == plain, (rules, seed, deal)
@@ -184,26 +183,11 @@ def test_HW_MELD_6_the_hollywood_hand_lists_the_same_moves_with_one_wild_card_as
     any search: the same 445 moves as tests/test_slow_positions26.py keeps."""
     text = (SLOW / "hollywood-5p-min-naturals-2-44-cards-after-black-threes.json").read_text()
     canasta.clear_caches()
-    with _one_wild_always_led():
+    with questions_led(one_wild_led=True):
         texts = sorted(str(move) for move in canasta.Game.from_json(text).legal_moves())
     canasta.clear_caches()
     assert len(texts) == 445
     assert hashlib.sha1("\n".join(texts).encode()).hexdigest()[:10] == "631ac56648"
-
-
-@contextmanager
-def _one_wild_always_led() -> Iterator[None]:
-    """Every question of ``going_out._either_way`` asked as where ``one_wild_short``
-    refused the last one (``Sweep.one_wild_led``)."""
-    either_way = going_out._either_way
-
-    def led(search: Sweep, ways: tuple[going_out.SweepArgs, going_out.SweepArgs]) -> bool:
-        search.one_wild_led = True
-        return either_way(search, ways)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(going_out, "_either_way", led)
-        yield
 
 
 @st.composite
