@@ -446,22 +446,22 @@ class Game:
         came from. At the end of a deal, :class:`~canasta._model.moves.NextDeal` from any
         player (or none) deals the next hand.
         """
-        deal = self.deal
+        deal, legal = self.deal, self._legal
+        # A move legal_moves gave (usually the very object: found by identity, in C,
+        # before equality) is played without the searches that made it legal; it is a move
+        # of the deal in progress, so it needs none of the tests below but the player's.
+        known = legal is not None and (
+            id(move) in map(id, legal) or (is_move(move) and move in legal)
+        )
         if (
             type(move) is NextDeal  # the game's own move; the engine plays the others
-            or not is_move(move)
-            or deal.phase is _OVER
-            or self.is_over
+            or not (known or (is_move(move) and deal.phase is not _OVER and not self.is_over))
             or (player is not None and player != self.to_move)
         ):
             raise_for(self.explain(move, player), move)
             return Game._start_deal(
                 self.rules, self.seed, deal.number + 1, self.scores, self.results
             )
-        legal = self._legal
-        # A move legal_moves gave (usually the very object: found by identity, in C,
-        # before equality) is played without the searches that made it legal.
-        known = legal is not None and (id(move) in map(id, legal) or move in legal)
         outcome = play(deal, move, trusted=known)
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)

@@ -340,10 +340,26 @@ def test_a_move_naming_a_card_256_times_is_refused_in_the_error_family() -> None
         parse_move("add #0 " + " ".join(["3C"] * 256))
 
 
+#: Counts below 128 only: every draw takes the lane-wise arithmetic, not its fallback.
+lane_only_counts = st.lists(
+    st.one_of(st.integers(0, 4), st.integers(0, 127)), min_size=53, max_size=53
+).map(bytes)
+
+
 @given(lane_counts, lane_counts)
 def test_without_subtracts_face_by_face_down_to_zero(first: bytes, second: bytes) -> None:
     left = Cards(first).without(Cards(second))
     assert left.counts == bytes(max(0, x - y) for x, y in zip(first, second, strict=True))
+
+
+@given(lane_only_counts, lane_only_counts)
+def test_without_in_lanes_subtracts_face_by_face_down_to_zero(first: bytes, second: bytes) -> None:
+    """``without`` by lanes (a discard or meld of known cards, a take's shown cards): the same
+    multiset as face by face, and the very multiset where no face is in both."""
+    mine = Cards(first)
+    left = mine.without(Cards(second))
+    assert left.counts == bytes(max(0, x - y) for x, y in zip(first, second, strict=True))
+    assert (left is mine) == (left.counts == first)
 
 
 def test_one_card_made_from_its_table_equals_the_plain_multiset() -> None:

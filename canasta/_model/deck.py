@@ -235,11 +235,15 @@ class Cards:
         Cards.parse('KS')
         """
         mine, theirs = self.counts, other.counts
-        # Most often no face is in both: each count read as "held or not", one byte a face.
-        held = int.from_bytes(mine.translate(_HELD), "big")
-        if not held & int.from_bytes(theirs.translate(_HELD), "big"):
-            return self
-        return self - trusted_cards(counts_minimum(mine, theirs))
+        a = int.from_bytes(mine, "big")
+        b = int.from_bytes(theirs, "big")
+        if (a | b) & _TOP_BITS:  # a count of 128 or more: the lanes could overflow
+            return self - trusted_cards(counts_minimum(mine, theirs))
+        # As in counts_difference, no lane borrows; a lane whose top bit is left (a >= b)
+        # keeps a - b in its low seven bits, the others (a < b) keep nothing.
+        lanes = (a | _TOP_BITS) - b
+        left = lanes & ((lanes & _TOP_BITS) >> 7) * 0x7F
+        return self if left == a else trusted_cards(left.to_bytes(_FACES, "big"))
 
     def add(self, card: Card, count: int = 1) -> Cards:
         """A multiset with ``count`` more of ``card``."""
@@ -273,9 +277,6 @@ class Cards:
     def __repr__(self) -> str:
         return f"Cards.parse({str(self)!r})"
 
-
-#: ``bytes.translate`` table: a count read as 1 if held, 0 if not.
-_HELD = bytes([0] + [1] * 255)
 
 _card_index = operator.attrgetter("_index")  # Card.index, read without calling the property
 
