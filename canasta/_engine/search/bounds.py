@@ -305,7 +305,7 @@ def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> i
         m for m in melds if m.kind is not MeldKind.BLACK_THREES and not t.rules.is_canasta(m)
     ]
     made = (
-        _merged_family_bound(growing, by_position, masks, wilds, t)
+        _merged_family_bound(growing, nat, by_position, wilds, t)
         if t.rules.merging_allowed
         else sum(_meld_bound(meld, by_position, masks, wilds, t) for meld in growing)
     )
@@ -313,10 +313,31 @@ def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> i
         made += (have + min(wilds, t.max_wilds[have])) // size
     if t.sequences:
         fill = int(t.sequence_wilds > 0 and wilds > 0)
-        made += sum(longest_run(mask, None, fill) >= size for mask in masks)
+        made += sum(
+            _new_runs(mask, _suit_cards(nat, suit, t), fill, t) for suit, mask in enumerate(masks)
+        )
     if t.wild_melds:
         made += wilds // size
     return made
+
+
+def _suit_cards(nat: bytes, suit: int, t: Tables) -> int:
+    """The natural cards of ``suit`` in ``nat`` that the sequences of that suit may take: one
+    a rank where a side has one sequence a suit, every copy where it may have several
+    (HW-MELD-9: two sequences of a suit may hold the same rank)."""
+    cards = nat[suit::_PER_RANK]
+    return sum(cards) if t.several else sum(1 for count in cards if count)
+
+
+def _new_runs(mask: int, cards: int, fill: int, t: Tables) -> int:
+    """At most how many new sequences of one suit become canastas, its naturals held at the
+    positions of ``mask`` (``cards`` of them, :func:`_suit_cards`): none without
+    ``canasta_size`` positions in a row (one filled by a wild card where ``fill``), else
+    one, or where a side may have several, as many as the naturals allow, each holding
+    ``canasta_size`` less its wild cards."""
+    if longest_run(mask, None, fill) < t.canasta_size:
+        return 0
+    return max(1, cards // max(1, t.canasta_size - t.sequence_wilds)) if t.several else 1
 
 
 def _meld_bound(
@@ -338,7 +359,7 @@ def _meld_bound(
 
 
 def _merged_family_bound(
-    melds: list[Meld], by_position: list[int], masks: list[int], wilds: int, t: Tables
+    melds: list[Meld], nat: bytes, by_position: list[int], wilds: int, t: Tables
 ) -> int:
     """Where melds merge: for each family (a rank, a suit's sequences, the melds of wild
     cards), all its cards, the hand's of its rank or suit and every wild card, by the size
@@ -353,7 +374,7 @@ def _merged_family_bound(
         elif meld.kind is MeldKind.SEQUENCE:
             assert meld.suit is not None
             suit = SUITS.index(meld.suit)
-            by_suit[suit] = by_suit.get(suit, masks[suit].bit_count()) + meld.size
+            by_suit[suit] = by_suit.get(suit, _suit_cards(nat, suit, t)) + meld.size
         else:
             wild_cards += meld.size
     totals = [*by_rank.values(), *by_suit.values(), *([wild_cards] if wild_cards else [])]

@@ -74,19 +74,15 @@ def can_stay(deal: Deal) -> bool:
 
 def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
-    with ``permitted``, as if the partner had said yes (CL-ASK-3). Where the search's "yes"
-    may rest on a merge after the last card (:func:`merge_may_come_late`), the reference
-    solver's answer."""
-    if not _planned_out(deal, permitted):
-        return False
-    melds = deal.melds[deal.side]
-    return not merge_may_come_late(deal.hand, melds, deal.rules) or reference.can_go_out(
-        deal, permitted=permitted
-    )
+    with ``permitted``, as if the partner had said yes (CL-ASK-3). Where the searches' "yes"
+    may rest on a merge after the last card (:func:`_sure`), the reference solver's answer."""
+    planned = _planned_out(deal, permitted)
+    return reference.can_go_out(deal, permitted=permitted) if planned is None else planned
 
 
-def _planned_out(deal: Deal, permitted: bool) -> bool:
-    """:func:`can_go_out` by the counting searches."""
+def _planned_out(deal: Deal, permitted: bool) -> bool | None:
+    """:func:`can_go_out` by the counting searches; ``None`` where they found a going out
+    only such as may need a merge after the last card (:func:`_sure`)."""
     if not permitted and not may_go_out(deal.draft, deal.rules):
         return False
     draft, rules = deal.draft, deal.rules
@@ -94,7 +90,12 @@ def _planned_out(deal: Deal, permitted: bool) -> bool:
     if naturals_stuck(deal.hand, melds, rules) or canastas_short(deal.hand, melds, rules):
         return False  # the pile cards unlocked or not: they are in the hand
     if draft.concealed_only:
-        return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
+        return _sure(
+            going_out_possible(deal.hand, melds, rules, 0, False, concealed=True),
+            deal.hand,
+            melds,
+            rules,
+        )
     owed = 0
     exempt = False
     if draft.opening and not deal.minimum_reached():
@@ -106,18 +107,30 @@ def _planned_out(deal: Deal, permitted: bool) -> bool:
         if may_use_locked(deal) and going_out_possible(
             deal.hand, melds, rules, owed, False, concealed=True
         ):
-            return True
+            return _sure(True, deal.hand, melds, rules)
         return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
     if owed <= 0 and out_at_once(deal.hand, melds, rules):
-        return True
-    return going_out_possible(deal.hand, melds, rules, owed, exempt)
+        return True  # its plan merges nothing
+    return _sure(
+        going_out_possible(deal.hand, melds, rules, owed, exempt), deal.hand, melds, rules
+    )
+
+
+def _sure(found: bool, hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool | None:
+    """The searches' answer ``found`` for going out of ``hand`` onto ``melds``: ``None``
+    where it is yes but may rest on a merge after the last card is melded, too late
+    (:func:`merge_may_come_late`), else itself."""
+    return None if found and merge_may_come_late(hand, melds, rules) else found
 
 
 def out_after_unlocking(
     usable: Cards, locked: Cards, melds: tuple[Meld, ...], rules: RuleSet, owed: int
-) -> bool:
+) -> bool | None:
     """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile
-    cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1).
+    cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1); ``None``
+    where the only goings out found after unlocking may need a merge after the last card
+    (:func:`_sure`, asked of the melds laid to open: a gap between two of them that the
+    pile cards fill).
 
     A depth-first search over the melds of the opening, each position searched once (the
     side's melds as a multiset: the order the steps laid them in changes nothing); a branch
@@ -127,14 +140,23 @@ def out_after_unlocking(
     unlocked.
     """
     searched: set[tuple[Cards, frozenset[tuple[Meld, int]], int]] = set()
+    unsure = False  # a going out found that may need a merge after the last card
 
     def search(usable: Cards, melds: tuple[Meld, ...], owed: int) -> bool:
+        nonlocal unsure
         key = (usable, frozenset(Counter(melds).items()), max(0, owed))
         if key in searched:
             return False  # refuted already (a success ends the whole search)
         searched.add(key)
         if owed <= 0:
-            return going_out_possible(usable + locked, melds, rules, 0, False)
+            found = _sure(
+                going_out_possible(usable + locked, melds, rules, 0, False),
+                usable + locked,
+                melds,
+                rules,
+            )
+            unsure = unsure or found is None
+            return found is True
         if not opening_reachable(usable, melds, rules, 0, owed):
             return False  # the steps below meld usable cards only: they never reach it
         if not going_out_possible(usable + locked, melds, rules, 0, False):
@@ -146,7 +168,7 @@ def out_after_unlocking(
                 return True
         return False
 
-    return search(usable, melds, owed)
+    return True if search(usable, melds, owed) else (None if unsure else False)
 
 
 def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
