@@ -91,9 +91,8 @@ def going_out_possible(
     discards = _worth_trying(
         _discards(counts, nat, stray, hand.points, owed, exempt, rules), layout
     )
-    top_first, turned = _upside_down(nat, layout)
-    search.forget(_REMEMBERED)
-    search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
+    # Made once a root is searched: most questions refused are refused at their roots.
+    upside_down: tuple[bytes, Layout] | None = None
     troubled = -1  # the most wild cards a root found every natural melded refuted with
     room = wild_room(layout, t)
     for discard, naturals in _roots(discards):
@@ -108,6 +107,11 @@ def going_out_possible(
             troubled = left_wilds
         if told is None:
             continue
+        if upside_down is None:
+            upside_down = _upside_down(nat, layout)
+            search.forget(_REMEMBERED)
+            search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
+        top_first, turned = upside_down
         search.tried, search.discard_needed = told
         search.forced_at_positions = _forced_at_positions(left_wilds, search.discard_needed)
         ways = (
