@@ -45,6 +45,9 @@ from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._rules.ruleset import RuleSet
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_BLACK_MELD = MeldKind.BLACK_THREES
+
 __all__ = ["going_out_possible", "plainly_stuck"]
 
 _PER_RANK = len(SUITS)
@@ -506,7 +509,7 @@ def _may_have_canastas(
     done = 0
     open_cards = len(hand)
     for meld in melds:
-        if meld.kind is MeldKind.BLACK_THREES:
+        if meld.kind is _BLACK_MELD:
             continue
         if rules.is_canasta(meld):
             done += 1
