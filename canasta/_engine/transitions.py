@@ -94,7 +94,7 @@ def _check(deal: Deal, move: Move) -> Violation | None:
                 return None
         if isinstance(move, TakePile) and phase is _DRAW:
             return _take_check(deal, move, take(deal, move))
-    outcome = _outcome(deal, move, False, True)
+    outcome = _outcome(deal, move, trusted=False)
     return outcome if isinstance(outcome, Violation) else None
 
 
@@ -137,7 +137,7 @@ def play(deal: Deal, move: Move, *, trusted: bool = False, ahead: bool = True) -
     return _recorded(deal, move, outcome)
 
 
-def _outcome(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
+def _outcome(deal: Deal, move: Move, trusted: bool, ahead: bool = True) -> Outcome:
     if deal.phase is _OVER:
         return Violation("CL-OUT-3", "the deal is over; no more moves can be made in it")
     handler = _HANDLERS.get(type(move))
