@@ -15,15 +15,16 @@ remembered: loading the document written one move after the last one loaded repl
 A meld step, a merge or a take is legal only where the turn can still be finished after it
 (CL-TURN-8, CL-B3-3, CL-OUT-1), a search; a replay asks none of them. A turn the history
 finishes answers them: its moves, each legal by every other rule, lead from the deal after
-the step to a discard or a going out that ends the turn, and the discard's and the going
-out's own rules are checked. The turn still in progress at the end of the history is answered
-by the position's legal moves, which :func:`~.playable.the_deal_can_go_on` lists anyway:
-where the deal in the meld phase has one, its turn can be finished from there, so from the
-deal after each of its steps (those steps came before). Only where it has none, or the
-history is refused, are the steps' searches made, in order, so that the first move the
-plain replay would refuse is the one refused, with the same words. (The Samba for five
-position of 40 cards of ``tests/data/slow26``, whose last move lays black threes: that
-move's search, 77 positions, was some 8 % of loading the document and listing its moves.)
+the step to a move that ends the turn (a discard, a going out, a pass where no discard is
+allowed, CL-EXH-1), whose own rules are checked. The turn still in progress at the end of
+the history is answered by the position's legal moves, which
+:func:`~.playable.the_deal_can_go_on` lists anyway: where the deal in the meld phase has
+one, its turn can be finished from there, so from the deal after each of its steps (those
+steps came before). Only where it has none, or the history is refused, are the steps'
+searches made, in order, so that the first move the plain replay would refuse is the one
+refused, with the same words. (The Samba for five position of 40 cards of
+``tests/data/slow26``, whose last move lays black threes: that move's search, 77 positions,
+was some 8 % of loading the document and listing its moves.)
 """
 
 from __future__ import annotations
