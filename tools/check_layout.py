@@ -104,6 +104,7 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_going_out_merge40.py", "canasta._engine.search"),  # merges in time
         ("tests/test_going_out_unlocking41.py", "canasta._engine.search"),  # merges in time
         ("tests/test_going_out_copies41.py", "canasta._engine.search"),  # copies of a suit
+        ("tests/test_replay_unanswered41.py", "canasta._engine.steps"),  # steps to replay
         ("tests/test_merge_layouts26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_search_wilds26.py", "canasta._engine.search"),  # the wild cards owed
         ("tests/test_search_wilds26.py", "canasta._engine.steps"),  # the steps it makes

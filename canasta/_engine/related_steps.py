@@ -18,6 +18,9 @@ from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import MergeMelds
 from canasta.errors import Violation
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_RANK_MELD = MeldKind.RANK
+
 __all__ = [
     "by_kin",
     "differing_faces",
@@ -38,7 +41,7 @@ def swap_keys(step: Step) -> tuple[tuple[object, ...], ...]:
     counts, kin = step.cards.counts, (step.target, family(step))
     naturals = counts[: NATURAL_FACES.stop]
     same_naturals = (kin, step.size, step.wild_as, naturals)
-    if step.kind is not MeldKind.RANK:
+    if step.kind is not _RANK_MELD:
         return (same_naturals,)
     return same_naturals, (kin, step.size, counts[NATURAL_FACES.stop :])
 
@@ -133,7 +136,7 @@ def merge_partners(
     """The steps of ``listed`` (the list's steps by target and family) that meld
     ``step``'s cards, a meld of one rank, the other way: added to one of the side's
     ``melds`` of the rank where ``step`` lays them as a new meld, and the other way round."""
-    if step.kind is not MeldKind.RANK:
+    if step.kind is not _RANK_MELD:
         return
     kin, rank = family(step), step.rank
     if step.target is not None:
@@ -170,8 +173,8 @@ def grows(smaller: Step, larger: Step, deal: Deal) -> bool:
     if (
         larger.size <= smaller.size
         or larger.target != smaller.target
-        or smaller.kind is not MeldKind.RANK
-        or larger.kind is not MeldKind.RANK
+        or smaller.kind is not _RANK_MELD
+        or larger.kind is not _RANK_MELD
         or larger.rank is not smaller.rank
         or not larger.cards.issuperset(smaller.cards)
     ):

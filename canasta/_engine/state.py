@@ -39,6 +39,10 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_OVER, _ANSWER = Phase.OVER, Phase.ANSWER
+
+
 class DealEnd(enum.Enum):
     """How a deal ended."""
 
@@ -305,9 +309,9 @@ class Deal:
     @property
     def to_act(self) -> int | None:
         """The seat that makes the next move: the partner while answering; ``None`` when over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
-        if self.phase is Phase.ANSWER:
+        if self.phase is _ANSWER:
             return self.partner_of(self.seat)
         return self.seat
 

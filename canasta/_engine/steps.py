@@ -19,8 +19,9 @@ turn can be finished after it are for the callers to ask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
+from types import MappingProxyType
 
 from canasta._cache import remembered
 from canasta._engine.meld_rules import family
@@ -301,9 +302,12 @@ def _all_choices(have: bytes, suits_matter: bool) -> list[Choice]:
     return list(_choices(have, None))
 
 
-def _other_suits(have: bytes, near: tuple[int, ...]) -> dict[int, list[Choice]]:
+@remembered(1 << 8)
+def _other_suits(have: bytes, near: tuple[int, ...]) -> Mapping[int, tuple[Choice, ...]]:
     """For each count, the choices of naturals of one rank other than the best, the cheapest
-    for sequences first."""
+    for sequences first. Remembered: every step of the rank whose own choice is refused asks
+    again (Bolivia for four with 65 cards, tests/data/slow26: 136 questions, 10 of them
+    different), and the answer depends on the naturals held and their costs alone."""
 
     def cost(choice: Choice) -> int:
         return sum(near[s] for s in range(_PER_RANK) if choice[s] and choice[s] == have[s])
@@ -313,9 +317,9 @@ def _other_suits(have: bytes, near: tuple[int, ...]) -> dict[int, list[Choice]]:
     for choice in _all_choices(have, True):
         if choice != best[sum(choice)]:
             others.setdefault(sum(choice), []).append(choice)
-    for count in others:
-        others[count].sort(key=cost)
-    return others
+    return MappingProxyType(
+        {count: tuple(sorted(found, key=cost)) for count, found in others.items()}
+    )
 
 
 def _naturals(position: int, choice: Choice) -> bytes:

@@ -121,25 +121,29 @@ def check_built(deal: Deal, move: LayMeld | AddToMeld, target: int | None, meld:
     return not isinstance(_after_step(deal, move.cards, target, meld, trusted=False), Violation)
 
 
-def play(deal: Deal, move: Move, *, trusted: bool = False) -> Outcome:
+def play(deal: Deal, move: Move, *, trusted: bool = False, ahead: bool = True) -> Outcome:
     """The deal after ``move``, with the move in its history, or why ``move`` is illegal.
 
     ``trusted`` skips the look-ahead that decides whether the turn can still be finished:
     only for a move known to be legal (one :func:`canasta._engine.movegen.legal_moves` gave).
+    ``ahead=False`` skips only that look-ahead of a meld step, a merge or a take, every rule
+    of the move itself checked (the look-ahead is each one's last check, so a refusal is the
+    same): for a replay whose later moves answer it
+    (:func:`~canasta._engine.position.replay.the_history_replays`).
     """
-    outcome = _outcome(deal, move, trusted)
+    outcome = _outcome(deal, move, trusted, ahead)
     if isinstance(outcome, Violation):
         return cited(deal.rules, outcome)
     return _recorded(deal, move, outcome)
 
 
-def _outcome(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _outcome(deal: Deal, move: Move, trusted: bool, ahead: bool = True) -> Outcome:
     if deal.phase is _OVER:
         return Violation("CL-OUT-3", "the deal is over; no more moves can be made in it")
     handler = _HANDLERS.get(type(move))
     if handler is None:
         return Violation("CL-TURN-1", f"{move!r} is not a move")
-    return handler(deal, move, trusted)
+    return handler(deal, move, trusted, ahead)
 
 
 def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
@@ -163,16 +167,16 @@ def _recorded(before: Deal, move: Move, after: Deal) -> Deal:
 # --- the steps ----------------------------------------------------------------------------
 
 
-def _draw(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _draw(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     return draw(deal)
 
 
-def _take(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _take(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     assert isinstance(move, TakePile)
     made = taking(deal, move) if trusted else take(deal, move)  # listed: its preamble passed
     if isinstance(made, Violation):
         return made
-    return _after_take(deal, move, taken(deal, move, made), trusted)
+    return _after_take(deal, move, taken(deal, move, made), trusted or not ahead)
 
 
 def _after_take(deal: Deal, move: TakePile, after: Deal, trusted: bool) -> Outcome:
@@ -188,7 +192,7 @@ def _after_take(deal: Deal, move: TakePile, after: Deal, trusted: bool) -> Outco
     return stuck(after)
 
 
-def _pass(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _pass(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     problem = pass_violation(deal)
     if problem is not None:
         return problem
@@ -214,22 +218,22 @@ def _meld_step(deal: Deal, move: LayMeld | AddToMeld) -> tuple[int | None, Meld]
     return addition_target(deal, move)
 
 
-def _lay_or_add(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _lay_or_add(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     assert isinstance(move, (LayMeld, AddToMeld))
     step = built(deal, move) if trusted else _meld_step(deal, move)
     if isinstance(step, Violation):
         return step
-    return _after_step(deal, move.cards, *step, trusted=trusted)
+    return _after_step(deal, move.cards, *step, trusted=trusted or not ahead)
 
 
-def _merge(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _merge(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     assert isinstance(move, MergeMelds)
     made = merge_made(deal, move)
     if isinstance(made, Violation):
         return made
     first, second, joined = made
     after = melded(deal, EMPTY, first, joined, second)
-    if trusted or finishing.can_finish(after):
+    if trusted or not ahead or finishing.can_finish(after):
         return after
     return stuck(after)
 
@@ -246,7 +250,7 @@ def _after_step(
     return stuck(after)
 
 
-def _discard(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _discard(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     assert isinstance(move, Discard)
     if not trusted:
         problem = discard_violation(deal, move.card)
@@ -257,7 +261,7 @@ def _discard(deal: Deal, move: Move, trusted: bool) -> Outcome:
     return _turn_begun(discarded(deal, move.card))
 
 
-def _ask(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _ask(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     problem = ask_violation(deal) if trusted else _ask_refusal(deal)
     return asked(deal) if problem is None else problem
 
@@ -283,15 +287,16 @@ def _ask_refusal(deal: Deal) -> Violation | None:
     return None
 
 
-def _answer(deal: Deal, move: Move, trusted: bool) -> Outcome:
+def _answer(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
     assert isinstance(move, Answer)
     return answered(deal, move.yes)
 
 
-#: Each move's handler: the deal after the move, made for it (every handler makes a new deal,
-#: never returns the deal it was given nor one kept elsewhere: :func:`_recorded` completes
-#: it in place), or why the move is illegal.
-_HANDLERS: dict[type, Callable[[Deal, Move, bool], Outcome]] = {
+#: Each move's handler (with ``trusted`` and ``ahead`` as :func:`play` takes them): the deal
+#: after the move, made for it (every handler makes a new deal, never returns the deal it was
+#: given nor one kept elsewhere: :func:`_recorded` completes it in place), or why the move is
+#: illegal.
+_HANDLERS: dict[type, Callable[[Deal, Move, bool, bool], Outcome]] = {
     Draw: _draw,
     TakePile: _take,
     Pass: _pass,

@@ -98,6 +98,9 @@ from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import AddToMeld, LayMeld, make_addition
 from canasta._rules.ruleset import RuleSet
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_BLACK_MELD, _RANK_MELD = MeldKind.BLACK_THREES, MeldKind.RANK
+
 __all__ = ["Verdicts"]
 
 
@@ -297,7 +300,7 @@ class Verdicts:
             and may_grow(step, then)
             and not any(then.cards.issuperset(cards) for cards in refused)
         ]
-        again = self._must_go_out and step.kind is MeldKind.RANK and not wilds
+        again = self._must_go_out and step.kind is _RANK_MELD and not wilds
         return self._any_larger_legal(answer, answers, larger, again)
 
     def _any_larger_legal(
@@ -331,13 +334,13 @@ class Verdicts:
         meld of the rank can be a canasta (:meth:`_rank_canasta`), where one canasta fewer
         may be asked of (:func:`_spares`). Asked where the question may be
         (:attr:`_strips`)."""
-        if step.kind is not MeldKind.RANK or not step.cards.count_wild():
+        if step.kind is not _RANK_MELD or not step.cards.count_wild():
             return None
         deal, counts = self.deal, step.cards.counts
         naturals = Cards(counts[: NATURAL_FACES.stop] + bytes(len(counts) - NATURAL_FACES.stop))
         if step.grown is None:
             alone = new_meld(naturals, deal.rules)
-            if not isinstance(alone, Meld) or alone.kind is not MeldKind.RANK:
+            if not isinstance(alone, Meld) or alone.kind is not _RANK_MELD:
                 return None
         elif naturals and not isinstance(added(step.grown, naturals, deal.rules), Meld):
             return None
@@ -357,7 +360,7 @@ class Verdicts:
         naturals = deal.hand.count_rank(rank) + sum(
             meld.naturals
             for meld in deal.melds[deal.side]
-            if meld.kind is MeldKind.RANK and meld.rank is rank
+            if meld.kind is _RANK_MELD and meld.rank is rank
         )
         return naturals + rules.max_wilds(naturals) >= rules.canasta_size
 
@@ -395,7 +398,7 @@ class Verdicts:
         """Whether a step of the list can follow ``step`` so that a plain discard then ends
         the turn (see the module's introduction)."""
         limits, deal = self.limits, self.deal
-        if limits is None or step.size > limits.most_cards or step.kind is MeldKind.BLACK_THREES:
+        if limits is None or step.size > limits.most_cards or step.kind is _BLACK_MELD:
             return False
         if limits.usable is not None and not limits.usable.issuperset(step.cards):
             return False  # every composition melds ``step``'s cards, some still locked
@@ -482,7 +485,7 @@ class Verdicts:
         wild = [face in _WILD_FACES for face in swapped]
         if all(wild):
             return self.deal.minimum_reached()
-        if any(wild) or first.kind is not MeldKind.RANK:
+        if any(wild) or first.kind is not _RANK_MELD:
             return False
         gone = [face for face in swapped if mine[face] > theirs[face]]
         back = [face for face in swapped if theirs[face] > mine[face]]
@@ -582,6 +585,6 @@ def _plain_steps(deal: Deal, smaller: Step, larger: Step) -> bool:
     return (
         larger.cards.issuperset(smaller.cards)
         and deal.hand.issuperset(larger.cards)
-        and larger.kind is not MeldKind.BLACK_THREES
-        and smaller.kind is not MeldKind.BLACK_THREES
+        and larger.kind is not _BLACK_MELD
+        and smaller.kind is not _BLACK_MELD
     )

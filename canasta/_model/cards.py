@@ -137,6 +137,8 @@ NATURAL_RANKS: tuple[Rank, ...] = (
 _NATURAL_SET = frozenset(NATURAL_RANKS)
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
 _WILD_RANKS = (Rank.TWO, Rank.JOKER)
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_THREE, _JOKER = Rank.THREE, Rank.JOKER
 _RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
 #: The suits in display order: a natural card's face index is four times its rank's position
 #: among the natural ranks plus its suit's position here (:func:`natural_face`).
@@ -225,7 +227,7 @@ class Card:
     @property
     def is_joker(self) -> bool:
         """True for the joker."""
-        return self.rank is Rank.JOKER
+        return self.rank is _JOKER
 
     @property
     def is_wild(self) -> bool:
@@ -240,7 +242,7 @@ class Card:
     @property
     def is_three(self) -> bool:
         """Any three, red or black."""
-        return self.rank is Rank.THREE
+        return self.rank is _THREE
 
     @property
     def is_red_three(self) -> bool:
@@ -259,7 +261,7 @@ class Card:
         >>> [Card.parse(t).points for t in ("JK", "2C", "AH", "8S", "7D", "3S", "3H")]
         [50, 20, 20, 10, 5, 5, 0]
         """
-        if self.rank is Rank.THREE:
+        if self.rank is _THREE:
             return 5 if self.is_black_three else 0
         return _RANK_POINTS[self.rank]
 

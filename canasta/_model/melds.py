@@ -168,12 +168,12 @@ class Meld:
     @property
     def is_black_threes(self) -> bool:
         """A meld of black threes, laid only when going out (CL-B3-3)."""
-        return self.kind is MeldKind.BLACK_THREES
+        return self.kind is _BLACK  # read once, below
 
     @property
     def is_sequence(self) -> bool:
         """A sequence of one suit (HW-MELD-3)."""
-        return self.kind is MeldKind.SEQUENCE
+        return self.kind is _SEQUENCE  # read once, below
 
     @property
     def kind_as_canasta(self) -> CanastaKind | None:

@@ -24,7 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from canasta._model.cards import Card
-from canasta._model.melds import CanastaKind, Meld, MeldKind
+from canasta._model.melds import CanastaKind, Meld
 from canasta._rules.fields import (
     _at_least,
     _id_pairs,
@@ -461,7 +461,7 @@ class RuleSet:
         >>> RuleSet().is_canasta(kings), RuleSet(canasta_size=8).is_canasta(kings)
         (True, False)
         """
-        return meld.size >= self.canasta_size and meld.kind is not MeldKind.BLACK_THREES
+        return meld.size >= self.canasta_size and not meld.is_black_threes
 
     def meld_bonus(self, meld: Meld) -> int:
         """The canasta bonus of ``meld``: 0 for a meld that is not a canasta (CL-CAN-2,

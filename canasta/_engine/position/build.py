@@ -45,8 +45,8 @@ def game_parts(position: Position, where: Where | None = None) -> GameParts:
         history=p.history,
         lone_hand=p.lone_hand,
     )
-    the_history_replays(c, deal)
-    legal = the_deal_can_go_on(c, deal)
+    unanswered = the_history_replays(c, deal)
+    legal = the_deal_can_go_on(c, deal, unanswered=unanswered)
     return GameParts(
         rules=c.rules,
         seed=p.seed,

@@ -8,6 +8,8 @@ player decides their own moves on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from canasta._engine.movegen import legal_moves
 from canasta._engine.position.invariants import Check
 from canasta._engine.position.obligations import the_obligation
@@ -21,7 +23,11 @@ __all__ = ["rules_deal", "the_deal_can_go_on"]
 
 
 def the_deal_can_go_on(
-    c: Check, deal: Deal, *, asker_known: bool = True
+    c: Check,
+    deal: Deal,
+    *,
+    asker_known: bool = True,
+    unanswered: Callable[[], None] | None = None,
 ) -> tuple[Move, ...] | None:
     """A deal that is not over has a legal move for the player to act: the turn's
     obligations (an opening begun, black threes laid, a partner's "yes", pile cards used
@@ -30,10 +36,18 @@ def the_deal_can_go_on(
     the deal built from the position, after every other invariant; for a view, on the
     viewer's own turn, which only the viewer's hand and the table decide (see
     :func:`rules_deal`). Returns the legal moves found (``None`` when the deal is over),
-    which a game keeps: they are what its ``legal_moves()`` would find."""
+    which a game keeps: they are what its ``legal_moves()`` would find.
+
+    ``unanswered`` is the check a replay of the history still owes
+    (:func:`~.replay.the_history_replays`), made first unless the deal, in the meld phase,
+    has a legal move: then the turn can be finished, which answers it."""
     if c.is_over or deal.phase is Phase.OVER:
+        if unanswered is not None:
+            unanswered()
         return None
     moves = tuple(legal_moves(deal))
+    if unanswered is not None and not (moves and deal.phase is Phase.MELD):
+        unanswered()
     if not moves:
         _refuse_dead_end(c, deal)
     if deal.phase is Phase.ANSWER and asker_known:

@@ -21,6 +21,14 @@ from canasta._engine.tables import TOP, UNBOUNDED, Tables
 from canasta._model.cards import SUITS, natural_face
 from canasta._model.melds import Meld, MeldKind, natural_position
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_BLACK_MELD, _RANK_MELD, _SEQUENCE_MELD, _WILD_MELD = (
+    MeldKind.BLACK_THREES,
+    MeldKind.RANK,
+    MeldKind.SEQUENCE,
+    MeldKind.WILD,
+)
+
 __all__ = [
     "Homes",
     "canasta_bound",
@@ -239,9 +247,9 @@ class Homes:
         self.rank_melds: set[int] = set()
         self.runs: list[tuple[int, int, int]] = []  # suit, lowest and highest position
         for meld in melds:
-            if meld.kind is MeldKind.RANK:
+            if meld.kind is _RANK_MELD:
                 self.rank_melds.add(natural_position(meld.rank))
-            elif meld.kind is MeldKind.SEQUENCE:
+            elif meld.kind is _SEQUENCE_MELD:
                 assert meld.suit is not None
                 low = natural_position(meld.low)
                 self.runs.append((SUITS.index(meld.suit), low, low + meld.size - 1))
@@ -301,9 +309,7 @@ def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> i
     size = t.canasta_size
     by_position = rank_totals(nat)
     masks = suit_masks(nat)
-    growing = [
-        m for m in melds if m.kind is not MeldKind.BLACK_THREES and not t.rules.is_canasta(m)
-    ]
+    growing = [m for m in melds if m.kind is not _BLACK_MELD and not t.rules.is_canasta(m)]
     made = (
         _merged_family_bound(growing, nat, by_position, wilds, t)
         if t.rules.merging_allowed
@@ -345,11 +351,11 @@ def _meld_bound(
 ) -> int:
     """1 if the meld, which is not a canasta, may still grow into one."""
     size = t.canasta_size
-    if meld.kind is MeldKind.RANK:
+    if meld.kind is _RANK_MELD:
         have = by_position[natural_position(meld.rank)]
         room = max(0, t.max_wilds[meld.naturals + have] - meld.wilds)
         return int(meld.size + have + min(wilds, room) >= size)
-    if meld.kind is MeldKind.WILD:
+    if meld.kind is _WILD_MELD:
         return int(meld.size + min(wilds, t.longest_wild_meld - meld.size) >= size)
     assert meld.suit is not None
     low, high = natural_position(meld.low), natural_position(meld.high)
@@ -368,10 +374,10 @@ def _merged_family_bound(
     by_suit: dict[int, int] = {}
     wild_cards = 0
     for meld in melds:
-        if meld.kind is MeldKind.RANK:
+        if meld.kind is _RANK_MELD:
             position = natural_position(meld.rank)
             by_rank[position] = by_rank.get(position, by_position[position]) + meld.size
-        elif meld.kind is MeldKind.SEQUENCE:
+        elif meld.kind is _SEQUENCE_MELD:
             assert meld.suit is not None
             suit = SUITS.index(meld.suit)
             by_suit[suit] = by_suit.get(suit, _suit_cards(nat, suit, t)) + meld.size

@@ -45,6 +45,9 @@ from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._rules.ruleset import RuleSet
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_BLACK_MELD = MeldKind.BLACK_THREES
+
 __all__ = ["going_out_possible", "plainly_stuck"]
 
 _PER_RANK = len(SUITS)
@@ -91,9 +94,9 @@ def going_out_possible(
     discards = _worth_trying(
         _discards(counts, nat, stray, hand.points, owed, exempt, rules), layout
     )
-    top_first, turned = _upside_down(nat, layout)
-    search.forget(_REMEMBERED)
-    search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
+    # Made once a root is searched: many questions are refused at their roots (37 of the 63
+    # of the Hollywood for three position of tests/data/slow26 with ask_permission).
+    upside_down: tuple[bytes, Layout] | None = None
     troubled = -1  # the most wild cards a root found every natural melded refuted with
     room = wild_room(layout, t)
     for discard, naturals in _roots(discards):
@@ -108,6 +111,11 @@ def going_out_possible(
             troubled = left_wilds
         if told is None:
             continue
+        if upside_down is None:
+            upside_down = _upside_down(nat, layout)
+            search.forget(_REMEMBERED)
+            search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
+        top_first, turned = upside_down
         search.tried, search.discard_needed = told
         search.forced_at_positions = _forced_at_positions(left_wilds, search.discard_needed)
         ways = (
@@ -517,7 +525,7 @@ def _may_have_canastas(
     done = 0
     open_cards = len(hand)
     for meld in melds:
-        if meld.kind is MeldKind.BLACK_THREES:
+        if meld.kind is _BLACK_MELD:
             continue
         if rules.is_canasta(meld):
             done += 1

@@ -21,6 +21,9 @@ from canasta._model.cards import SUITS
 from canasta._model.melds import Meld, MeldKind, natural_position
 from canasta._rules.ruleset import RuleSet
 
+# Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
+_RANK_MELD, _SEQUENCE_MELD, _WILD_MELD = MeldKind.RANK, MeldKind.SEQUENCE, MeldKind.WILD
+
 __all__ = [
     "Finished",
     "Layout",
@@ -124,16 +127,16 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
     black = False
     for meld, kin in zip(melds, families, strict=True):
         merges = rules.merging_allowed and kin is not None and families.count(kin) > 1
-        if meld.kind is MeldKind.RANK:
+        if meld.kind is _RANK_MELD:
             closed = rules.is_canasta(meld) and t.closed_at < UNBOUNDED  # CL-CAN-4
             position = natural_position(meld.rank)
             ranks.append(RankGroup(position, meld.naturals, meld.wilds, closed, merges))
-        elif meld.kind is MeldKind.SEQUENCE:
+        elif meld.kind is _SEQUENCE_MELD:
             assert meld.suit is not None
             low = natural_position(meld.low)
             suit = SUITS.index(meld.suit)
             runs.append(Run(suit, low, low + meld.size - 1, meld.wilds, merges))
-        elif meld.kind is MeldKind.WILD:
+        elif meld.kind is _WILD_MELD:
             wilds.append(WildGroup(meld.size, merges and rules.merge_wild_melds))
         else:
             black = True

@@ -40,7 +40,7 @@ from canasta._rules.ruleset import RuleSet
 #: The kinds of meld the quick answers ask of every meld, read once: in Python 3.11 every
 #: attribute read of an enum class (``MeldKind.RANK``) goes through the enum type's
 #: ``__getattr__`` hook, some 2,500 instructions, where a module's name costs a few.
-_BLACK_MELD, _RANK_MELD = MeldKind.BLACK_THREES, MeldKind.RANK
+_BLACK_MELD, _RANK_MELD, _WILD_MELD = MeldKind.BLACK_THREES, MeldKind.RANK, MeldKind.WILD
 
 __all__ = [
     "can_finish",
@@ -162,7 +162,7 @@ def out_after_unlocking(
         if not going_out_possible(usable + locked, melds, rules, 0, False):
             return False
         for step in meld_steps(usable, melds, rules):
-            if step.kind is not MeldKind.BLACK_THREES and search(
+            if step.kind is not _BLACK_MELD and search(
                 usable - step.cards, step.applied_to(melds), owed - step.points
             ):
                 return True
@@ -369,10 +369,10 @@ def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bo
     canastas = 0
     joined: set[int] = set()
     for meld in melds:
-        if meld.kind is MeldKind.BLACK_THREES:
+        if meld.kind is _BLACK_MELD:
             continue
         grows = 0
-        if meld.kind is MeldKind.RANK:
+        if meld.kind is _RANK_MELD:
             position = natural_position(meld.rank)
             if position not in joined:
                 joined.add(position)
@@ -385,7 +385,7 @@ def _may_go_out_so(counts: bytes, melds: tuple[Meld, ...], rules: RuleSet) -> bo
                 left += have
             canastas += int(have + wilds >= size)
     black = sum(counts[face.index] for face in BLACK_THREES)
-    if black and (black < 3 or any(meld.kind is MeldKind.BLACK_THREES for meld in melds)):
+    if black and (black < 3 or any(meld.kind is _BLACK_MELD for meld in melds)):
         left += black
     return left <= 1 and canastas >= rules.canastas_to_go_out
 
@@ -406,7 +406,7 @@ def _laid(melds: list[Meld], cards: Cards, rank: Rank, kind: MeldKind, rules: Ru
                 melds[index] = joined
                 return True
             return False
-    if kind is MeldKind.RANK and _too_few(len(cards), rules):
+    if kind is _RANK_MELD and _too_few(len(cards), rules):
         return False  # asked before new_meld, whose refusal spells the cards out
     made = new_meld(cards, rules)
     if isinstance(made, Meld) and made.kind is kind:
@@ -419,7 +419,7 @@ def _wild_laid(melds: list[Meld], face: int, rules: RuleSet) -> bool:
     """Whether the wild card ``face`` joins one of ``melds`` (the first that takes it)."""
     card = Cards.of([ALL_FACES[face]])
     for index, meld in enumerate(melds):
-        if meld.kind is MeldKind.RANK or meld.kind is MeldKind.WILD:
+        if meld.kind is _RANK_MELD or meld.kind is _WILD_MELD:
             joined = added(meld, card, rules)
             if isinstance(joined, Meld):
                 melds[index] = joined

@@ -30,12 +30,12 @@ __all__ = ["addition_target", "built", "laid_meld", "melded", "merge_made"]
 
 # Read once, as in movegen: an enum class's attribute read is slow in Python 3.11.
 _MELD = Phase.MELD
-_SEQUENCE, _BLACK = MeldKind.SEQUENCE, MeldKind.BLACK_THREES
+_SEQUENCE, _BLACK, _WILD = MeldKind.SEQUENCE, MeldKind.BLACK_THREES, MeldKind.WILD
 
 
 def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
     """The meld a :class:`~canasta.LayMeld` lays, or why it may not be laid."""
-    if deal.phase is not Phase.MELD:
+    if deal.phase is not _MELD:
         return wrong_phase(deal, "meld")
     cards = move.cards
     problem = usable_violation(deal, cards)
@@ -46,8 +46,8 @@ def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
     if isinstance(meld, Violation):
         return meld
     melds = deal.melds[deal.side]
-    if meld.kind is MeldKind.BLACK_THREES:
-        if any(m.kind is MeldKind.BLACK_THREES for m in melds):
+    if meld.kind is _BLACK:
+        if any(m.kind is _BLACK for m in melds):
             return Violation("CL-B3-3", "your side has laid its black threes already")
         if not may_go_out(deal.draft, deal.rules):
             return Violation("CL-B3-3", "black threes are melded only when going out")
@@ -60,17 +60,17 @@ def laid_meld(deal: Deal, move: LayMeld) -> Meld | Violation:
 
 def _family_text(meld: Meld) -> str:
     """The family of a meld in words (see :func:`~canasta._engine.meld_rules.family`)."""
-    if meld.kind is MeldKind.SEQUENCE:
+    if meld.kind is _SEQUENCE:
         assert meld.suit is not None
         return f"a sequence of {meld.suit.name.lower()}"
-    if meld.kind is MeldKind.WILD:
+    if meld.kind is _WILD:
         return "a meld of wild cards"
     return f"a meld of {meld.rank.text}s"
 
 
 def addition_target(deal: Deal, move: AddToMeld) -> tuple[int, Meld] | Violation:
     """The position of the meld an addition grows and the grown meld, or why it is illegal."""
-    if deal.phase is not Phase.MELD:
+    if deal.phase is not _MELD:
         return wrong_phase(deal, "add to a meld")
     side = deal.side
     melds = deal.melds[side]
