@@ -168,9 +168,9 @@ def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) 
     assert set(keys) == brute_steps(hand, melds, rules)
 
 
-def plain_near(masks: Sequence[int] | None, position: int, have: bytes) -> object:
+def plain_near(masks: Sequence[int], position: int, have: bytes) -> object:
     """``steps._near`` without its shortcut: the costs of every suit held."""
-    return None if masks is None else steps_module._suit_costs(masks, position, have)
+    return steps_module._suit_costs(masks, position, have)
 
 
 def described(listed: Sequence[Step]) -> list[tuple[object, ...]]:

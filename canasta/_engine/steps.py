@@ -241,13 +241,12 @@ def _black_three_melds(
 # --- natural cards of one rank ------------------------------------------------------------
 
 
-def _near(masks: Sequence[int] | None, position: int, have: bytes) -> tuple[int, ...] | None:
+def _near(masks: Sequence[int], position: int, have: bytes) -> tuple[int, ...]:
     """What melding the last copy of each suit's natural of rank ``position`` costs the
-    sequences the hand might make (:func:`_suit_costs`); ``None`` where sequences are not
-    played, and no cost where one suit is held at most, whose choices are the same whatever
-    they cost (more of :func:`_rank_group`'s lookups find the steps already made)."""
-    if masks is None:
-        return None
+    sequences the hand might make (:func:`_suit_costs`), where sequences are played (the
+    callers ask only then: elsewhere suits cannot matter, and the choices of suits need no
+    cost); no cost where one suit is held at most, whose choices are the same whatever they
+    cost (more of :func:`_rank_group`'s lookups find the steps already made)."""
     if have.count(0) >= _PER_RANK - 1:
         return _NO_COST
     return _suit_costs(masks, position, have)
@@ -341,7 +340,7 @@ def _new_rank_melds(
         if t.new_meld_wilds[have] > hand.wilds:
             continue  # too few wild cards to make up a meld
         held = hand.held(position)
-        near = _near(masks, position, held)
+        near = None if masks is None else _near(masks, position, held)
         found += _rank_group(t.rules, position, held, near, twos, jokers, None, None, by_count)
     return found
 
@@ -358,7 +357,7 @@ def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -
             or t.max_wilds[meld.size - meld.wilds] <= meld.wilds
         ):
             return ()  # no natural to add, and no wild card may join alone
-        near = _near(hand.masks, position, held)
+        near = None if hand.masks is None else _near(hand.masks, position, held)
         return _rank_group(
             t.rules, position, held, near, hand.twos, hand.jokers, index, meld, by_count
         )
