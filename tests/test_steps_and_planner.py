@@ -27,6 +27,7 @@ from canasta._engine.search.opening import _OpeningSearch, opening_reachable
 from canasta._engine.search.planner import canastas_short, naturals_stuck, out_at_once
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
+from canasta._engine.tables import UNBOUNDED
 
 HOLLYWOOD = hollywood()
 SLOW26 = Path(__file__).parent / "data" / "slow26"
@@ -237,6 +238,24 @@ def test_remembered_steps_are_those_made_afresh(family: str, seed: int) -> None:
     for (hand, melds), listed in zip(positions, warm, strict=True):
         canasta.clear_caches()
         assert described(steps(hand, melds, rules, by_count=True)) == listed
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    twos=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+    jokers=st.integers(0, 4),
+    low=st.integers(0, 12),
+    high=st.integers(0, 12),
+)
+def test_wild_parts_of_a_range_are_every_wild_part_in_it(
+    twos: list[int], jokers: int, low: int, high: int
+) -> None:
+    """A rank group takes the wild cards of each count of naturals from every choice of the
+    wild cards held, those of its range kept (``steps._rank_group``): the choices of that
+    range, in their order, as ``_wild_parts`` of the range gives them."""
+    every = steps_module._wild_parts(bytes(twos), jokers, 0, UNBOUNDED)
+    kept = tuple(part for part in every if low <= part[2] <= high)
+    assert steps_module._wild_parts(bytes(twos), jokers, low, high) == kept
 
 
 def test_steps_spec_example() -> None:

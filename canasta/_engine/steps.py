@@ -32,7 +32,15 @@ from canasta._engine.sequence_steps import (
     wild_signature,
 )
 from canasta._engine.step import Step
-from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TOP, TWO_POINTS, Tables, tables
+from canasta._engine.tables import (
+    JOKER_POINTS,
+    NATURAL_VALUE,
+    TOP,
+    TWO_POINTS,
+    UNBOUNDED,
+    Tables,
+    tables,
+)
 from canasta._model.cards import (
     BLACK_THREES,
     FACE_COUNT,
@@ -405,17 +413,20 @@ def _rank_group(
     value = NATURAL_VALUE[position]
     choices = _choices(held, near) if by_count or near is None else tuple(_all_choices(held, True))
     others = None if near is None or not by_count else _make_others(position, held, near)
+    # Every choice of the wild cards held, looked up once: each count of naturals takes
+    # those of its range (:func:`_wild_range`), which are :func:`_wild_parts` of that range
+    # in its order (tests/test_steps_and_planner.py holds the two to each other).
+    parts = _wild_parts(twos, jokers, 0, UNBOUNDED)
     found: list[Step] = []
     for choice in choices:
         k = sum(choice)
         low, high = _wild_range(t, k, meld)
         if high < 0:
             continue
-        parts = _wild_parts(twos, jokers, low, high)
-        if not parts:
-            continue  # too few wild cards for this count of naturals
         head, naturals_points = _naturals(position, choice), k * value
         for tail, points, count in parts:
+            if not low <= count <= high:
+                continue
             found.append(
                 Step(
                     index,
