@@ -27,7 +27,6 @@ from canasta._engine.search.opening import _OpeningSearch, opening_reachable
 from canasta._engine.search.planner import canastas_short, naturals_stuck, out_at_once
 from canasta._engine.step import Step
 from canasta._engine.steps import meld_steps as steps
-from canasta._engine.tables import UNBOUNDED
 
 HOLLYWOOD = hollywood()
 SLOW26 = Path(__file__).parent / "data" / "slow26"
@@ -253,7 +252,7 @@ def test_wild_parts_of_a_range_are_every_wild_part_in_it(
     """A rank group takes the wild cards of each count of naturals from every choice of the
     wild cards held, those of its range kept (``steps._rank_group``): the choices of that
     range, in their order, as ``_wild_parts`` of the range gives them."""
-    every = steps_module._wild_parts(bytes(twos), jokers, 0, UNBOUNDED)
+    every = steps_module._wild_parts(bytes(twos), jokers, 0, steps_module.UNBOUNDED)
     kept = tuple(part for part in every if low <= part[2] <= high)
     assert steps_module._wild_parts(bytes(twos), jokers, low, high) == kept
 
