@@ -168,9 +168,9 @@ def test_steps_are_legal_distinct_and_complete(name: str, seed: int, size: int) 
     assert set(keys) == brute_steps(hand, melds, rules)
 
 
-def plain_near(masks: Sequence[int] | None, position: int, have: bytes) -> object:
+def plain_near(masks: Sequence[int], position: int, have: bytes) -> object:
     """``steps._near`` without its shortcut: the costs of every suit held."""
-    return None if masks is None else steps_module._suit_costs(masks, position, have)
+    return steps_module._suit_costs(masks, position, have)
 
 
 def described(listed: Sequence[Step]) -> list[tuple[object, ...]]:
@@ -237,6 +237,24 @@ def test_remembered_steps_are_those_made_afresh(family: str, seed: int) -> None:
     for (hand, melds), listed in zip(positions, warm, strict=True):
         canasta.clear_caches()
         assert described(steps(hand, melds, rules, by_count=True)) == listed
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    twos=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+    jokers=st.integers(0, 4),
+    low=st.integers(0, 12),
+    high=st.integers(0, 12),
+)
+def test_wild_parts_of_a_range_are_every_wild_part_in_it(
+    twos: list[int], jokers: int, low: int, high: int
+) -> None:
+    """A rank group takes the wild cards of each count of naturals from every choice of the
+    wild cards held, those of its range kept (``steps._rank_group``): the choices of that
+    range, in their order, as ``_wild_parts`` of the range gives them."""
+    every = steps_module._wild_parts(bytes(twos), jokers, 0, steps_module.UNBOUNDED)
+    kept = tuple(part for part in every if low <= part[2] <= high)
+    assert steps_module._wild_parts(bytes(twos), jokers, low, high) == kept
 
 
 def test_steps_spec_example() -> None:

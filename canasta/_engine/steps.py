@@ -33,7 +33,15 @@ from canasta._engine.sequence_steps import (
     wild_signature,
 )
 from canasta._engine.step import Step
-from canasta._engine.tables import JOKER_POINTS, NATURAL_VALUE, TOP, TWO_POINTS, Tables, tables
+from canasta._engine.tables import (
+    JOKER_POINTS,
+    NATURAL_VALUE,
+    TOP,
+    TWO_POINTS,
+    UNBOUNDED,
+    Tables,
+    tables,
+)
 from canasta._model.cards import (
     BLACK_THREES,
     FACE_COUNT,
@@ -242,13 +250,12 @@ def _black_three_melds(
 # --- natural cards of one rank ------------------------------------------------------------
 
 
-def _near(masks: Sequence[int] | None, position: int, have: bytes) -> tuple[int, ...] | None:
+def _near(masks: Sequence[int], position: int, have: bytes) -> tuple[int, ...]:
     """What melding the last copy of each suit's natural of rank ``position`` costs the
-    sequences the hand might make (:func:`_suit_costs`); ``None`` where sequences are not
-    played, and no cost where one suit is held at most, whose choices are the same whatever
-    they cost (more of :func:`_rank_group`'s lookups find the steps already made)."""
-    if masks is None:
-        return None
+    sequences the hand might make (:func:`_suit_costs`), where sequences are played (the
+    callers ask only then: elsewhere suits cannot matter, and the choices of suits need no
+    cost); no cost where one suit is held at most, whose choices are the same whatever they
+    cost (more of :func:`_rank_group`'s lookups find the steps already made)."""
     if have.count(0) >= _PER_RANK - 1:
         return _NO_COST
     return _suit_costs(masks, position, have)
@@ -345,7 +352,7 @@ def _new_rank_melds(
         if t.new_meld_wilds[have] > hand.wilds:
             continue  # too few wild cards to make up a meld
         held = hand.held(position)
-        near = _near(masks, position, held)
+        near = None if masks is None else _near(masks, position, held)
         found += _rank_group(t.rules, position, held, near, twos, jokers, None, None, by_count)
     return found
 
@@ -362,7 +369,7 @@ def _additions(hand: _Hand, index: int, meld: Meld, t: Tables, by_count: bool) -
             or t.max_wilds[meld.size - meld.wilds] <= meld.wilds
         ):
             return ()  # no natural to add, and no wild card may join alone
-        near = _near(hand.masks, position, held)
+        near = None if hand.masks is None else _near(hand.masks, position, held)
         return _rank_group(
             t.rules, position, held, near, hand.twos, hand.jokers, index, meld, by_count
         )
@@ -410,17 +417,20 @@ def _rank_group(
     value = NATURAL_VALUE[position]
     choices = _choices(held, near) if by_count or near is None else tuple(_all_choices(held, True))
     others = None if near is None or not by_count else _make_others(position, held, near)
+    # Every choice of the wild cards held, looked up once: each count of naturals takes
+    # those of its range (:func:`_wild_range`), which are :func:`_wild_parts` of that range
+    # in its order (tests/test_steps_and_planner.py holds the two to each other).
+    parts = _wild_parts(twos, jokers, 0, UNBOUNDED)
     found: list[Step] = []
     for choice in choices:
         k = sum(choice)
         low, high = _wild_range(t, k, meld)
         if high < 0:
             continue
-        parts = _wild_parts(twos, jokers, low, high)
-        if not parts:
-            continue  # too few wild cards for this count of naturals
         head, naturals_points = _naturals(position, choice), k * value
         for tail, points, count in parts:
+            if not low <= count <= high:
+                continue
             found.append(
                 Step(
                     index,
