@@ -315,8 +315,7 @@ def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> i
         if t.rules.merging_allowed
         else sum(_meld_bound(meld, by_position, masks, wilds, t) for meld in growing)
     )
-    for have in by_position:
-        made += (have + min(wilds, t.max_wilds[have])) // size
+    made += sum(_new_rank_canastas(have, wilds, t) for have in by_position if have)
     if t.sequences:
         fill = int(t.sequence_wilds > 0 and wilds > 0)
         made += sum(
@@ -325,6 +324,18 @@ def canasta_bound(nat: bytes, wilds: int, melds: Iterable[Meld], t: Tables) -> i
     if t.wild_melds:
         made += wilds // size
     return made
+
+
+def _new_rank_canastas(have: int, wilds: int, t: Tables) -> int:
+    """At most how many new melds of one rank become canastas from ``have`` natural cards
+    of it and ``wilds`` wild cards: one meld, within the wild cards its naturals allow
+    (CL-MELD-3), where a side has one meld a rank; where it may have several (HW-MELD-9),
+    as many as the cards allow, each holding the fewest naturals a canasta of a rank holds
+    at least (:func:`_canasta_naturals`), its wild cards within what each meld allows."""
+    if not t.several:
+        return (have + min(wilds, t.max_wilds[have])) // t.canasta_size
+    fewest = _canasta_naturals(t)
+    return min(have // fewest, (have + wilds) // t.canasta_size) if fewest else 0
 
 
 def _suit_cards(nat: bytes, suit: int, t: Tables) -> int:
@@ -501,9 +512,7 @@ def _rank_costs(
     numbers)."""
     size = t.canasta_size
     naturals = have + sum(group.naturals for group in laid)
-    fewest = next(
-        (n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0
-    )  # the fewest natural cards a canasta of one rank holds (CL-MELD-3); 0: none
+    fewest = _canasta_naturals(t)
     most = min(missing, naturals // fewest) if fewest else 0
     if not most and not any(group.naturals + group.wilds >= size for group in laid):
         return ()  # too few naturals for a canasta, and none laid
@@ -518,6 +527,14 @@ def _rank_costs(
         costs.append(step)
         total += step
     return tuple(costs)
+
+
+@remembered(64)
+def _canasta_naturals(t: Tables) -> int:
+    """The fewest natural cards a canasta of one rank holds, with as many wild cards as
+    they allow (CL-MELD-3); 0 where none is made. Remembered: one number a rule set."""
+    size = t.canasta_size
+    return next((n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0)
 
 
 def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | None:
