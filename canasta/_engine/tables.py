@@ -72,6 +72,9 @@ class Tables(NamedTuple):
     black_three_wilds: int
     #: The most wild cards a meld of one rank with n natural cards holds, by n (CL-MELD-3).
     max_wilds: tuple[int, ...]
+    #: The fewest natural cards a canasta of one rank holds, with as many wild cards as they
+    #: allow (CL-MELD-3); 0 where none is made.
+    canasta_naturals: int
     #: From this size a canasta takes no more wild cards (CL-CAN-4), or :data:`UNBOUNDED`.
     closed_at: int
     #: The fewest wild cards a new meld of n natural cards of one rank needs, by n, or
@@ -90,6 +93,8 @@ class Tables(NamedTuple):
 def tables(rules: RuleSet) -> Tables:
     """The :class:`Tables` of ``rules``: made once for each of the last rule sets played."""
     most_naturals = 4 * rules.decks * len(NATURAL_RANKS)  # every natural card of the pack
+    max_wilds = tuple(rules.max_wilds(n) for n in range(most_naturals + 1))
+    size = rules.canasta_size
     return Tables(
         rules=rules,
         min_size=rules.min_meld_size,
@@ -106,7 +111,10 @@ def tables(rules: RuleSet) -> Tables:
         longest_wild_meld=rules.max_wild_meld_length or UNBOUNDED,
         black_threes=rules.max_black_threes_per_meld,
         black_three_wilds=rules.black_three_meld_max_wilds,
-        max_wilds=tuple(rules.max_wilds(n) for n in range(most_naturals + 1)),
+        max_wilds=max_wilds,
+        canasta_naturals=next(
+            (n for n in range(1, len(max_wilds)) if n + max_wilds[n] >= size), 0
+        ),
         closed_at=UNBOUNDED if rules.allow_wild_on_canasta else rules.canasta_size,
         new_meld_wilds=tuple(_new_meld_wilds(rules, n) for n in range(most_naturals + 1)),
     )

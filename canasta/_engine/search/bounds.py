@@ -331,10 +331,10 @@ def _new_rank_canastas(have: int, wilds: int, t: Tables) -> int:
     of it and ``wilds`` wild cards: one meld, within the wild cards its naturals allow
     (CL-MELD-3), where a side has one meld a rank; where it may have several (HW-MELD-9),
     as many as the cards allow, each holding the fewest naturals a canasta of a rank holds
-    at least (:func:`_canasta_naturals`), its wild cards within what each meld allows."""
+    at least (``Tables.canasta_naturals``), its wild cards within what each meld allows."""
     if not t.several:
         return (have + min(wilds, t.max_wilds[have])) // t.canasta_size
-    fewest = _canasta_naturals(t)
+    fewest = t.canasta_naturals
     return min(have // fewest, (have + wilds) // t.canasta_size) if fewest else 0
 
 
@@ -512,7 +512,7 @@ def _rank_costs(
     numbers)."""
     size = t.canasta_size
     naturals = have + sum(group.naturals for group in laid)
-    fewest = _canasta_naturals(t)
+    fewest = t.canasta_naturals
     most = min(missing, naturals // fewest) if fewest else 0
     if not most and not any(group.naturals + group.wilds >= size for group in laid):
         return ()  # too few naturals for a canasta, and none laid
@@ -527,14 +527,6 @@ def _rank_costs(
         costs.append(step)
         total += step
     return tuple(costs)
-
-
-@remembered(64)
-def _canasta_naturals(t: Tables) -> int:
-    """The fewest natural cards a canasta of one rank holds, with as many wild cards as
-    they allow (CL-MELD-3); 0 where none is made. Remembered: one number a rule set."""
-    size = t.canasta_size
-    return next((n for n in range(1, len(t.max_wilds)) if n + t.max_wilds[n] >= size), 0)
 
 
 def _first_canasta(laid: Sequence[RankGroup], have: int, t: Tables) -> int | None:
