@@ -288,11 +288,12 @@ class Sweep:
     ) -> Iterator[tuple[bytes, int, Layout, bool]]:
         """Every way to place the naturals of rank ``position``: onto sequences and into the
         pool (:meth:`_rank_placed`), then the pool shared (:func:`pool_shared`), with
-        whether the pool holds any; but none
-        where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
-        which is known before the pool is shared, whatever melds of the rank it makes; nor
-        any whose new melds of the rank need more wild cards than are left beside those the
-        melds summed up need, which :meth:`_finished` would sum up into nothing."""
+        whether the pool holds any (a card that may be melded last, ``merge_last``); but
+        none where the natural sequence canasta going out needs is lost
+        (:meth:`_escalera_lost`), which is known before the pool is shared, whatever melds
+        of the rank it makes; nor any whose new melds of the rank need more wild cards
+        than are left beside those the melds summed up need, which :meth:`_finished` would
+        sum up into nothing."""
         # A pool may always join a meld of the rank the side has laid (:func:`pool_shared`).
         laid = any(group.position == position for group in layout.ranks)
         pools = None if laid else sharable(position, tally(nat).by_rank[position], self.t)
