@@ -27,7 +27,7 @@ from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.forced import discards_left
 from canasta._engine.search.joint import wilds_owed_at_least
-from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
+from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas, with_table_ranks
 from canasta._engine.search.merge_last import last_step_needed
 from canasta._engine.search.one_wild import one_wild_short
 from canasta._engine.search.placing import folded
@@ -98,6 +98,7 @@ def going_out_possible(
     # Made once a root is searched: many questions are refused at their roots (37 of the 63
     # of the Hollywood for three position of tests/data/slow26 with ask_permission).
     late = last_step_needed(counts, layout, t)
+    layout = with_table_ranks(layout) if late else layout
     upside_down: tuple[bytes, Layout] | None = None
     troubled = -1  # the most wild cards a root found every natural melded refuted with
     room = wild_room(layout, t)

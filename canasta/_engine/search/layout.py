@@ -37,6 +37,7 @@ __all__ = [
     "merges",
     "shape",
     "wild_meld_canastas",
+    "with_table_ranks",
 ]
 
 
@@ -58,7 +59,9 @@ class Run(NamedTuple):
     that were on the table before the turn (of a merged sequence, from its lower part's
     to its higher part's: the ranks a merge joined lie between), ``table_low`` above
     ``table_high`` for a sequence laid in the turn (:func:`finished`: a card of the hand
-    outside them may be melded last)."""
+    outside them may be melded last). Set only where the search asks for a last step
+    (:func:`with_table_ranks`): elsewhere every sequence is as if laid in the turn, so
+    that the search's positions are as many as without them."""
 
     suit: int
     low: int
@@ -152,13 +155,19 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
             assert meld.suit is not None
             low = natural_position(meld.low)
             suit = SUITS.index(meld.suit)
-            high = low + meld.size - 1
-            runs.append(Run(suit, low, high, meld.wilds, merges, low, high))
+            runs.append(Run(suit, low, low + meld.size - 1, meld.wilds, merges))
         elif meld.kind is _WILD_MELD:
             wilds.append(WildGroup(meld.size, merges and rules.merge_wild_melds))
         else:
             black = True
     return Layout(tuple(sorted(ranks)), tuple(sorted(runs)), tuple(sorted(wilds))), black
+
+
+def with_table_ranks(layout: Layout) -> Layout:
+    """The side's melds on the table (:func:`encoded`), each sequence with its ranks as
+    those it held on the table (:class:`Run`)."""
+    runs = tuple(run._replace(table_low=run.low, table_high=run.high) for run in layout.runs)
+    return layout._replace(runs=runs)
 
 
 def rank_room(group: RankGroup, t: Tables) -> int:
