@@ -95,10 +95,9 @@ def going_out_possible(
     discards = _worth_trying(
         _discards(counts, nat, stray, hand.points, owed, exempt, rules), layout
     )
+    late = False  # whether a going out melding every card needs a last step (merge_last)
     # Made once a root is searched: many questions are refused at their roots (37 of the 63
     # of the Hollywood for three position of tests/data/slow26 with ask_permission).
-    late = last_step_needed(counts, layout, t)
-    layout = with_table_ranks(layout) if late else layout
     upside_down: tuple[bytes, Layout] | None = None
     troubled = -1  # the most wild cards a root found every natural melded refuted with
     room = wild_room(layout, t)
@@ -115,6 +114,8 @@ def going_out_possible(
         if told is None:
             continue
         if upside_down is None:
+            late = last_step_needed(counts, layout, t)
+            layout = with_table_ranks(layout) if late else layout
             upside_down = _upside_down(nat, layout)
             search.forget(_REMEMBERED)
             search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
