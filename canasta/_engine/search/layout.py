@@ -71,13 +71,23 @@ class Run(NamedTuple):
     table_low: int = TOP + 1
     table_high: int = -1
 
+    def extended(self, low: int, high: int, wilds: int) -> Run:
+        """The sequence grown to the positions ``low`` to ``high`` with ``wilds`` wild
+        cards (made whole: ``_replace`` costs some three times as much, and placing the
+        naturals grows sequences at most positions of the search)."""
+        return Run(self.suit, low, high, wilds, self.merges, self.table_low, self.table_high)
+
     def upside_down(self) -> Run:
         """The sequence with the ranks' order turned upside down (``going_out``)."""
-        return self._replace(
-            low=TOP - self.high,
-            high=TOP - self.low,
-            table_low=TOP - self.table_high,
-            table_high=TOP - self.table_low,
+        low, high, table_low, table_high = self.low, self.high, self.table_low, self.table_high
+        return Run(
+            self.suit,
+            TOP - high,
+            TOP - low,
+            self.wilds,
+            self.merges,
+            TOP - table_high,
+            TOP - table_low,
         )
 
 
