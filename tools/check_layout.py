@@ -103,6 +103,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_merge_layouts26.py", "canasta._engine.search"),  # the search's merges
         ("tests/test_going_out_merge40.py", "canasta._engine.search"),  # merges in time
         ("tests/test_going_out_unlocking41.py", "canasta._engine.search"),  # merges in time
+        ("tests/test_going_out_late42.py", "canasta._engine.search"),  # the last step
+        ("tests/test_going_out_late42.py", "canasta._engine.tables"),  # the last step
         ("tests/test_going_out_copies41.py", "canasta._engine.search"),  # copies of a suit
         ("tests/test_replay_unanswered41.py", "canasta._engine.steps"),  # steps to replay
         ("tests/test_merge_layouts26.py", "canasta._engine.tables"),  # the numbers they use

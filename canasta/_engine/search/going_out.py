@@ -27,7 +27,8 @@ from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.forced import discards_left
 from canasta._engine.search.joint import wilds_owed_at_least
-from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
+from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas, with_table_ranks
+from canasta._engine.search.merge_last import last_step_needed
 from canasta._engine.search.one_wild import one_wild_short
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -94,6 +95,7 @@ def going_out_possible(
     discards = _worth_trying(
         _discards(counts, nat, stray, hand.points, owed, exempt, rules), layout
     )
+    late = False  # whether a going out melding every card needs a last step (merge_last)
     # Made once a root is searched: many questions are refused at their roots (37 of the 63
     # of the Hollywood for three position of tests/data/slow26 with ask_permission).
     upside_down: tuple[bytes, Layout] | None = None
@@ -112,19 +114,30 @@ def going_out_possible(
         if told is None:
             continue
         if upside_down is None:
+            late = last_step_needed(counts, layout, t)
+            layout = with_table_ranks(layout) if late else layout
             upside_down = _upside_down(nat, layout)
             search.forget(_REMEMBERED)
             search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
         top_first, turned = upside_down
         search.tried, search.discard_needed = told
         search.forced_at_positions = _forced_at_positions(left_wilds, search.discard_needed)
+        root = _root_summary(late, discard)
         ways = (
-            (top_first, left_wilds, turned, Summary(), black_room, _faces(naturals)),
-            (nat, left_wilds, layout, Summary(), black_room, naturals),
+            (top_first, left_wilds, turned, root, black_room, _faces(naturals)),
+            (nat, left_wilds, layout, root, black_room, naturals),
         )
         if _either_way(search, ways):
             return True
     return False
+
+
+def _root_summary(late: bool, discard: int) -> Summary:
+    """The summary a root's search starts with: a step that may come last found unless a
+    going out that melds every card needs one (``late``: ``merge_last``) and the root
+    discards no card (``discard`` -1; a natural discard is a step of the search), as a
+    discard is one."""
+    return Summary(last=not late or discard >= 0)
 
 
 def _black_room(left_black: int, black_meld: bool, t: Tables) -> int | None:
@@ -345,6 +358,8 @@ def _cores_answer(search: Sweep, ways: tuple[SweepArgs, SweepArgs]) -> bool | No
     if search.discard_needed and len(spare) == 1:
         nat, spare = _discarded(nat, spare), frozenset()
     answer = cores_answer(nat, wilds, layout, black_room, spare, search.t, search.new_wild)
+    if answer and not ways[1][3].last:
+        answer = None  # the cores know no last step (merge_last)
     search.cores_led = answer is False
     search.cores_refused = (ways[1][0], ways[1][1]) if answer is False else None
     if answer is not None:
@@ -389,7 +404,7 @@ def _upside_down(nat: bytes, layout: Layout) -> tuple[bytes, Layout]:
     2.3 s a ``legal_moves()`` call)."""
     turned = Layout(
         tuple(sorted(group._replace(position=TOP - group.position) for group in layout.ranks)),
-        tuple(sorted(run._replace(low=TOP - run.high, high=TOP - run.low) for run in layout.runs)),
+        tuple(sorted(run.upside_down() for run in layout.runs)),
         layout.wilds,
     )
     return bytes(map(nat.__getitem__, _TURNED)), turned

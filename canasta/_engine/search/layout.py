@@ -37,6 +37,7 @@ __all__ = [
     "merges",
     "shape",
     "wild_meld_canastas",
+    "with_table_ranks",
 ]
 
 
@@ -54,13 +55,40 @@ class RankGroup(NamedTuple):
 
 class Run(NamedTuple):
     """A sequence: its suit, its lowest and highest positions and its wild cards;
-    ``merges`` as for :class:`RankGroup`."""
+    ``merges`` as for :class:`RankGroup`; the lowest and highest positions of its cards
+    that were on the table before the turn (of a merged sequence, from its lower part's
+    to its higher part's: the ranks a merge joined lie between), ``table_low`` above
+    ``table_high`` for a sequence laid in the turn (:func:`finished`: a card of the hand
+    outside them may be melded last). Set only where the search asks for a last step
+    (:func:`with_table_ranks`): elsewhere every sequence is as if laid in the turn, so
+    that the search's positions are as many as without them."""
 
     suit: int
     low: int
     high: int
     wilds: int
     merges: bool = False
+    table_low: int = TOP + 1
+    table_high: int = -1
+
+    def extended(self, low: int, high: int, wilds: int) -> Run:
+        """The sequence grown to the positions ``low`` to ``high`` with ``wilds`` wild
+        cards (made whole: ``_replace`` costs some three times as much, and placing the
+        naturals grows sequences at most positions of the search)."""
+        return Run(self.suit, low, high, wilds, self.merges, self.table_low, self.table_high)
+
+    def upside_down(self) -> Run:
+        """The sequence with the ranks' order turned upside down (``going_out``)."""
+        low, high, table_low, table_high = self.low, self.high, self.table_low, self.table_high
+        return Run(
+            self.suit,
+            TOP - high,
+            TOP - low,
+            self.wilds,
+            self.merges,
+            TOP - table_high,
+            TOP - table_low,
+        )
 
 
 class WildGroup(NamedTuple):
@@ -72,8 +100,10 @@ class WildGroup(NamedTuple):
 
 
 #: A meld no natural card still to place can join, as the wild cards see it: its size, the
-#: wild cards it may still take, and whether it is a natural sequence (BO-OUT-1).
-Finished = tuple[int, int, bool]
+#: wild cards it may still take, whether it is a natural sequence (BO-OUT-1), and whether
+#: a card of the hand in it may be melded after every merge (``merge_last``): a
+#: sequence's outside the ranks its parts held on the table.
+Finished = tuple[int, int, bool, bool]
 #: A meld that may merge with another of its family.
 Part = RankGroup | Run | WildGroup
 G = TypeVar("G", "RankGroup", "Run")
@@ -143,6 +173,13 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
     return Layout(tuple(sorted(ranks)), tuple(sorted(runs)), tuple(sorted(wilds))), black
 
 
+def with_table_ranks(layout: Layout) -> Layout:
+    """The side's melds on the table (:func:`encoded`), each sequence with its ranks as
+    those it held on the table (:class:`Run`)."""
+    runs = tuple(run._replace(table_low=run.low, table_high=run.high) for run in layout.runs)
+    return layout._replace(runs=runs)
+
+
 def rank_room(group: RankGroup, t: Tables) -> int:
     """The wild cards a meld of one rank may still take (CL-MELD-3, CL-CAN-4)."""
     return 0 if group.closed else max(0, t.max_wilds[group.naturals] - group.wilds)
@@ -173,7 +210,7 @@ def shape(layout: Layout, t: Tables) -> Shape | None:
     done = need_total = room_total = 0
     open_melds: list[tuple[int, int]] = []
     for meld in layout.parts():
-        size, room, _ = finished(meld, t)
+        size, room, _, _ = finished(meld, t)
         need = max(0, t.min_size - size)
         if need > room:
             return None
@@ -205,10 +242,12 @@ def wild_meld_canastas(rules: RuleSet) -> tuple[int, ...]:
 def finished(meld: Part, t: Tables) -> Finished:
     """A meld as the wild cards see it (:data:`Finished`)."""
     if isinstance(meld, RankGroup):
-        return meld.naturals + meld.wilds, rank_room(meld, t), False
+        return meld.naturals + meld.wilds, rank_room(meld, t), False, False
     if isinstance(meld, Run):
-        return meld.high - meld.low + 1, run_room(meld, t), meld.wilds == 0
-    return meld.size, t.longest_wild_meld - meld.size, False
+        size = meld.high - meld.low + 1
+        last = meld.low < meld.table_low or meld.high > meld.table_high
+        return size, run_room(meld, t), meld.wilds == 0, last
+    return meld.size, t.longest_wild_meld - meld.size, False, False
 
 
 class Merges(NamedTuple):
@@ -272,7 +311,7 @@ def bridged(layout: Layout, wilds: int, t: Tables) -> Iterator[tuple[Layout, int
             gap = high.low - low.high - 1  # the ranks between them, each a wild card
             if not 0 < gap <= wilds or max(_length(low), _length(high)) >= t.canasta_size:
                 continue
-            run = Run(low.suit, low.low, high.high, low.wilds + high.wilds + gap, True)
+            run = _joined_run(low, high, low.wilds + high.wilds + gap)
             if run.wilds > t.sequence_wilds or _length(run) > t.longest_sequence:
                 continue
             rest = list(runs)
@@ -280,6 +319,14 @@ def bridged(layout: Layout, wilds: int, t: Tables) -> Iterator[tuple[Layout, int
             rest.remove(second)
             joined = layout._replace(runs=tuple(sorted((*rest, run))))
             yield from bridged(joined, wilds - gap, t)
+
+
+def _joined_run(low: Run, high: Run, wilds: int) -> Run:
+    """The sequence ``low`` and ``high`` (above it) of one suit make joined, with ``wilds``
+    wild cards: the ranks between their cards of the table are those the merge joined."""
+    table_low = min(low.table_low, high.table_low)
+    table_high = max(low.table_high, high.table_high)
+    return Run(low.suit, low.low, high.high, wilds, True, table_low, table_high)
 
 
 def _length(run: Run) -> int:
@@ -334,13 +381,13 @@ def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, Finished] | Non
         if wilds > t.max_wilds[naturals]:
             return None
         group = RankGroup(first.position, naturals, wilds, False, True)
-        size, room, _ = finished(group, t)
+        size, room, _, _ = finished(group, t)
         if size >= t.closed_at:
             room = min(room, rank_room(first, t) + rank_room(second, t))
-        return group, (size, room, False)
+        return group, (size, room, False, False)
     if isinstance(first, Run) and isinstance(second, Run):
         low, high = (first, second) if first.low < second.low else (second, first)
-        run = Run(first.suit, low.low, high.high, first.wilds + second.wilds, True)
+        run = _joined_run(low, high, first.wilds + second.wilds)
         length = run.high - run.low + 1
         meet = low.high + 1 == high.low
         if not meet or run.wilds > t.sequence_wilds or length > t.longest_sequence:

@@ -1,50 +1,70 @@
-"""Where the going-out search may count a merge that comes too late (CL-OUT-2, HW-MRG-1).
+"""A going out's last step and the merges it makes (CL-OUT-2, HW-MRG-1, BO-OUT-1).
 
-Going out is judged when the hand becomes empty (CL-OUT-2): a merge that makes a canasta
-going out needs must come before the last card leaves the hand, as the reference solver
-(:mod:`~canasta._engine.search.reference`) plays it. The search
-(:mod:`~canasta._engine.search.going_out`) makes every merge once every card is placed. That
-is the same where a card is discarded (the merges come before it), and where every card is
-melded but one step can come last: a step whose cards no merge needs made first. Merges of
-melds of one rank or of wild cards never need a card placed first, but to fill their parts'
-room for wild cards (a merged canasta closed to them, CL-CAN-4); two sequences of a suit
-need the cards that make them meet, naturals or wild cards between them (HW-MRG-1). So
-where the hand holds a black three (its meld may come last), a natural card that lies
-between no two sequences of its suit that may merge, or a wild card where none is needed
-before a merge, a step of it may come last (a new meld whole, an addition of the card at a
-sequence's end or to a meld, the merged one too, whose room the search counts after the
-merge), and the search's answer is the rules' answer; elsewhere
-:func:`merge_may_come_late` says the search's "yes" may not be.
+Going out is judged when the hand becomes empty (CL-OUT-2): the canastas it needs, the
+escalera too where it needs one (BO-OUT-1), must be on the table then, so a merge
+(HW-MRG-1) that makes one must come before the last card leaves the hand, as the
+reference solver (:mod:`~canasta._engine.search.reference`) plays it. The going-out
+search (:mod:`~canasta._engine.search.sweep`) makes every merge once every card is placed.
+So a going out it finds is one the rules allow where it ends with a discard (every merge
+before it), or melds every card with a *last step* that no merge it makes waits for. In the
+melds the search ends with, such a step exists where a card of the hand is *free*:
+
+* a natural card in a meld of one rank: added last, to the merged meld where its part
+  merged (where the wild cards a meld of one rank may hold do not depend on its natural
+  cards, so that no merge needs it; elsewhere see :func:`ranks_may_wait`), or laid last
+  with its new meld;
+* a card of a sequence outside the ranks its parts held on the table (``Run.table_low``,
+  ``Run.table_high``; all of a sequence laid in the turn, laid last whole): the outermost
+  such card, a natural, added last (the wild card it may leave at the end is allowed,
+  HW-MELD-3); the merges joined only the ranks between;
+* a wild card the search spreads once the sequences it bridges are joined
+  (``layout.bridged``): added last to a meld with room after the merges, or laid last
+  with its new meld of wild cards (but where a merged meld of one rank is a canasta closed
+  to wild cards, CL-CAN-4, whose room is its parts' before the merge: see
+  :func:`ranks_may_wait`).
+
+Every other card of the hand is needed before a merge: a card of a sequence between the
+ranks of two sequences of the table a merge joined, or a wild card bridging them. So the
+search carries whether a free card is placed (``Summary.last``: a natural put into a meld
+of one rank, a discard, a sequence summed up with such a card,
+:data:`~canasta._engine.search.layout.Finished`), and at its leaf a going out that melds
+every card needs one, in the merges it chooses or among the wild cards it spreads.
+
+That matters only where no card is surely free: where the hand holds no black three (its
+meld may come last), each of its natural cards lies between two sequences of its suit
+that may merge, and it holds no wild card or one may be needed before a merge
+(:func:`merge_may_come_late`). There the search starts with no last step found; elsewhere,
+as if found.
 """
 
 from __future__ import annotations
 
-from canasta._engine.search.layout import Layout, encoded
-from canasta._engine.tables import UNBOUNDED, Tables, tables
+from canasta._engine.search.layout import Layout
+from canasta._engine.tables import UNBOUNDED, Tables
 from canasta._model.cards import BLACK_THREES, NATURAL_FACES, SUITS, WILD_FACES
-from canasta._model.deck import Cards
-from canasta._model.melds import Meld
-from canasta._rules.ruleset import RuleSet
 
-__all__ = ["merge_may_come_late"]
+__all__ = ["last_step_needed", "merge_may_come_late", "ranks_may_wait"]
 
 _PER_RANK = len(SUITS)
 _BLACK_THREE_FACES = tuple(face.index for face in BLACK_THREES)
 
 
-def merge_may_come_late(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:
-    """Whether a going out of ``hand`` onto the side's ``melds`` that the going-out search
-    finds may need a merge after the last card is melded (see the module): some of the melds
-    may merge, the hand holds no black three, each of its natural cards lies between two
-    sequences of its suit that may merge, and it holds no wild card or one may be needed
-    before a merge (:func:`_wild_cards_needed`)."""
-    if not rules.merging_allowed:
+def last_step_needed(counts: bytes, layout: Layout, t: Tables) -> bool:
+    """Whether the going-out search asks a going out of the hand of ``counts`` onto
+    ``layout`` that melds every card for a free card (see the module): where a merge may
+    come too late (:func:`merge_may_come_late`) and its free cards are free
+    (not :func:`ranks_may_wait`)."""
+    return merge_may_come_late(counts, layout, t) and not ranks_may_wait(counts, layout, t)
+
+
+def merge_may_come_late(counts: bytes, layout: Layout, t: Tables) -> bool:
+    """Whether a going out of the hand of ``counts`` onto the side's melds ``layout`` that
+    melds every card may need a merge after its last step (see the module): some of the
+    melds may merge, the hand holds no black three, each of its natural cards lies between
+    two sequences of its suit that may merge, and it holds no wild card or one may be
+    needed before a merge (:func:`_wild_cards_needed`)."""
+    if not t.rules.merging_allowed or not any(part.merges for part in layout.parts()):
         return False
-    t = tables(rules)
-    layout, _ = encoded(melds, t)
-    if not any(part.merges for part in layout.parts()):
-        return False
-    counts = hand.counts
     if any(counts[face] for face in _BLACK_THREE_FACES):
         return False
     lowest_high = [len(NATURAL_FACES)] * _PER_RANK  # by suit, of the runs that may merge
@@ -58,7 +78,26 @@ def merge_may_come_late(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) ->
         if counts[face] and not lowest_high[suit] < position < highest_low[suit]:
             return False
     gaps = any(high + 1 < low for high, low in zip(lowest_high, highest_low, strict=True))
-    return not any(counts[face] for face in WILD_FACES) or _wild_cards_needed(layout, gaps, t)
+    return not _wild_cards_held(counts) or _wild_cards_needed(layout, gaps, t)
+
+
+def ranks_may_wait(counts: bytes, layout: Layout, t: Tables) -> bool:
+    """Whether the free cards of the module may not be free for melds of one rank that may
+    merge (``layout``): where the wild cards such a meld may hold depend on its natural
+    cards (CL-MELD-3: a merge may need a natural card added to a part first), or where a
+    canasta is closed to wild cards (CL-CAN-4) and the hand (``counts``) holds wild cards
+    (one the search spreads may go into a part of a merged canasta before the merge).
+    There the search's "yes" stays unsure and the planner asks the reference solver."""
+    if not any(group.merges for group in layout.ranks):
+        return False
+    fewest = t.min_naturals
+    if len(set(t.max_wilds[fewest:])) > 1:
+        return True
+    return t.closed_at < UNBOUNDED and _wild_cards_held(counts)
+
+
+def _wild_cards_held(counts: bytes) -> bool:
+    return any(counts[face] for face in WILD_FACES)
 
 
 def _wild_cards_needed(layout: Layout, gaps: bool, t: Tables) -> bool:

@@ -121,14 +121,14 @@ def _onto_run(
     """The natural at ``position`` joins the sequence ``run`` of its suit."""
     length = run.high - run.low + 1
     if run.high + 1 == position and length < t.longest_sequence:
-        yield nat, wilds, layout.with_run(run, run._replace(high=position))
+        yield nat, wilds, layout.with_run(run, run.extended(run.low, position, run.wilds))
     elif (
         run.high + 2 == position
         and run.wilds < t.sequence_wilds
         and wilds
         and length + 2 <= t.longest_sequence
     ):
-        joined = run._replace(high=position, wilds=run.wilds + 1)
+        joined = run.extended(run.low, position, run.wilds + 1)
         yield nat, wilds - 1, layout.with_run(run, joined)
     elif position < run.low and length + run.low - position <= t.longest_sequence:
         yield from _block_below(nat, wilds, layout, run, position, t)
@@ -155,7 +155,7 @@ def _block_below(
         for p in between:
             if p not in fill:
                 rest[natural_face(p, run.suit)] -= 1
-        joined = run._replace(low=position, wilds=run.wilds + len(fill))
+        joined = run.extended(position, run.high, run.wilds + len(fill))
         yield bytes(rest), wilds - len(fill), layout.with_run(run, joined)
 
 

@@ -19,7 +19,8 @@ from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
 from canasta._engine.search import reference
 from canasta._engine.search.going_out import going_out_possible
-from canasta._engine.search.merge_last import merge_may_come_late
+from canasta._engine.search.layout import encoded
+from canasta._engine.search.merge_last import merge_may_come_late, ranks_may_wait
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
@@ -74,15 +75,16 @@ def can_stay(deal: Deal) -> bool:
 
 def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
-    with ``permitted``, as if the partner had said yes (CL-ASK-3). Where the searches' "yes"
-    may rest on a merge after the last card (:func:`_sure`), the reference solver's answer."""
+    with ``permitted``, as if the partner had said yes (CL-ASK-3). The searches ask that a
+    going out's merges come before its last step (:mod:`.merge_last`); where they cannot
+    tell (:func:`_sure`), the reference solver's answer."""
     planned = _planned_out(deal, permitted)
     return reference.can_go_out(deal, permitted=permitted) if planned is None else planned
 
 
 def _planned_out(deal: Deal, permitted: bool) -> bool | None:
     """:func:`can_go_out` by the counting searches; ``None`` where they found a going out
-    only such as may need a merge after the last card (:func:`_sure`)."""
+    that may need a merge after the last card, which they cannot tell (:func:`_sure`)."""
     if not permitted and not may_go_out(deal.draft, deal.rules):
         return False
     draft, rules = deal.draft, deal.rules
@@ -118,9 +120,16 @@ def _planned_out(deal: Deal, permitted: bool) -> bool | None:
 
 def _sure(found: bool, hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool | None:
     """The searches' answer ``found`` for going out of ``hand`` onto ``melds``: ``None``
-    where it is yes but may rest on a merge after the last card is melded, too late
-    (:func:`merge_may_come_late`), else itself."""
-    return None if found and merge_may_come_late(hand, melds, rules) else found
+    where it is yes but may rest on a merge after the last card is melded, too late, which
+    the search cannot tell (:func:`~canasta._engine.search.merge_last.ranks_may_wait`),
+    else itself."""
+    if not found or not rules.merging_allowed:
+        return found
+    t = tables(rules)
+    layout, _ = encoded(melds, t)
+    counts = hand.counts
+    late = merge_may_come_late(counts, layout, t) and ranks_may_wait(counts, layout, t)
+    return None if late else found
 
 
 def out_after_unlocking(
@@ -128,9 +137,9 @@ def out_after_unlocking(
 ) -> bool | None:
     """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile
     cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1); ``None``
-    where the only goings out found after unlocking may need a merge after the last card
-    (:func:`_sure`, asked of the melds laid to open: a gap between two of them that the
-    pile cards fill).
+    where the only goings out found after unlocking may need a merge after the last card,
+    which the search cannot tell (:func:`_sure`, asked of the melds laid to open: a gap
+    between two of them that the pile cards fill).
 
     A depth-first search over the melds of the opening, each position searched once (the
     side's melds as a multiset: the order the steps laid them in changes nothing); a branch

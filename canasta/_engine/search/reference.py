@@ -25,7 +25,10 @@ it has passed. Without sequences a natural card of a rank passed can then go to 
 it stays in hand, which counts for going out. Merges are the exception to the order: they
 move no card, and going out is judged when the last card is melded, so a merge that makes
 the canasta going out needs must come before that step whatever its key; a merge is tried
-at any point and leaves the key where it was. Of the steps a position allows, those that
+at any point and leaves the key where it was. So is the step that melds the last card: it
+may be of any key, since the merges going out needs may have to follow a step of a later
+key (7S joining two spade sequences that then merge, before 10H, the last card, makes a
+heart sequence a canasta: hearts come before spades). Of the steps a position allows, those that
 meld the most cards are tried first: going out melds them all. The order changes no
 answer, only how soon a search that can finish says so.
 
@@ -178,8 +181,8 @@ class _Explorer:
             return False
         settled = _settled(deal)
         for step_key, after in _steps(deal):
-            if settled and step_key is not None and step_key < floor:
-                continue
+            if settled and step_key is not None and step_key < floor and after.hand:
+                continue  # (the last step may be of any key: see the module)
             if not after.hand:  # the step melded the last card: going out
                 if self.out and not isinstance(going_out(after, discarded=False), Violation):
                     return True
@@ -276,7 +279,15 @@ def _cards_may_go(deal: Deal, floor: Key = _ANY) -> bool:
     one that no meld can take this turn (:func:`_strays`), and the wild cards in hand must
     fill the new melds that nothing else fills (:func:`_wilds_needed`)."""
     wilds = deal.hand.count_wild()
-    return _strays(deal, floor) <= 1 and _wilds_needed(deal, floor) <= wilds
+    strays = _strays(deal, floor) <= 1 or _one_step(deal.hand)
+    return strays and _wilds_needed(deal, floor) <= wilds
+
+
+def _one_step(hand: Cards) -> bool:
+    """Whether one step might meld every card of ``hand``, the last step, of any key: its
+    natural cards all of one rank or all of one suit."""
+    naturals = [card for card in hand.faces() if card.is_natural]
+    return len({card.rank for card in naturals}) <= 1 or len({card.suit for card in naturals}) <= 1
 
 
 def _strays(deal: Deal, floor: Key) -> int:

@@ -30,6 +30,10 @@ class Summary(NamedTuple):
     shorts: tuple[int, ...] = ()
     #: A natural sequence canasta is kept free of wild cards (BO-OUT-1).
     escalera: bool = False
+    #: A step that may come after every merge is made, or none is needed: a going out that
+    #: melds every card needs one where a merge may come too late
+    #: (:mod:`~canasta._engine.search.merge_last`).
+    last: bool = True
 
     def add(
         self,
@@ -50,28 +54,32 @@ class Summary(NamedTuple):
         total_room = min(wilds, self.room + room)
         if size + need >= canasta_size:
             done = min(needed, self.done + 1)
-            return Summary(done, self.need + need, total_room, self.shorts, self.escalera)
+            return Summary(
+                done, self.need + need, total_room, self.shorts, self.escalera, self.last
+            )
         short = canasta_size - size - need
         shorts = self.shorts
         if short <= room - need:
             shorts = tuple(sorted((*shorts, short)))[: max(0, needed - self.done)]
         # Made whole rather than by ``_replace``, which costs some three times as much: the
         # search sums up melds into summaries at most of its positions.
-        return Summary(self.done, self.need + need, total_room, shorts, self.escalera)
+        return Summary(self.done, self.need + need, total_room, shorts, self.escalera, self.last)
 
     def no_better_than(self, other: Summary, needed: int) -> bool:
         """Whether ``other`` is at least as good for the wild cards in every respect: the
-        escalera kept if this one keeps it, no more wild cards needed, as much room, and,
-        counting each canasta made as a meld short of one by no card, as many melds short of
-        a canasta by no more (of the ``needed`` closest). The rest of the search keeps that
-        order (:meth:`add` and :meth:`canastas` only gain from each: a canasta made is a
-        meld whose shortfall costs no wild card; an escalera kept is one more choice made
+        escalera kept if this one keeps it, a last step found if this one has found one
+        (:attr:`last`), no more wild cards needed, as much room, and, counting each canasta
+        made as a meld short of one by no card, as many melds short of a canasta by no more
+        (of the ``needed`` closest). The rest of the search keeps that order (:meth:`add`
+        and :meth:`canastas` only gain from each: a canasta made is a meld whose shortfall
+        costs no wild card; an escalera kept, or a last step found, is one more choice made
         already, see ``Sweep._summed``), so where going out failed with ``other`` it fails
         with this one."""
         if (
             other.need > self.need
             or other.room < self.room
             or (self.escalera and not other.escalera)
+            or (self.last and not other.last)
         ):
             return False
         mine = self.shortfalls(needed)

@@ -49,8 +49,6 @@ from canasta._model.cards import SUITS
 __all__ = ["Exhausted", "Sweep"]
 
 _PER_RANK = len(SUITS)
-#: A position of the search: naturals still to place, wild cards, unfinished melds.
-Position = tuple[bytes, int, Layout]
 #: A rank placed onto sequences: a position, and the naturals of the rank in the pool.
 Placed = tuple[bytes, int, Layout, int]
 #: A position as remembered: naturals, wild cards, melds, black room, faces one card of
@@ -254,9 +252,12 @@ class Sweep:
         rank's naturals, then each discard the search may make here (of the faces of
         ``spare``, those it tries: :attr:`discards`)."""
         position = lowest(nat) // _PER_RANK
-        for after, left, grown in self._rank_ways(nat, wilds, layout, summary, position):
+        last = summary if summary.last else summary._replace(last=True)
+        for after, left, grown, pooled in self._rank_ways(nat, wilds, layout, summary, position):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
-            for kept, summed in self._finished(grown, summary, after, following, left):
+            # A natural card in a meld of one rank may be melded last (merge_last).
+            before = last if pooled else summary
+            for kept, summed in self._finished(grown, before, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
         for face in _discards_now(nat, position, self._tried(spare)):
@@ -264,7 +265,7 @@ class Sweep:
             less[face] -= 1
             if self._discard_fails(bytes(less), wilds, layout, summary):
                 continue
-            if self.out(bytes(less), wilds, layout, summary, black_room):
+            if self.out(bytes(less), wilds, layout, last, black_room):  # the last step
                 return True
         return False
 
@@ -284,13 +285,15 @@ class Sweep:
 
     def _rank_ways(
         self, nat: bytes, wilds: int, layout: Layout, summary: Summary, position: int
-    ) -> Iterator[Position]:
+    ) -> Iterator[tuple[bytes, int, Layout, bool]]:
         """Every way to place the naturals of rank ``position``: onto sequences and into the
-        pool (:meth:`_rank_placed`), then the pool shared (:func:`pool_shared`); but none
-        where the natural sequence canasta going out needs is lost (:meth:`_escalera_lost`),
-        which is known before the pool is shared, whatever melds of the rank it makes; nor
-        any whose new melds of the rank need more wild cards than are left beside those the
-        melds summed up need, which :meth:`_finished` would sum up into nothing."""
+        pool (:meth:`_rank_placed`), then the pool shared (:func:`pool_shared`), with
+        whether the pool holds any (a card that may be melded last, ``merge_last``); but
+        none where the natural sequence canasta going out needs is lost
+        (:meth:`_escalera_lost`), which is known before the pool is shared, whatever melds
+        of the rank it makes; nor any whose new melds of the rank need more wild cards
+        than are left beside those the melds summed up need, which :meth:`_finished` would
+        sum up into nothing."""
         # A pool may always join a meld of the rank the side has laid (:func:`pool_shared`).
         laid = any(group.position == position for group in layout.ranks)
         pools = None if laid else sharable(position, tally(nat).by_rank[position], self.t)
@@ -302,7 +305,7 @@ class Sweep:
             spare = left - summary.need
             for ranks, short in pool_shared(layout.ranks, position, pool, self.t):
                 if short <= spare:
-                    yield after, left, Layout(ranks, grown.runs, grown.wilds)
+                    yield after, left, Layout(ranks, grown.runs, grown.wilds), pool > 0
 
     def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
         """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
@@ -409,10 +412,13 @@ class Sweep:
     def _leaf(self, layout: Layout, summary: Summary, wilds: int, black_room: int) -> bool:
         """Whether, every natural placed, the wild cards can be spread with the canastas
         needed: after each merge the rules allow (sequences one rank apart bridged by a wild
-        card first, :func:`bridged`), the melds left summed up too."""
+        card first, :func:`bridged`), the melds left summed up too; with a step that may
+        come after those merges (:mod:`~canasta._engine.search.merge_last`): one found
+        before (``Summary.last``), a sequence's card outside the ranks the merges joined,
+        or a wild card spread."""
         for joined, left in bridged(layout, wilds, self.t):
             for summed in _merged(summary, merges(joined, self.t), left, self.t, self.escalera):
-                if self.escalera and not summed.escalera:
+                if (self.escalera and not summed.escalera) or not (summed.last or left):
                     continue
                 if summed.canastas(left, black_room, self.new_wild) >= self.needed:
                     return True
@@ -499,14 +505,17 @@ def _best(summaries: Iterable[Summary], t: Tables) -> tuple[Summary, ...]:
 def _summed(
     summary: Summary, melds: Iterable[Finished], wilds: int, t: Tables, escalera: bool
 ) -> list[Summary]:
-    """``summary`` with ``melds`` (size, room, natural sequence) added: where going out
-    needs a natural sequence canasta (``escalera``, BO-OUT-1), also with one of them kept
-    free of wild cards for it."""
+    """``summary`` with ``melds`` (:data:`Finished`) added: where going out needs a natural
+    sequence canasta (``escalera``, BO-OUT-1), also with one of them kept free of wild cards
+    for it; and with a step that may come last found where one of them holds a card of the
+    hand so (``Summary.last``)."""
     needed = t.rules.canastas_to_go_out
     sizes = {"min_size": t.min_size, "canasta_size": t.canasta_size, "needed": needed}
     options = [summary]
-    for size, room, natural_run in melds:
+    for size, room, natural_run, last in melds:
         grown: list[Summary] = []
+        if last and not summary.last:
+            options = [option._replace(last=True) for option in options]
         for option in options:
             added = option.add(size, room, wilds=wilds, **sizes)
             if added is not None:

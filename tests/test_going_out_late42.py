@@ -1,0 +1,154 @@
+"""A going out's last step comes after the merges it needs (CL-OUT-2, HW-MRG-1, BO-OUT-1).
+
+Where every natural card of the hand lies between two sequences of its suit that may merge
+(:func:`~canasta._engine.search.merge_last.merge_may_come_late`), the going-out search
+itself asks that a going out melding every card have a step that may come last: a free
+card (:mod:`~canasta._engine.search.merge_last`). Here the planner's answer, which no
+longer asks the reference solver there, is held to the reference solver's, which plays
+every step and merge in order, over positions drawn in that region; and the benchmark's
+position of four suits (``benchmarks/late_merges.py``), which took the reference solver
+half a second, is listed within a bound of CPU time.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
+import canasta
+from canasta._engine.search import planner, reference
+from canasta._engine.search.layout import encoded
+from canasta._engine.search.merge_last import merge_may_come_late, ranks_may_wait
+from canasta._engine.tables import tables
+
+BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "late_merges.py"
+RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SUITS = "SHD"
+
+
+def _run(suit: str, low: int, high: int) -> str:
+    return " ".join(RANKS[position] + suit for position in range(low, high + 1))
+
+
+@st.composite
+def _positions(draw: st.DrawFn) -> tuple[canasta.RuleSet, list[str], list[str], int]:
+    """A rule set, the side's melds, the hand and the players: for each of one to three
+    suits two or three sequences of three with one to three ranks between, a hand of some
+    of the cards between, sometimes a wild card, a meld of one rank between (a natural card
+    joins it last), a canasta, and seldom a card outside every gap (a queen, a card beyond
+    the highest sequence)."""
+    name = draw(st.sampled_from(["hollywood", "bolivia"]))
+    players = draw(st.sampled_from([2, 3, 4]))
+    rules = attrs.evolve(
+        canasta.find_rules(name, players=players),
+        canastas_to_go_out=draw(st.integers(1, 3)),
+    )
+    melds: list[str] = []
+    gaps: list[str] = []
+    tops: list[str] = []
+    for suit in SUITS[: draw(st.integers(1, 3))]:
+        low = draw(st.integers(0, 1))
+        for number in range(draw(st.integers(2, 3))):
+            gap = draw(st.integers(1, 3)) if number else 0
+            if low + gap + 2 >= len(RANKS):
+                break
+            gaps += [RANKS[low + n] + suit for n in range(gap)]
+            low += gap
+            melds.append(_run(suit, low, low + 2))
+            low += 3
+        if low < len(RANKS):
+            tops.append(RANKS[low] + suit)
+    hand = draw(st.lists(st.sampled_from(gaps), min_size=1, max_size=4)) if gaps else []
+    hand += draw(st.lists(st.sampled_from(["2C", "JK"]), max_size=1))
+    if gaps and draw(st.booleans()):  # a meld of a rank between, which a card may join
+        rank = draw(st.sampled_from(gaps))[:-1]
+        melds.append(f"{rank}C {rank}C {rank}D")
+    if draw(st.integers(0, 3)) == 0:  # a card outside the region
+        hand += draw(st.lists(st.sampled_from(["QH", *tops]), max_size=1))
+    if draw(st.booleans()):
+        melds.append("KC KD KH KS KC KD KH")  # a canasta on the table
+    return rules, melds, hand, players
+
+
+@settings(max_examples=examples(120), deadline=None, derandomize=True)
+@example(position=(canasta.find_rules("hollywood", 2), ["4S 5S 6S", "8S 9S 10S"], ["7S"], 2))
+@example(
+    position=(
+        attrs.evolve(canasta.find_rules("hollywood", 2), canastas_to_go_out=2),
+        ["4S 5S 6S", "9S 10S JS", "4H 5H 6H", "8H 9H 10H", "KC KD KH KS KC KD KH"],
+        ["7S", "8S", "7H", "2C"],
+        2,
+    )
+)
+@example(  # the ten of hearts, outside the ranks a merge joins, makes a canasta last
+    position=(
+        attrs.evolve(canasta.find_rules("hollywood", 2), canastas_to_go_out=2),
+        ["4S 5S 6S", "8S 9S 10S", "4H 5H 6H 7H 8H 9H", "JH QH KH"],
+        ["7S", "10H"],
+        2,
+    )
+)
+@example(  # a wild card at the end of the hearts makes a canasta last
+    position=(
+        attrs.evolve(canasta.find_rules("hollywood", 2), canastas_to_go_out=2),
+        ["4S 5S 6S", "8S 9S 10S", "4H 5H 6H 7H 8H 9H", "JH QH KH"],
+        ["7S", "2C"],
+        2,
+    )
+)
+@given(position=_positions())
+def test_cl_out_2_a_going_out_that_melds_every_card_has_a_step_after_its_merges(
+    position: tuple[canasta.RuleSet, list[str], list[str], int],
+) -> None:
+    """The planner answers whether the player can go out as the reference solver does, in
+    positions of the region where a merge may come too late, without asking it there."""
+    rules, melds, hand, players = position
+    hands = ["4C 4D"] * (players - 1) + [" ".join(hand)]
+    seat = players - 1
+    try:
+        game = canasta.Game.from_position(
+            rules,
+            hands=hands,
+            melds=[[]] * (2 if players == 3 else 1) + [melds],  # the seat's side is the last
+            melded_players=[seat],
+            turn_player=seat,
+            phase="meld",
+            pile="JC",
+        )
+    except canasta.PositionError:
+        return  # no position (a card the pack holds too few of, ...)
+    deal = game.deal
+    side_melds = deal.melds[deal.side]
+    t = tables(rules)
+    layout, _ = encoded(side_melds, t)
+    in_region = merge_may_come_late(deal.hand.counts, layout, t)
+    assert not (in_region and ranks_may_wait(deal.hand.counts, layout, t))
+    for permitted in (False, True):
+        assert planner.can_go_out(deal, permitted=permitted) == reference.can_go_out(
+            deal, permitted=permitted
+        ), (rules.name, melds, hand, permitted)
+
+
+@pytest.mark.skipif(not BENCHMARK.exists(), reason="benchmarks/ is not here")
+def test_late_merges_of_four_suits_are_listed_within_a_bound() -> None:
+    """``benchmarks/late_merges.py`` with four suits (Hollywood for four, every canasta a
+    merge that only the hand's cards can make, so no going out): loaded and listed, caches
+    emptied, in well under the half second the reference solver took (some 16 ms here)."""
+    spec = importlib.util.spec_from_file_location("late_merges", BENCHMARK)
+    assert spec is not None
+    assert spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    canasta.clear_caches()
+    start = time.process_time()
+    moves = list(script.position(4).legal_moves())
+    spent = time.process_time() - start
+    assert len(moves) == 28
+    assert spent < 0.2, spent
