@@ -137,6 +137,7 @@ def test_cl_out_2_a_going_out_that_melds_every_card_has_a_step_after_its_merges(
 
 
 @pytest.mark.skipif(not BENCHMARK.exists(), reason="benchmarks/ is not here")
+@pytest.mark.planner_only(reason="times the planner: the reference takes some 0.5 s here")
 def test_late_merges_of_four_suits_are_listed_within_a_bound() -> None:
     """``benchmarks/late_merges.py`` with four suits (Hollywood for four, every canasta a
     merge that only the hand's cards can make, so no going out): loaded and listed, caches
