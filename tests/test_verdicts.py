@@ -28,6 +28,11 @@ from canasta._engine.transitions import check
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
+#: The mark of the tests that ask the validator of every step of random games.
+_EVERY_STEP_OF_RANDOM_GAMES = pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
 
 
 def calls_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[tuple[object, ...]]:
@@ -301,10 +306,7 @@ def _meld_phases(seed: int, most: int, *, merging: bool = False) -> list[Deal]:
     return found + obliged
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=24)  # Bolivia: 279 searches, 307 before the next larger step was asked too
@@ -331,10 +333,7 @@ def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed:
                 assert asked.legal(each, move) is alone, (seed, move)
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=2)  # two players, no sequences: 12 steps answered from their partner
@@ -417,10 +416,7 @@ def _wild_swaps_agree(seed: int) -> int:
     return swaps
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_cl_init_1_wild_cards_swapped_once_this_turns_melds_reach_the_minimum(seed: int) -> None:
@@ -432,10 +428,7 @@ def test_cl_init_1_wild_cards_swapped_once_this_turns_melds_reach_the_minimum(se
     event(f"steps answered from other wild cards: {min(swaps, 10)}{'+' if swaps >= 10 else ''}")
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @pytest.mark.parametrize("seed", [85, 23])  # Hollywood, Samba: 100 steps each when written
 def test_cl_init_1_wild_cards_swapped_in_games_that_open_so(seed: int) -> None:
     """Games whose deals, made so, answer steps from other wild cards
@@ -499,10 +492,7 @@ def _refuted_without_wild_cards(
     return refuted
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=20)  # Hollywood: 51 steps refuted with no canasta spared
@@ -745,10 +735,7 @@ def _refused_alike_agree(deal: Deal) -> int:
     return found
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=24)  # Bolivia: 20 other choices refused alike
