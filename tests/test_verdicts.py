@@ -28,6 +28,11 @@ from canasta._engine.transitions import check
 from canasta._engine.verdicts import Verdicts
 
 DATA = Path(__file__).parent / "data" / "slow26"
+#: The mark of the tests that ask the validator of every step of random games.
+_EVERY_STEP_OF_RANDOM_GAMES = pytest.mark.planner_only(
+    reason="asks the validator of every step of random games; on the reference a whole "
+    "random game under drawn house rules can take minutes"
+)
 
 
 def calls_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[tuple[object, ...]]:
@@ -301,10 +306,7 @@ def _meld_phases(seed: int, most: int, *, merging: bool = False) -> list[Deal]:
     return found + obliged
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=24)  # Bolivia: 279 searches, 307 before the next larger step was asked too
@@ -331,10 +333,7 @@ def test_every_step_answered_from_related_steps_agrees_with_its_own_search(seed:
                 assert asked.legal(each, move) is alone, (seed, move)
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=2)  # two players, no sequences: 12 steps answered from their partner
@@ -417,10 +416,7 @@ def _wild_swaps_agree(seed: int) -> int:
     return swaps
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_cl_init_1_wild_cards_swapped_once_this_turns_melds_reach_the_minimum(seed: int) -> None:
@@ -432,10 +428,7 @@ def test_cl_init_1_wild_cards_swapped_once_this_turns_melds_reach_the_minimum(se
     event(f"steps answered from other wild cards: {min(swaps, 10)}{'+' if swaps >= 10 else ''}")
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @pytest.mark.parametrize("seed", [85, 23])  # Hollywood, Samba: 100 steps each when written
 def test_cl_init_1_wild_cards_swapped_in_games_that_open_so(seed: int) -> None:
     """Games whose deals, made so, answer steps from other wild cards
@@ -499,10 +492,7 @@ def _refuted_without_wild_cards(
     return refuted
 
 
-@pytest.mark.planner_only(
-    reason="asks the validator of every step of random games; on the reference a whole "
-    "random game under drawn house rules can take minutes"
-)
+@_EVERY_STEP_OF_RANDOM_GAMES
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32))
 @example(seed=20)  # Hollywood: 51 steps refuted with no canasta spared
@@ -723,3 +713,52 @@ def test_cl_b3_3_melds_of_black_threes_answered_by_quick_tests_as_by_the_validat
                 if len(deal.hand) <= 10:
                     with verdicts.finishing.using("reference"):
                         assert (check(deal, move) is None) is legal, (seed, move)
+
+
+def _refused_alike_agree(deal: Deal) -> int:
+    """Asks :meth:`Verdicts.refused_alike` of each other choice of suits of each step of
+    ``deal``'s list that its own check refuses, where the player must go out: each it
+    finds refused is refused by its own check. Returns how many it found so."""
+    if not deal.draft.black_threes or deal.draft.locked:
+        return 0
+    steps = meld_steps(deal.usable, deal.melds[deal.side], deal.rules, by_count=True)
+    asked = Verdicts(deal, steps)
+    by_position = deal.rules.melds_by_position
+    found = 0
+    for step in steps:
+        if not step.listed_by_count or check(deal, step.move(by_position=by_position)) is None:
+            continue
+        for other in step.others():
+            if asked.refused_alike(step, other):
+                assert check(deal, other.move(by_position=by_position)) is not None, other
+                found += 1
+    return found
+
+
+@_EVERY_STEP_OF_RANDOM_GAMES
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32))
+@example(seed=24)  # Bolivia: 20 other choices refused alike
+@example(seed=85)  # Hollywood: 6
+@example(seed=20)  # one refused alike only with the wild cards left after the step counted
+def test_cl_b3_3_other_suit_choices_of_a_refused_step_refused_alike(seed: int) -> None:
+    """Where the player must go out (CL-B3-3), an other choice of suits of a refused step of
+    one rank that :meth:`Verdicts.refused_alike` refuses with no question of its own (the
+    naturals the step lays that stay in hand after it go into no sequence, asked of the
+    hand before the step: :class:`~canasta._engine.related_steps.Unsequenced`) is refused
+    by its own check."""
+    found = sum(_refused_alike_agree(deal) for deal in _meld_phases(seed, most=5))
+    event(f"other choices refused alike: {min(found, 10)}{'+' if found > 10 else ''}")
+
+
+@pytest.mark.planner_only(
+    reason="a saved slow position of issue 26 (tests/data/slow26), whose going-out searches "
+    "take the reference minutes each"
+)
+def test_cl_b3_3_other_suit_choices_refused_alike_in_a_hand_of_65_cards() -> None:
+    """Bolivia for four with 65 cards after black threes: of the 602 other choices of suits
+    of its 130 refused steps of one rank, 348 are refused with no question of their own
+    (six steps have another choice that is legal: those are not among them)."""
+    name = "bolivia-4p-hand-size-3-65-cards-after-black-threes.json"
+    deal = canasta.Game.from_json((DATA / name).read_text(encoding="utf-8")).deal
+    assert _refused_alike_agree(deal) >= 300

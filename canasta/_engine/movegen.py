@@ -193,6 +193,8 @@ def _offered_move(
     # Which suits a meld of one rank takes matters only to sequences; one move per count
     # is offered: the first whose turn can still be finished, cheapest for sequences first.
     for other in step.others():
+        if verdicts.refused_alike(step, other):
+            continue
         other_move = other.move(by_position=by_position)
         if _legal_step(limits, verdicts, other, other_move):
             return other_move

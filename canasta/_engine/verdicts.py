@@ -76,6 +76,7 @@ from canasta._engine.meld_rules import added, family, new_meld, same_family
 from canasta._engine.naming import naming
 from canasta._engine.obligations import must_go_out
 from canasta._engine.related_steps import (
+    Unsequenced,
     by_kin,
     differing_faces,
     grows,
@@ -85,7 +86,6 @@ from canasta._engine.related_steps import (
     swap_keys,
     wild_kept,
 )
-from canasta._engine.search.bounds import Homes
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.tables import tables
@@ -132,7 +132,6 @@ class Verdicts:
         "_below",
         "_concealed",
         "_going_out",
-        "_homes",
         "_known",
         "_listed",
         "_must_go_out",
@@ -142,6 +141,7 @@ class Verdicts:
         "_stripped",
         "_strips",
         "_swaps",
+        "_unsequenced",
         "_wild_refusals",
         "deal",
         "limits",
@@ -161,8 +161,8 @@ class Verdicts:
         #: theirs (:meth:`_swapped`) shares with them
         #: (:func:`~canasta._engine.related_steps.swap_keys`).
         self._swaps: dict[tuple[object, ...], list[_Answer]] = {}
-        #: Where the naturals left after a step may go, by step (:meth:`_homes_after`).
-        self._homes: dict[Step, Homes] = {}
+        #: The natural cards of steps of one rank no sequence may take (:meth:`_swapped`).
+        self._unsequenced = Unsequenced(deal)
         #: The list's steps by target and family (:meth:`_kin`), once :meth:`_larger_legal`
         #: asks for them: a step of one kind and target whose cards hold another's is of its
         #: family (the same meld grown, or a new meld of the rank or suit of those naturals).
@@ -218,6 +218,13 @@ class Verdicts:
             return asked.legal
         answers = self._answers.setdefault(self._kin(step), [])
         return self._settled(_Answer(step, False), answers).legal
+
+    def refused_alike(self, step: Step, other: Step) -> bool:
+        """Whether ``other``, another choice of suits of ``step`` (:meth:`Step.others`), a
+        step the move generator found refused, is refused too, as :meth:`_swapped` would
+        answer it where the player must go out, with no answer of its own to keep
+        (:meth:`~canasta._engine.related_steps.Unsequenced.refused_alike`)."""
+        return self._must_go_out and self._unsequenced.refused_alike(step, other)
 
     def _kin(self, step: Step) -> object:
         """The key of the answers that may tell of ``step``'s: its target; and where the
@@ -487,23 +494,12 @@ class Verdicts:
             return self.deal.minimum_reached()
         if any(wild) or first.kind is not _RANK_MELD:
             return False
-        gone = [face for face in swapped if mine[face] > theirs[face]]
-        back = [face for face in swapped if theirs[face] > mine[face]]
-        stays, after = (back, first) if known.legal else (gone, step)
-        return self._homes_after(after).no_sequence_takes(stays)
-
-    def _homes_after(self, step: Step) -> Homes:
-        """Where the natural cards left in hand after ``step`` may go: made once a step, which
-        the steps that swap cards with it share (:meth:`_swapped`)."""
-        homes = self._homes.get(step)
-        if homes is None:
-            deal = self.deal
-            counts = (deal.hand - step.cards).counts
-            melds = step.applied_to(deal.melds[deal.side])
-            wilds = sum(counts[face] for face in WILD_FACES)
-            homes = Homes(counts[: NATURAL_FACES.stop], melds, wilds, tables(deal.rules))
-            self._homes[step] = homes
-        return homes
+        # The other step's naturals that stay in hand after the step that is legal if
+        # ``known``'s is, or after ``step`` if it is refused.
+        unsequenced = self._unsequenced.faces
+        if known.legal:
+            return unsequenced(step).issuperset(f for f in swapped if theirs[f] > mine[f])
+        return unsequenced(first).issuperset(f for f in swapped if mine[f] > theirs[f])
 
     def _follows(self, first: _Answer, then: _Answer) -> bool:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
