@@ -281,7 +281,8 @@ class Verdicts:
         Hollywood for two, ``hand_size=49``). Where the deal obliges the player to go out (CL-B3-3,
         CL-ASK-3), a step of a meld of one rank with no wild card whose largest such step is
         refused asks the next largest with none that does not hold it: where every card of a rank
-        is wanted elsewhere, one fewer is often legal (Hollywood for three, ``ask_permission``)."""
+        is wanted elsewhere, one fewer is often legal (Hollywood for three, ``ask_permission``);
+        and one with wild cards the next two with as many (:meth:`_any_larger_legal`)."""
         step, cards_in_hand = answer.step, len(self.deal.hand)
         wilds = step.cards.count_wild()
         refused = [
@@ -314,24 +315,31 @@ class Verdicts:
         self, answer: _Answer, answers: list[_Answer], larger: list[Step], again: bool
     ) -> bool:
         """Whether the first of the ``larger`` steps that is ``answer``'s followed by one
-        addition, in the order of :meth:`_larger_legal`, is legal, answering it now; and,
-        ``again``, where it is refused, the next with no wild card that does not hold it."""
+        addition, in the order of :meth:`_larger_legal`, is legal, answering it now; where it
+        is refused, the next holding no refused one: ``again``, once, with no wild card; where
+        the player must go out and ``answer``'s step holds wild cards, with as many, up to
+        :data:`_WILD_TRIES` in all (a sequence refused for its last card, a card shorter)."""
         wilds = answer.step.cards.count_wild()
-        refused: Cards | None = None
+        obliged = bool(wilds) and self._must_go_out
+        tries = _WILD_TRIES if obliged else 2 if again else 1
+        kept = wilds if obliged else 0  # the wild cards of the steps asked after a refusal
+        refused: list[Cards] = []
         for then in sorted(
             larger, key=lambda then: (then.cards.count_wild() == wilds, then.size), reverse=True
         ):
-            if refused is not None and (
-                then in self._known or then.cards.count_wild() or then.cards.issuperset(refused)
+            if refused and (
+                then in self._known
+                or then.cards.count_wild() != kept
+                or any(then.cards.issuperset(cards) for cards in refused)
             ):
                 continue
             candidate = _Answer(then, False)
             if self._follows(answer, candidate):
                 if self._settled(candidate, answers).legal:
                     return True
-                if refused is not None or not again or then.cards.count_wild():
+                refused.append(then.cards)
+                if len(refused) == tries:
                     return False
-                refused = then.cards
         return False
 
     def _stripped_wilds(self, step: Step) -> tuple[Cards, int] | None:
@@ -567,6 +575,8 @@ class Verdicts:
 
 
 _WILD_FACES = frozenset(WILD_FACES)
+#: The larger steps with wild cards :meth:`Verdicts._any_larger_legal` asks at most.
+_WILD_TRIES = 3
 
 
 def _spares(rules: RuleSet) -> bool:
