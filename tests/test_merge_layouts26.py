@@ -162,15 +162,17 @@ def test_hw_mrg_1_alike_melds_of_a_rank_make_few_sets() -> None:
     melds = melds_of_ranks(33, 4, 3)
     layout, _ = encoded([canasta.Meld.of(text) for text in melds], t)
     found = merges(layout, t)
-    assert found.fixed == ((3, 2, False, False),)  # the lone meld of queens merges with none
+    assert found.fixed == (
+        (3, 2, False, False, False),
+    )  # the lone meld of queens merges with none
     assert [len(sets) for sets in found.choices] == [5] * 8
-    three = (3, 2, False, False)
+    three = (3, 2, False, False, False)
     assert found.choices[0] == (
         (three, three, three, three),
-        (three, three, (6, 2, False, False)),
-        (three, (9, 2, False, False)),
-        ((6, 2, False, False), (6, 2, False, False)),
-        ((12, 2, False, False),),
+        (three, three, (6, 2, False, False, False)),
+        (three, (9, 2, False, False, False)),
+        ((6, 2, False, False, False), (6, 2, False, False, False)),
+        ((12, 2, False, False, False),),
     )
 
 

@@ -102,8 +102,10 @@ class WildGroup(NamedTuple):
 #: A meld no natural card still to place can join, as the wild cards see it: its size, the
 #: wild cards it may still take, whether it is a natural sequence (BO-OUT-1), and whether
 #: a card of the hand in it may be melded after every merge (``merge_last``): a
-#: sequence's outside the ranks its parts held on the table.
-Finished = tuple[int, int, bool, bool]
+#: sequence's outside the ranks its parts held on the table; and whether the wild cards
+#: it may take go only into its parts before their merge (a merged canasta closed to wild
+#: cards, CL-CAN-4: see :func:`_joined`).
+Finished = tuple[int, int, bool, bool, bool]
 #: A meld that may merge with another of its family.
 Part = RankGroup | Run | WildGroup
 G = TypeVar("G", "RankGroup", "Run")
@@ -210,7 +212,7 @@ def shape(layout: Layout, t: Tables) -> Shape | None:
     done = need_total = room_total = 0
     open_melds: list[tuple[int, int]] = []
     for meld in layout.parts():
-        size, room, _, _ = finished(meld, t)
+        size, room, _, _, _ = finished(meld, t)
         need = max(0, t.min_size - size)
         if need > room:
             return None
@@ -242,12 +244,12 @@ def wild_meld_canastas(rules: RuleSet) -> tuple[int, ...]:
 def finished(meld: Part, t: Tables) -> Finished:
     """A meld as the wild cards see it (:data:`Finished`)."""
     if isinstance(meld, RankGroup):
-        return meld.naturals + meld.wilds, rank_room(meld, t), False, False
+        return meld.naturals + meld.wilds, rank_room(meld, t), False, False, False
     if isinstance(meld, Run):
         size = meld.high - meld.low + 1
         last = meld.low < meld.table_low or meld.high > meld.table_high
-        return size, run_room(meld, t), meld.wilds == 0, last
-    return meld.size, t.longest_wild_meld - meld.size, False, False
+        return size, run_room(meld, t), meld.wilds == 0, last, False
+    return meld.size, t.longest_wild_meld - meld.size, False, False, False
 
 
 class Merges(NamedTuple):
@@ -375,16 +377,18 @@ def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, Finished] | Non
     """The meld two melds of one family make merged, and what it is to the wild cards; or
     ``None`` where it would break a limit (HW-MRG-2) or two sequences do not meet
     (HW-MRG-1). Natural cards are all placed: a merged meld of one rank that is a canasta
-    closed to wild cards (CL-CAN-4) takes only those its parts could take before the merge."""
+    closed to wild cards (CL-CAN-4) takes only those its parts could take before the merge
+    (its room marked so: ``merge_last``)."""
     if isinstance(first, RankGroup) and isinstance(second, RankGroup):
         naturals, wilds = first.naturals + second.naturals, first.wilds + second.wilds
         if wilds > t.max_wilds[naturals]:
             return None
         group = RankGroup(first.position, naturals, wilds, False, True)
-        size, room, _, _ = finished(group, t)
-        if size >= t.closed_at:
+        size, room, _, _, _ = finished(group, t)
+        early = size >= t.closed_at
+        if early:
             room = min(room, rank_room(first, t) + rank_room(second, t))
-        return group, (size, room, False, False)
+        return group, (size, room, False, False, early)
     if isinstance(first, Run) and isinstance(second, Run):
         low, high = (first, second) if first.low < second.low else (second, first)
         run = _joined_run(low, high, first.wilds + second.wilds)

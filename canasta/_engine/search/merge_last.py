@@ -18,10 +18,13 @@ melds the search ends with, such a step exists where a card of the hand is *free
   such card, a natural, added last (the wild card it may leave at the end is allowed,
   HW-MELD-3); the merges joined only the ranks between;
 * a wild card the search spreads once the sequences it bridges are joined
-  (``layout.bridged``): added last to a meld with room after the merges, or laid last
-  with its new meld of wild cards (but where a merged meld of one rank is a canasta closed
-  to wild cards, CL-CAN-4, whose room is its parts' before the merge: see
-  :func:`ranks_may_wait`).
+  (``layout.bridged``): added last to a meld with room after the merges, or to a meld of
+  black threes, or laid last with its new meld of wild cards. Where a merged meld of one
+  rank is a canasta closed to wild cards (CL-CAN-4), its room is its parts' before the
+  merge, and a wild card spread there is not free: so a summary keeps the room after the
+  merges apart (``Summary.late``, the melds' ``early`` flag of
+  :data:`~canasta._engine.search.layout.Finished`), and the spread wild cards give a last
+  step where they go out with all but one of them at most in the room before the merges.
 
 Every other card of the hand is needed before a merge: a card of a sequence between the
 ranks of two sequences of the table a merge joined, or a wild card bridging them. So the
@@ -84,16 +87,13 @@ def merge_may_come_late(counts: bytes, layout: Layout, t: Tables) -> bool:
 def ranks_may_wait(counts: bytes, layout: Layout, t: Tables) -> bool:
     """Whether the free cards of the module may not be free for melds of one rank that may
     merge (``layout``): where the wild cards such a meld may hold depend on its natural
-    cards (CL-MELD-3: a merge may need a natural card added to a part first), or where a
-    canasta is closed to wild cards (CL-CAN-4) and the hand (``counts``) holds wild cards
-    (one the search spreads may go into a part of a merged canasta before the merge).
-    There the search's "yes" stays unsure and the planner asks the reference solver."""
+    cards (CL-MELD-3: a merge may need a natural card added to a part first). There the
+    search's "yes" stays unsure and the planner asks the reference solver. (``counts``,
+    the hand, does not matter yet.)"""
     if not any(group.merges for group in layout.ranks):
         return False
     fewest = t.min_naturals
-    if len(set(t.max_wilds[fewest:])) > 1:
-        return True
-    return t.closed_at < UNBOUNDED and _wild_cards_held(counts)
+    return len(set(t.max_wilds[fewest:])) > 1
 
 
 def _wild_cards_held(counts: bytes) -> bool:

@@ -66,7 +66,7 @@ def _short(melds: tuple[RankGroup, ...], t: Tables) -> int:
     (beside those the melds summed up before need) once their rank is placed."""
     need = 0
     for group in melds:
-        size, room, _, _ = finished(group, t)
+        size, room, _, _, _ = finished(group, t)
         short = shortfall(size, room, t.min_size)
         if short is None:
             return UNBOUNDED

@@ -34,11 +34,17 @@ class Summary(NamedTuple):
     #: melds every card needs one where a merge may come too late
     #: (:mod:`~canasta._engine.search.merge_last`).
     last: bool = True
+    #: Of :attr:`room`, the wild cards the melds may take after every merge (all but a
+    #: merged canasta closed to wild cards, whose parts take them before the merge:
+    #: :mod:`~canasta._engine.search.merge_last`), at most the wild cards there are.
+    late: int = 0
 
     def add(
         self,
         size: int,
         room: int,
+        early: bool = False,
+        /,
         *,
         min_size: int,
         canasta_size: int,
@@ -46,16 +52,18 @@ class Summary(NamedTuple):
         wilds: int,
     ) -> Summary | None:
         """The summary with one more meld of ``size`` cards that may take ``room`` wild
-        cards, or ``None`` if that meld can never be made valid, or the wild cards could
-        never bring every meld to the smallest size."""
+        cards (``early``: only before a merge, :attr:`late`), or ``None`` if that meld can
+        never be made valid, or the wild cards could never bring every meld to the smallest
+        size."""
         need = shortfall(size, room, min_size)
         if need is None or self.need + need > wilds:
             return None
         total_room = min(wilds, self.room + room)
+        late = self.late if early else min(wilds, self.late + room)
         if size + need >= canasta_size:
             done = min(needed, self.done + 1)
             return Summary(
-                done, self.need + need, total_room, self.shorts, self.escalera, self.last
+                done, self.need + need, total_room, self.shorts, self.escalera, self.last, late
             )
         short = canasta_size - size - need
         shorts = self.shorts
@@ -63,12 +71,15 @@ class Summary(NamedTuple):
             shorts = tuple(sorted((*shorts, short)))[: max(0, needed - self.done)]
         # Made whole rather than by ``_replace``, which costs some three times as much: the
         # search sums up melds into summaries at most of its positions.
-        return Summary(self.done, self.need + need, total_room, shorts, self.escalera, self.last)
+        return Summary(
+            self.done, self.need + need, total_room, shorts, self.escalera, self.last, late
+        )
 
     def no_better_than(self, other: Summary, needed: int) -> bool:
         """Whether ``other`` is at least as good for the wild cards in every respect: the
         escalera kept if this one keeps it, a last step found if this one has found one
-        (:attr:`last`), no more wild cards needed, as much room, and, counting each canasta
+        (:attr:`last`), no more wild cards needed, as much room (and after the merges,
+        :attr:`late`), and, counting each canasta
         made as a meld short of one by no card, as many melds short of a canasta by no more
         (of the ``needed`` closest). The rest of the search keeps that order (:meth:`add`
         and :meth:`canastas` only gain from each: a canasta made is a meld whose shortfall
@@ -78,6 +89,7 @@ class Summary(NamedTuple):
         if (
             other.need > self.need
             or other.room < self.room
+            or other.late < self.late
             or (self.escalera and not other.escalera)
             or (self.last and not other.last)
         ):

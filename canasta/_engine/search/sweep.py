@@ -415,11 +415,15 @@ class Sweep:
         card first, :func:`bridged`), the melds left summed up too; with a step that may
         come after those merges (:mod:`~canasta._engine.search.merge_last`): one found
         before (``Summary.last``), a sequence's card outside the ranks the merges joined,
-        or a wild card spread."""
+        or a wild card spread where it may go after the merges: of the ``left`` spread, at
+        most all but one into the room only a merged canasta's parts have before the merge
+        (``Summary.late``)."""
         for joined, left in bridged(layout, wilds, self.t):
             for summed in _merged(summary, merges(joined, self.t), left, self.t, self.escalera):
                 if (self.escalera and not summed.escalera) or not (summed.last or left):
                     continue
+                if not summed.last:
+                    summed = summed._replace(room=min(summed.room, summed.late + left - 1))
                 if summed.canastas(left, black_room, self.new_wild) >= self.needed:
                     return True
         return False
@@ -512,12 +516,12 @@ def _summed(
     needed = t.rules.canastas_to_go_out
     sizes = {"min_size": t.min_size, "canasta_size": t.canasta_size, "needed": needed}
     options = [summary]
-    for size, room, natural_run, last in melds:
+    for size, room, natural_run, last, early in melds:
         grown: list[Summary] = []
         if last and not summary.last:
             options = [option._replace(last=True) for option in options]
         for option in options:
-            added = option.add(size, room, wilds=wilds, **sizes)
+            added = option.add(size, room, early, wilds=wilds, **sizes)
             if added is not None:
                 grown.append(added)
             if escalera and natural_run and size >= t.canasta_size and not option.escalera:
