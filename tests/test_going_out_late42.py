@@ -223,7 +223,7 @@ def test_cl_can_4_a_wild_card_only_a_part_takes_before_the_merge_is_no_last_step
 
 
 def _suits_and_kings(rules: canasta.RuleSet, suits: int, needed: int) -> canasta.Game:
-    """``/work/notes/s42/fallback.py``'s position: for two players, per suit 4-6 and 8-10
+    """The position of issue 26's ``fallback.py``: for two players, per suit 4-6 and 8-10
     on the table and the seven in hand, two melds of kings that may merge, a 2C in hand."""
     melds = ["KS KH KD", "KC KS KH"]
     hand = ["2C"]

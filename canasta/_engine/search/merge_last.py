@@ -18,8 +18,8 @@ melds the search ends with, such a step exists where a card of the hand is *free
   such card, a natural, added last (the wild card it may leave at the end is allowed,
   HW-MELD-3); the merges joined only the ranks between;
 * a wild card the search spreads once the sequences it bridges are joined
-  (``layout.bridged``): added last to a meld with room after the merges, or to a meld of
-  black threes, or laid last with its new meld of wild cards. Where a merged meld of one
+  (``layout.bridged``): added last to a meld with room after the merges, or laid last
+  with its new meld of wild cards. Where a merged meld of one
   rank is a canasta closed to wild cards (CL-CAN-4), its room is its parts' before the
   merge, and a wild card spread there is not free: so a summary keeps the room after the
   merges apart (``Summary.late``, the melds' ``early`` flag of
