@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 from internals import classic_six_player
+from internals import play as play_deal
 from scenario_helpers import at_deal_end, play, unplaced
 
 import canasta
@@ -32,6 +33,7 @@ from canasta import (
     Rank,
     RuleSet,
     TakePile,
+    Violation,
 )
 
 CLASSIC = canasta.find_rules("classic", players=4)
@@ -634,6 +636,30 @@ def test_CL_EXH_1_option_last_red_three_may_meld_but_not_discard() -> None:
     assert result.end is DealEnd.LAST_RED_THREE
     assert result.scores[0].meld_points == 30 + 15
     assert result.scores[0].hand_penalty == -(Cards.parse("9S 4H 4C 4D").points)
+
+
+def test_CL_B3_3_no_black_threes_after_the_last_red_three() -> None:
+    """With ``last_red_three_may_meld`` the player who drew the last red three may meld but
+    may not discard, and the hand ends with the pass (CL-EXH-1): that turn cannot go out, so
+    black threes, which oblige the player to go out, may not be melded in it, though the
+    side has its canasta; nor may a player who must go out pass."""
+    rules = attrs.evolve(CLASSIC, last_red_three_may_meld=True)
+    game = position(
+        rules,
+        hands=["3S 3S 3C 9S 9H 9D", "6C 6D 6H", "4C 4D", "7C 7D 7H"],
+        melds=[["KH KS KD KC KH KS KD"], []],
+        pile="8C",
+        draws="3H",
+        dump=3,
+    )
+    game = accepted(game, Draw())
+    assert rejected(game, "meld 3S 3S 3C") == "CL-B3-3"
+    game = accepted(game, "meld 9S 9H 9D")
+    assert game.deal.draft.no_discard
+    forced = game.deal.replace(draft=game.deal.draft.replace(black_threes=True))
+    problem = play_deal(forced, Pass())
+    assert isinstance(problem, Violation)
+    assert problem.rule == "CL-B3-3"
 
 
 def test_CL_EXH_2_last_stock_card_not_a_red_three_turn_goes_on_normally() -> None:

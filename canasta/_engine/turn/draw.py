@@ -5,7 +5,8 @@ from __future__ import annotations
 from canasta._cache import remembered
 from canasta._engine.dealing import lay_out_red_threes
 from canasta._engine.state import EMPTY, Deal, DealEnd, Phase, TurnDraft, stock_exhausted
-from canasta._engine.turn.common import ended, minimum_violation, replaced, wrong_phase
+from canasta._engine.turn.common import ended, replaced, wrong_phase
+from canasta._engine.turn.ending import staying_violation
 from canasta.errors import Violation
 
 __all__ = ["draw", "fresh_draft", "pass_violation"]
@@ -81,11 +82,12 @@ def _fresh(drew: bool, opening: bool, had_melded: bool, melds_before: int) -> Tu
 
 
 def pass_violation(deal: Deal) -> Violation | None:
-    """Why the player may not pass, apart from a compulsory take (CL-EXH-3, CL-EXH-1)."""
+    """Why the player may not pass, apart from a compulsory take (CL-EXH-3, CL-EXH-1): after
+    the last red three, as a discard that keeps cards in hand (an opening minimum not
+    reached, or an obligation to go out: CL-B3-3, CL-ASK-3, CL-CONC-4)."""
     if deal.phase is Phase.MELD and deal.draft.no_discard:
-        if deal.draft.committed and not deal.minimum_reached():
-            return minimum_violation(deal)
-        return None
+        # The pass ends the turn with cards in hand, as a discard that keeps them would.
+        return staying_violation(deal)
     if deal.phase is not Phase.DRAW or not deal.stock_exhausted:
         return Violation(
             "CL-EXH-3", "you may pass only when the stock is empty, instead of taking the pile"
