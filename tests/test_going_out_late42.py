@@ -136,7 +136,7 @@ def _agrees(position: tuple[canasta.RuleSet, list[str], list[str], int]) -> None
     t = tables(rules)
     layout, _ = encoded(side_melds, t)
     in_region = merge_may_come_late(deal.hand.counts, layout, t)
-    assert not (in_region and ranks_may_wait(deal.hand.counts, layout, t))
+    assert not (in_region and ranks_may_wait(layout, t))
     for permitted in (False, True):
         assert planner.can_go_out(deal, permitted=permitted) == reference.can_go_out(
             deal, permitted=permitted

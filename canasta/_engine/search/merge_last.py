@@ -57,7 +57,7 @@ def last_step_needed(counts: bytes, layout: Layout, t: Tables) -> bool:
     ``layout`` that melds every card for a free card (see the module): where a merge may
     come too late (:func:`merge_may_come_late`) and its free cards are free
     (not :func:`ranks_may_wait`)."""
-    return merge_may_come_late(counts, layout, t) and not ranks_may_wait(counts, layout, t)
+    return merge_may_come_late(counts, layout, t) and not ranks_may_wait(layout, t)
 
 
 def merge_may_come_late(counts: bytes, layout: Layout, t: Tables) -> bool:
@@ -84,12 +84,11 @@ def merge_may_come_late(counts: bytes, layout: Layout, t: Tables) -> bool:
     return not _wild_cards_held(counts) or _wild_cards_needed(layout, gaps, t)
 
 
-def ranks_may_wait(counts: bytes, layout: Layout, t: Tables) -> bool:
+def ranks_may_wait(layout: Layout, t: Tables) -> bool:
     """Whether the free cards of the module may not be free for melds of one rank that may
     merge (``layout``): where the wild cards such a meld may hold depend on its natural
     cards (CL-MELD-3: a merge may need a natural card added to a part first). There the
-    search's "yes" stays unsure and the planner asks the reference solver. (``counts``,
-    the hand, does not matter yet.)"""
+    search's "yes" stays unsure and the planner asks the reference solver."""
     if not any(group.merges for group in layout.ranks):
         return False
     fewest = t.min_naturals

@@ -128,7 +128,7 @@ def _sure(found: bool, hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> 
     t = tables(rules)
     layout, _ = encoded(melds, t)
     counts = hand.counts
-    late = merge_may_come_late(counts, layout, t) and ranks_may_wait(counts, layout, t)
+    late = ranks_may_wait(layout, t) and merge_may_come_late(counts, layout, t)
     return None if late else found
 
 
