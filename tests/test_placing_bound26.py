@@ -14,7 +14,13 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from internals import NATURAL_FACES, natural_face
 from profiles import examples
-from search_helpers import assert_the_same_going_out, drawn_runs, placed, planner_walk
+from search_helpers import (
+    assert_the_same_going_out,
+    drawn_runs,
+    placed,
+    planner_walk,
+    sequence_wilds_laid,
+)
 
 from canasta import Cards, RuleSet, find_rules
 from canasta._engine.search import sweep
@@ -63,9 +69,11 @@ def test_HW_MELD_3_a_sequence_reaches_a_natural_through_the_ranks_between() -> N
 def _copies_and_sequences(draw: st.DrawFn) -> tuple[str, int, bytes, int, Layout]:
     """House rules of a family with sequences (any options drawn), natural cards of a few
     neighbouring ranks and few suits, several of a face, wild cards, and sequences of
-    those suits on the table, near the cards or through them."""
+    those suits on the table, near the cards or through them, with as many wild cards as
+    play leaves in one (:func:`sequence_wilds_laid`)."""
     family = draw(st.sampled_from(["hollywood", "samba", "bolivia"]))
     seed = draw(st.integers(0, 2**32))
+    laid = sequence_wilds_laid(_rules(family, seed))
     low = draw(st.integers(0, TOP - 4))
     nat = bytearray(NATURAL_FACES.stop)
     faces = st.tuples(st.integers(low, low + 4), st.integers(0, 1), st.integers(1, 3))
@@ -74,12 +82,17 @@ def _copies_and_sequences(draw: st.DrawFn) -> tuple[str, int, bytes, int, Layout
     near = st.integers(max(0, low - 4), min(TOP, low + 4))
     runs = draw(
         st.lists(
-            drawn_runs(st.integers(0, 1), near, st.integers(3, 6), st.integers(0, 1)),
+            drawn_runs(st.integers(0, 1), near, st.integers(3, 6), st.integers(0, laid)),
             max_size=3,
         )
     )
     wilds = draw(st.integers(0, 3))
     return family, seed, bytes(nat), wilds, Layout(runs=tuple(sorted(runs)))
+
+
+def _rules(family: str, seed: int) -> RuleSet:
+    """The preset of ``family`` (``seed`` 0) or house rules of it drawn from ``seed``."""
+    return find_rules(family) if seed == 0 else random_rules(random.Random(seed), family=family)
 
 
 def _plain(rules: RuleSet, nat: bytes, wilds: int, layout: Layout) -> bool:
@@ -99,7 +112,7 @@ def test_HW_MELD_3_placing_fails_only_where_the_search_places_no_way(
     case: tuple[str, int, bytes, int, Layout],
 ) -> None:
     family, seed, nat, wilds, layout = case
-    rules = find_rules(family) if seed == 0 else random_rules(random.Random(seed), family=family)
+    rules = _rules(family, seed)
     t = tables(rules)
     if not t.sequences:
         return
