@@ -256,9 +256,10 @@ def _discard(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
         problem = discard_violation(deal, move.card)
         if problem is not None:
             return problem
-    if len(deal.hand) == 1:
+    hand = deal.hand.remove(move.card)  # the hand it leaves: none where it goes out
+    if not hand:
         return went_out(deal, move.card)
-    return _turn_begun(discarded(deal, move.card))
+    return _turn_begun(discarded(deal, move.card, hand))
 
 
 def _ask(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:

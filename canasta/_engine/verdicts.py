@@ -130,6 +130,7 @@ class Verdicts:
     __slots__ = (
         "_answers",
         "_below",
+        "_cards_in_hand",
         "_concealed",
         "_going_out",
         "_known",
@@ -150,6 +151,8 @@ class Verdicts:
     def __init__(self, deal: Deal, steps: Sequence[Step] = ()) -> None:
         self.deal = deal
         self._steps = steps
+        #: The hand's size, which each step is compared with.
+        self._cards_in_hand = len(deal.hand)
         #: What a step needs for a plain discard to end the turn after it.
         self.limits = finishing.plain_finish(deal)
         #: The answers found, by step; and by the meld the step lays (``None``) or grows,
@@ -193,7 +196,7 @@ class Verdicts:
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes (valid by
         construction: only whether the player can go out after it is asked, CL-B3-3)."""
-        leaves_cards = step.size < len(self.deal.hand)
+        leaves_cards = step.size < self._cards_in_hand
         plain = finishing.black_threes_plain(self.deal, step.cards, step.result)
         if plain is False:  # it leaves cards
             self._refused += 1
@@ -211,7 +214,7 @@ class Verdicts:
 
     def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, valid by construction."""
-        if step.size == len(self.deal.hand):  # it goes out: no search to spare
+        if step.size == self._cards_in_hand:  # it goes out: no search to spare
             return check_built(self.deal, move, step.target, step.result)
         asked = self._known.get(step)
         if asked is not None:  # answered ahead, as a larger step (:meth:`_larger_legal`)
@@ -283,7 +286,7 @@ class Verdicts:
         refused asks the next largest with none that does not hold it: where every card of a rank
         is wanted elsewhere, one fewer is often legal (Hollywood for three, ``ask_permission``);
         and one with wild cards the next two with as many (:meth:`_any_larger_legal`)."""
-        step, cards_in_hand = answer.step, len(self.deal.hand)
+        step, cards_in_hand = answer.step, self._cards_in_hand
         wilds = step.cards.count_wild()
         refused = [
             known.step.cards
