@@ -175,7 +175,7 @@ def _meld_moves(
             move: LayMeld | AddToMeld | None = step.move(by_position=by_position)
         else:
             if verdicts is None:
-                verdicts = Verdicts(deal, steps)
+                verdicts = Verdicts(deal, steps, limits)
             move = _offered_move(deal, limits, verdicts, step, by_position)
         if move is not None:
             if count is not None:

@@ -115,10 +115,10 @@ def _take_check(deal: Deal, move: TakePile, made: Taking | Violation) -> Violati
     return outcome if isinstance(outcome, Violation) else None
 
 
-def check_built(deal: Deal, move: LayMeld | AddToMeld, target: int | None, meld: Meld) -> bool:
-    """Whether a meld or addition the move generator built (valid by construction, laying or
-    growing ``meld`` at ``target``) leaves a turn that can be finished."""
-    return not isinstance(_after_step(deal, move.cards, target, meld, trusted=False), Violation)
+def check_built(deal: Deal, cards: Cards, target: int | None, meld: Meld) -> bool:
+    """Whether a meld or addition the move generator built (valid by construction, melding
+    ``cards`` to lay or grow ``meld`` at ``target``) leaves a turn that can be finished."""
+    return not isinstance(_after_step(deal, cards, target, meld, trusted=False), Violation)
 
 
 def play(deal: Deal, move: Move, *, trusted: bool = False, ahead: bool = True) -> Outcome:
