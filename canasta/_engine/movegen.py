@@ -33,6 +33,7 @@ from canasta._engine.turn.common import may_use_locked
 from canasta._engine.turn.pile import take_preamble
 from canasta._engine.verdicts import Verdicts
 from canasta._model.cards import ALL_FACES, Rank, Suit
+from canasta._model.deck import Cards
 from canasta._model.melds import Meld, MeldKind
 from canasta._model.moves import (
     AddToMeld,
@@ -107,10 +108,11 @@ def _meld_phase_moves(deal: Deal) -> list[Move]:
     # merges where one could end the turn before them.
     limits = plain_finish(deal)
     with_locked = may_use_locked(deal)
-    moves: list[Move] = _meld_moves(deal, limits, with_locked)
+    usable = deal.usable
+    moves: list[Move] = _meld_moves(deal, usable, limits, with_locked)
     if rules.merging_allowed:
         moves += _merges(deal, limits)
-    cards = deal.hand if with_locked else deal.usable
+    cards = deal.hand if with_locked else usable
     discards = list(compress(_DISCARDS, cards.counts))  # one a face held
     if _discards_free(deal, limits):
         moves += discards
@@ -139,20 +141,22 @@ def _discards_free(deal: Deal, limits: PlainFinish | None) -> bool:
     )
 
 
-def _meld_moves(deal: Deal, limits: PlainFinish | None, with_locked: bool) -> list[Move]:
-    """The legal new melds and additions; ``limits`` are the deal's
-    :func:`~canasta._engine.finishing.plain_finish`, ``with_locked`` whether locked pile
-    cards may be melded all the same (:func:`~canasta._engine.turn.common.may_use_locked`).
-    """
+def _meld_moves(
+    deal: Deal, usable: Cards, limits: PlainFinish | None, with_locked: bool
+) -> list[Move]:
+    """The legal new melds and additions; ``usable`` is the deal's :attr:`~canasta._engine.
+    state.Deal.usable`, ``limits`` its :func:`~canasta._engine.finishing.plain_finish`,
+    ``with_locked`` whether locked pile cards may be melded all the same
+    (:func:`~canasta._engine.turn.common.may_use_locked`)."""
     by_position = naming(deal.rules).by_position
     melds = deal.melds[deal.side]
     # With the locked pile cards usable, the whole hand's steps follow the usable cards'
     # ones, and where suits matter both may offer a count of one rank (other suits): the
     # first legal one is offered, once a count.
     if with_locked:
-        steps = steps_with_locked(deal.usable, deal.hand, melds, deal.rules, by_count=True)
+        steps = steps_with_locked(usable, deal.hand, melds, deal.rules, by_count=True)
     else:
-        steps = meld_steps(deal.usable, melds, deal.rules, by_count=True)
+        steps = meld_steps(usable, melds, deal.rules, by_count=True)
     if not by_position:  # melds named by rank: their steps rank by rank, black threes last
         steps.sort(key=_BY_ORDER)
     # The answers of the steps not surely followed by a plain discard are made once the
@@ -171,7 +175,7 @@ def _meld_moves(deal: Deal, limits: PlainFinish | None, with_locked: bool) -> li
             move: LayMeld | AddToMeld | None = step.move(by_position=by_position)
         else:
             if verdicts is None:
-                verdicts = Verdicts(deal, steps)
+                verdicts = Verdicts(deal, steps, limits)
             move = _offered_move(deal, limits, verdicts, step, by_position)
         if move is not None:
             if count is not None:

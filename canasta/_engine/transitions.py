@@ -115,10 +115,10 @@ def _take_check(deal: Deal, move: TakePile, made: Taking | Violation) -> Violati
     return outcome if isinstance(outcome, Violation) else None
 
 
-def check_built(deal: Deal, move: LayMeld | AddToMeld, target: int | None, meld: Meld) -> bool:
-    """Whether a meld or addition the move generator built (valid by construction, laying or
-    growing ``meld`` at ``target``) leaves a turn that can be finished."""
-    return not isinstance(_after_step(deal, move.cards, target, meld, trusted=False), Violation)
+def check_built(deal: Deal, cards: Cards, target: int | None, meld: Meld) -> bool:
+    """Whether a meld or addition the move generator built (valid by construction, melding
+    ``cards`` to lay or grow ``meld`` at ``target``) leaves a turn that can be finished."""
+    return not isinstance(_after_step(deal, cards, target, meld, trusted=False), Violation)
 
 
 def play(deal: Deal, move: Move, *, trusted: bool = False, ahead: bool = True) -> Outcome:
@@ -256,9 +256,10 @@ def _discard(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:
         problem = discard_violation(deal, move.card)
         if problem is not None:
             return problem
-    if len(deal.hand) == 1:
+    hand = deal.hand.remove(move.card)  # the hand it leaves: none where it goes out
+    if not hand:
         return went_out(deal, move.card)
-    return _turn_begun(discarded(deal, move.card))
+    return _turn_begun(discarded(deal, move.card, hand))
 
 
 def _ask(deal: Deal, move: Move, trusted: bool, ahead: bool) -> Outcome:

@@ -130,6 +130,7 @@ class Verdicts:
     __slots__ = (
         "_answers",
         "_below",
+        "_cards_in_hand",
         "_concealed",
         "_going_out",
         "_known",
@@ -147,11 +148,14 @@ class Verdicts:
         "limits",
     )
 
-    def __init__(self, deal: Deal, steps: Sequence[Step] = ()) -> None:
+    def __init__(
+        self, deal: Deal, steps: Sequence[Step] = (), limits: finishing.PlainFinish | None = None
+    ) -> None:
         self.deal = deal
         self._steps = steps
-        #: What a step needs for a plain discard to end the turn after it.
-        self.limits = finishing.plain_finish(deal)
+        self._cards_in_hand = len(deal.hand)  # each step is compared with it
+        #: What a step needs for a plain discard to end the turn after it (``limits``, if given).
+        self.limits = limits if limits is not None else finishing.plain_finish(deal)
         #: The answers found, by step; and by the meld the step lays (``None``) or grows,
         #: where the player must go out with the family of the meld it makes too (the steps
         #: an answer may tell of, :meth:`_follows`; :meth:`_kin`).
@@ -193,7 +197,7 @@ class Verdicts:
     def black_threes_legal(self, step: Step, move: LayMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, a meld of black threes (valid by
         construction: only whether the player can go out after it is asked, CL-B3-3)."""
-        leaves_cards = step.size < len(self.deal.hand)
+        leaves_cards = step.size < self._cards_in_hand
         plain = finishing.black_threes_plain(self.deal, step.cards, step.result)
         if plain is False:  # it leaves cards
             self._refused += 1
@@ -202,7 +206,7 @@ class Verdicts:
             self._going_out = finishing.can_go_out(self.deal)
         if leaves_cards and self._going_out is False:
             return False
-        legal = plain or check_built(self.deal, move, step.target, step.result)
+        legal = plain or check_built(self.deal, move.cards, step.target, step.result)
         if legal:  # it goes out after laying them: so it can from here
             self._going_out = True
         elif leaves_cards:
@@ -211,8 +215,8 @@ class Verdicts:
 
     def legal(self, step: Step, move: LayMeld | AddToMeld) -> bool:
         """``check(deal, move) is None`` for ``step``, valid by construction."""
-        if step.size == len(self.deal.hand):  # it goes out: no search to spare
-            return check_built(self.deal, move, step.target, step.result)
+        if step.size == self._cards_in_hand:  # it goes out: no search to spare
+            return check_built(self.deal, move.cards, step.target, step.result)
         asked = self._known.get(step)
         if asked is not None:  # answered ahead, as a larger step (:meth:`_larger_legal`)
             return asked.legal
@@ -247,7 +251,7 @@ class Verdicts:
         if known is None and self._goes_out(answer) and self._larger_legal(answer, answers):
             known = True
         if known is None:
-            known = check_built(self.deal, step.move(by_position=True), step.target, step.result)
+            known = check_built(self.deal, step.cards, step.target, step.result)
             if not known and strip is not None:
                 refusals = self._wild_refusals
                 refusals[strip[0].counts] = refusals.get(strip[0].counts, 0) + 1
@@ -283,7 +287,7 @@ class Verdicts:
         refused asks the next largest with none that does not hold it: where every card of a rank
         is wanted elsewhere, one fewer is often legal (Hollywood for three, ``ask_permission``);
         and one with wild cards the next two with as many (:meth:`_any_larger_legal`)."""
-        step, cards_in_hand = answer.step, len(self.deal.hand)
+        step, cards_in_hand = answer.step, self._cards_in_hand
         wilds = step.cards.count_wild()
         refused = [
             known.step.cards

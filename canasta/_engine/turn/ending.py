@@ -72,14 +72,15 @@ def staying_violation(deal: Deal) -> Violation | None:
 _NEW_TURN = TurnDraft()
 
 
-def discarded(deal: Deal, card: Card) -> Deal:
-    """The deal after a discard :func:`discard_violation` allows that keeps cards in hand:
-    the turn passes to the left (CL-TURN-6). (What the next player finds is for
+def discarded(deal: Deal, card: Card, hand: Cards) -> Deal:
+    """The deal after a discard :func:`discard_violation` allows that keeps cards in hand,
+    ``hand`` (the hand less ``card``, which the caller has made to know that it keeps
+    some): the turn passes to the left (CL-TURN-6). (What the next player finds is for
     :mod:`canasta._engine.transitions`.)"""
     seat = deal.seat
     played = Cards.of([card])
     return deal.replace(
-        hands=replaced(deal.hands, seat, deal.hands[seat].remove(card)),
+        hands=replaced(deal.hands, seat, hand),
         known=deal.known_after_playing(seat, played),
         pile=(*deal.pile, card),
         pile_frozen=deal.pile_frozen or deal.rules.freezes_pile(card),
