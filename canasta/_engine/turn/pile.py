@@ -70,7 +70,7 @@ def take_preamble(deal: Deal, move: TakePile) -> Violation | None:
     melds = deal.melds[deal.side]
     if not melds and not rules.allow_take_before_opening:
         return Violation("CL-PILE-6", "your side must meld before it may take the pile")
-    if rules.one_card_pile_rule and len(pile) == 1 and len(hand) == 1:  # the pile's is cheaper
+    if rules.one_card_pile_rule and len(hand) == 1 and len(pile) == 1:
         return Violation(
             "CL-PILE-7", "with one card in your hand you may not take a pile of one card"
         )
