@@ -254,3 +254,18 @@ def test_five_suits_and_merging_kings_where_canastas_are_closed_within_a_bound(
     assert planner.can_go_out(deal) is True
     spent = time.process_time() - start
     assert spent < 0.3, spent
+
+
+@pytest.mark.planner_only(reason="times the planner: the reference took some 1.6 s here")
+def test_five_suits_and_merging_kings_with_a_wild_ratio_within_a_bound() -> None:
+    """The same in Samba with ``wild_ratio="naturals_gt_wilds"`` (issue 26's
+    ``fallback_ratio.py``), where the wild cards a meld of one rank may hold depend on its
+    natural cards (CL-MELD-3): the planner answers yes itself (it asked the reference
+    solver, some 1.6 s), well within a bound of CPU time (some 20 ms here)."""
+    rules = canasta.find_rules("samba", players=2)
+    deal = _suits_and_kings(attrs.evolve(rules, wild_ratio="naturals_gt_wilds"), 5, 6).deal
+    canasta.clear_caches()
+    start = time.process_time()
+    assert planner.can_go_out(deal) is True
+    spent = time.process_time() - start
+    assert spent < 0.3, spent
