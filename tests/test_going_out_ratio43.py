@@ -23,7 +23,7 @@ from unittest import mock
 import attrs
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from internals import Deal, melded
+from internals import Deal, melded, new_meld
 from profiles import examples
 
 import canasta
@@ -91,7 +91,8 @@ def _tight_positions(draw: st.DrawFn) -> Position | None:
     melds = []
     for _ in range(2):
         naturals = draw(st.sampled_from([2, 3]))
-        wilds = rules.max_wilds(naturals) - draw(st.sampled_from([0, 1]))
+        fewest = rules.min_meld_size - naturals
+        wilds = max(fewest, rules.max_wilds(naturals) - draw(st.sampled_from([0, 1])))
         melds.append(" ".join([next(kings) for _ in range(naturals)] + WILDS[:wilds]))
     hand = list(islice(kings, draw(st.sampled_from([1, 2]))))
     hand += draw(st.lists(st.sampled_from(["2C", "2D", "JK"]), min_size=1, max_size=2))
@@ -126,7 +127,10 @@ def _deal(position: Position | None) -> Deal | None:
         return deal
     for text in melds:
         cards = canasta.Cards.parse(text)
-        deal = melded(deal, cards, None, canasta.Meld.of(cards))
+        meld = new_meld(cards, rules)
+        if not isinstance(meld, canasta.Meld):
+            return None  # laid as a new meld, it breaks a limit (CL-MELD-2, CL-MELD-3)
+        deal = melded(deal, cards, None, meld)
     points = deal.draft.points + sum(card.points for card in deal.hand)
     return deal.replace(minimums=(max(0, points - slack), 0))
 
