@@ -289,11 +289,12 @@ def plainly(layout: Layout, t: Tables) -> set[tuple[Finished, ...]]:
                 joined = _joined(first, left[j], t) if mergeable(first, left[j], t) else None
                 if joined is not None:
                     rest = [meld for k, meld in enumerate(left) if k not in (i, j)]
-                    merged, meld = joined
-                    if meld[0] < t.canasta_size:
+                    merged, melds = joined
+                    if melds[0][0] < t.canasta_size:
                         visit([*rest, merged], made)
                     else:
-                        visit(rest, [*made, meld])
+                        for meld in melds:  # a closed canasta's two ways (_closed_merge)
+                            visit(rest, [*made, meld])
 
     visit([*layout.ranks, *layout.runs, *layout.wilds], [])
     return found

@@ -391,7 +391,7 @@ def test_CL_MELD_2_a_rank_is_placed_the_same_where_no_unsharable_pool_is_followe
     fast = list(search._rank_ways(nat, wilds, layout, Summary(), position))
     event(f"placings {len(plain)}, ways {len(fast)}")
     assert fast == [
-        (after, left, Layout(ranks, grown.runs, grown.wilds), pool > 0)
+        (after, left, Layout(ranks, grown.runs, grown.wilds))
         for after, left, grown, pool in plain
         for ranks, short in sweep.pool_shared(layout.ranks, position, pool, search.t)
         if short <= left

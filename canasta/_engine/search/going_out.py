@@ -28,7 +28,7 @@ from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.forced import discards_left
 from canasta._engine.search.joint import wilds_owed_at_least
 from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas, with_table_ranks
-from canasta._engine.search.merge_last import last_step_needed
+from canasta._engine.search.merge_last import merge_may_come_late
 from canasta._engine.search.one_wild import one_wild_short
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -114,7 +114,7 @@ def going_out_possible(
         if told is None:
             continue
         if upside_down is None:
-            late = last_step_needed(counts, layout, t)
+            late = merge_may_come_late(counts, layout, t)
             layout = with_table_ranks(layout) if late else layout
             upside_down = _upside_down(nat, layout)
             search.forget(_REMEMBERED)

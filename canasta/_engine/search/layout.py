@@ -44,13 +44,16 @@ __all__ = [
 class RankGroup(NamedTuple):
     """A meld of one rank: its rank's position, its natural and wild cards, and whether it
     is a canasta closed to wild cards (CL-CAN-4). ``merges``: it was on the table before the
-    turn, beside another of its rank it may merge with (see :func:`merges`)."""
+    turn, beside another of its rank it may merge with (see :func:`merges`). ``table``: the
+    natural cards it held on the table (none for a meld laid in the search): those above
+    are the hand's, one of which may be melded last (:func:`finished`, ``merge_last``)."""
 
     position: int
     naturals: int
     wilds: int
     closed: bool
     merges: bool = False
+    table: int = 0
 
 
 class Run(NamedTuple):
@@ -102,9 +105,10 @@ class WildGroup(NamedTuple):
 #: A meld no natural card still to place can join, as the wild cards see it: its size, the
 #: wild cards it may still take, whether it is a natural sequence (BO-OUT-1), and whether
 #: a card of the hand in it may be melded after every merge (``merge_last``): a
-#: sequence's outside the ranks its parts held on the table; and whether the wild cards
-#: it may take go only into its parts before their merge (a merged canasta closed to wild
-#: cards, CL-CAN-4: see :func:`_joined`).
+#: sequence's outside the ranks its parts held on the table, a natural of a meld of one
+#: rank (of a merged one, see :func:`_closed_merge`); and whether the wild cards it may
+#: take go only into its parts before their merge (a merged canasta closed to wild cards,
+#: CL-CAN-4: see :func:`_joined`).
 Finished = tuple[int, int, bool, bool, bool]
 #: A meld that may merge with another of its family.
 Part = RankGroup | Run | WildGroup
@@ -162,7 +166,8 @@ def encoded(melds: Iterable[Meld], t: Tables) -> tuple[Layout, bool]:
         if meld.kind is _RANK_MELD:
             closed = rules.is_canasta(meld) and t.closed_at < UNBOUNDED  # CL-CAN-4
             position = natural_position(meld.rank)
-            ranks.append(RankGroup(position, meld.naturals, meld.wilds, closed, merges))
+            naturals = meld.naturals
+            ranks.append(RankGroup(position, naturals, meld.wilds, closed, merges, naturals))
         elif meld.kind is _SEQUENCE_MELD:
             assert meld.suit is not None
             low = natural_position(meld.low)
@@ -243,8 +248,9 @@ def wild_meld_canastas(rules: RuleSet) -> tuple[int, ...]:
 
 def finished(meld: Part, t: Tables) -> Finished:
     """A meld as the wild cards see it (:data:`Finished`)."""
-    if isinstance(meld, RankGroup):
-        return meld.naturals + meld.wilds, rank_room(meld, t), False, False, False
+    if isinstance(meld, RankGroup):  # the hand's cards in it melded last, all at once
+        last = meld.naturals > meld.table
+        return meld.naturals + meld.wilds, rank_room(meld, t), False, last, False
     if isinstance(meld, Run):
         size = meld.high - meld.low + 1
         last = meld.low < meld.table_low or meld.high > meld.table_high
@@ -364,31 +370,30 @@ def _merged_sets(family: tuple[Part, ...], t: Tables) -> tuple[tuple[Finished, .
         joined = _joined(first, second, t)
         if joined is None:
             continue
-        merged, meld = joined
+        merged, melds = joined
         left = rest[:index] + rest[index + 1 :]
-        if meld[0] < t.canasta_size:
+        if melds[0][0] < t.canasta_size:
             found.update(_merged_sets(tuple(sorted((merged, *left))), t))
         else:
-            found.update(tuple(sorted((meld, *others))) for others in _merged_sets(left, t))
+            sets = _merged_sets(left, t)
+            found.update(tuple(sorted((meld, *others))) for meld in melds for others in sets)
     return tuple(sorted(found))
 
 
-def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, Finished] | None:
-    """The meld two melds of one family make merged, and what it is to the wild cards; or
-    ``None`` where it would break a limit (HW-MRG-2) or two sequences do not meet
-    (HW-MRG-1). Natural cards are all placed: a merged meld of one rank that is a canasta
-    closed to wild cards (CL-CAN-4) takes only those its parts could take before the merge
-    (its room marked so: ``merge_last``)."""
+def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, tuple[Finished, ...]] | None:
+    """The meld two melds of one family make merged, and what it may be to the wild cards
+    (one way, or two: :func:`_closed_merge`); or ``None`` where it would break a limit
+    (HW-MRG-2) or two sequences do not meet (HW-MRG-1). Natural cards are all placed."""
     if isinstance(first, RankGroup) and isinstance(second, RankGroup):
         naturals, wilds = first.naturals + second.naturals, first.wilds + second.wilds
         if wilds > t.max_wilds[naturals]:
             return None
-        group = RankGroup(first.position, naturals, wilds, False, True)
-        size, room, _, _, _ = finished(group, t)
-        early = size >= t.closed_at
-        if early:
-            room = min(room, rank_room(first, t) + rank_room(second, t))
-        return group, (size, room, False, False, early)
+        table = first.table + second.table
+        group = RankGroup(first.position, naturals, wilds, False, True, table)
+        meld = finished(group, t)
+        if table + wilds < t.closed_at:  # merged first, it takes the hand's cards after
+            return group, (meld,)
+        return group, _closed_merge(meld, first, second, t)
     if isinstance(first, Run) and isinstance(second, Run):
         low, high = (first, second) if first.low < second.low else (second, first)
         run = _joined_run(low, high, first.wilds + second.wilds)
@@ -396,8 +401,34 @@ def _joined(first: Part, second: Part, t: Tables) -> tuple[Part, Finished] | Non
         meet = low.high + 1 == high.low
         if not meet or run.wilds > t.sequence_wilds or length > t.longest_sequence:
             return None
-        return run, finished(run, t)
+        return run, (finished(run, t),)
     assert isinstance(first, WildGroup)
     assert isinstance(second, WildGroup)
     wild = WildGroup(first.size + second.size, True)
-    return (wild, finished(wild, t)) if wild.size <= t.longest_wild_meld else None
+    return (wild, (finished(wild, t),)) if wild.size <= t.longest_wild_meld else None
+
+
+def _closed_merge(
+    meld: Finished, first: RankGroup, second: RankGroup, t: Tables
+) -> tuple[Finished, ...]:
+    """The merged meld of one rank ``meld`` (:data:`Finished`) of ``first`` and ``second``,
+    whose cards of the table make a canasta closed to wild cards (CL-CAN-4): the wild cards
+    it takes go into its parts before the merge, so its room is theirs (its ``early``
+    field); and a natural card of the hand in it, added after the merge, is a last step
+    (``merge_last``) only where they fit its parts' room without that card. So it is one
+    meld with that room and a last step, and where that room is less (the wild cards a
+    meld may hold depend on its naturals, CL-MELD-3), also one with its parts' whole room
+    and none."""
+    size, room, _, _, _ = meld
+    parts = rank_room(first, t) + rank_room(second, t)
+    whole = min(room, parts)
+    without = [
+        parts - rank_room(part, t) + rank_room(part._replace(naturals=part.naturals - 1), t)
+        for part in (first, second)
+        if part.naturals > part.table
+    ]
+    free = min(whole, max(without, default=-1))
+    if free < 0:  # no natural card of the hand in it
+        return ((size, whole, False, False, True),)
+    last = (size, free, False, True, True)
+    return (last,) if free == whole else ((size, whole, False, False, True), last)

@@ -17,10 +17,7 @@ from collections import Counter
 
 from canasta._engine.meld_rules import added, new_meld
 from canasta._engine.obligations import cards_to_keep, may_go_out, must_go_out
-from canasta._engine.search import reference
 from canasta._engine.search.going_out import going_out_possible
-from canasta._engine.search.layout import encoded
-from canasta._engine.search.merge_last import merge_may_come_late, ranks_may_wait
 from canasta._engine.search.opening import opening_reachable
 from canasta._engine.state import Deal
 from canasta._engine.steps import meld_steps, rank_totals
@@ -76,15 +73,7 @@ def can_stay(deal: Deal) -> bool:
 def can_go_out(deal: Deal, *, permitted: bool = False) -> bool:
     """Whether the player can go out this turn from here (CL-OUT-1, CL-OUT-2, CL-CONC-4);
     with ``permitted``, as if the partner had said yes (CL-ASK-3). The searches ask that a
-    going out's merges come before its last step (:mod:`.merge_last`); where they cannot
-    tell (:func:`_sure`), the reference solver's answer."""
-    planned = _planned_out(deal, permitted)
-    return reference.can_go_out(deal, permitted=permitted) if planned is None else planned
-
-
-def _planned_out(deal: Deal, permitted: bool) -> bool | None:
-    """:func:`can_go_out` by the counting searches; ``None`` where they found a going out
-    that may need a merge after the last card, which they cannot tell (:func:`_sure`)."""
+    going out's merges come before its last step (:mod:`.merge_last`)."""
     if not permitted and not may_go_out(deal.draft, deal.rules):
         return False
     draft, rules = deal.draft, deal.rules
@@ -92,12 +81,7 @@ def _planned_out(deal: Deal, permitted: bool) -> bool | None:
     if naturals_stuck(deal.hand, melds, rules) or canastas_short(deal.hand, melds, rules):
         return False  # the pile cards unlocked or not: they are in the hand
     if draft.concealed_only:
-        return _sure(
-            going_out_possible(deal.hand, melds, rules, 0, False, concealed=True),
-            deal.hand,
-            melds,
-            rules,
-        )
+        return going_out_possible(deal.hand, melds, rules, 0, False, concealed=True)
     owed = 0
     exempt = False
     if draft.opening and not deal.minimum_reached():
@@ -109,37 +93,18 @@ def _planned_out(deal: Deal, permitted: bool) -> bool | None:
         if may_use_locked(deal) and going_out_possible(
             deal.hand, melds, rules, owed, False, concealed=True
         ):
-            return _sure(True, deal.hand, melds, rules)
+            return True
         return out_after_unlocking(deal.usable, draft.locked, melds, rules, owed)
     if owed <= 0 and out_at_once(deal.hand, melds, rules):
         return True  # its plan merges nothing
-    return _sure(
-        going_out_possible(deal.hand, melds, rules, owed, exempt), deal.hand, melds, rules
-    )
-
-
-def _sure(found: bool, hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool | None:
-    """The searches' answer ``found`` for going out of ``hand`` onto ``melds``: ``None``
-    where it is yes but may rest on a merge after the last card is melded, too late, which
-    the search cannot tell (:func:`~canasta._engine.search.merge_last.ranks_may_wait`),
-    else itself."""
-    if not found or not rules.merging_allowed:
-        return found
-    t = tables(rules)
-    layout, _ = encoded(melds, t)
-    counts = hand.counts
-    late = ranks_may_wait(layout, t) and merge_may_come_late(counts, layout, t)
-    return None if late else found
+    return going_out_possible(deal.hand, melds, rules, owed, exempt)
 
 
 def out_after_unlocking(
     usable: Cards, locked: Cards, melds: tuple[Meld, ...], rules: RuleSet, owed: int
-) -> bool | None:
+) -> bool:
     """Whether melds from ``usable`` alone can reach ``owed`` points, unlocking the pile
-    cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1); ``None``
-    where the only goings out found after unlocking may need a merge after the last card,
-    which the search cannot tell (:func:`_sure`, asked of the melds laid to open: a gap
-    between two of them that the pile cards fill).
+    cards, after which everything can be melded to go out (CL-INIT-4, CL-OUT-1).
 
     A depth-first search over the melds of the opening, each position searched once (the
     side's melds as a multiset: the order the steps laid them in changes nothing); a branch
@@ -149,23 +114,14 @@ def out_after_unlocking(
     unlocked.
     """
     searched: set[tuple[Cards, frozenset[tuple[Meld, int]], int]] = set()
-    unsure = False  # a going out found that may need a merge after the last card
 
     def search(usable: Cards, melds: tuple[Meld, ...], owed: int) -> bool:
-        nonlocal unsure
         key = (usable, frozenset(Counter(melds).items()), max(0, owed))
         if key in searched:
             return False  # refuted already (a success ends the whole search)
         searched.add(key)
         if owed <= 0:
-            found = _sure(
-                going_out_possible(usable + locked, melds, rules, 0, False),
-                usable + locked,
-                melds,
-                rules,
-            )
-            unsure = unsure or found is None
-            return found is True
+            return going_out_possible(usable + locked, melds, rules, 0, False)
         if not opening_reachable(usable, melds, rules, 0, owed):
             return False  # the steps below meld usable cards only: they never reach it
         if not going_out_possible(usable + locked, melds, rules, 0, False):
@@ -177,7 +133,7 @@ def out_after_unlocking(
                 return True
         return False
 
-    return True if search(usable, melds, owed) else (None if unsure else False)
+    return search(usable, melds, owed)
 
 
 def naturals_stuck(hand: Cards, melds: tuple[Meld, ...], rules: RuleSet) -> bool:

@@ -252,14 +252,12 @@ class Sweep:
         rank's naturals, then each discard the search may make here (of the faces of
         ``spare``, those it tries: :attr:`discards`)."""
         position = lowest(nat) // _PER_RANK
-        last = summary if summary.last else summary._replace(last=True)
-        for after, left, grown, pooled in self._rank_ways(nat, wilds, layout, summary, position):
+        for after, left, grown in self._rank_ways(nat, wilds, layout, summary, position):
             following = lowest(after) // _PER_RANK if any(after) else TOP + 3
-            # A natural card in a meld of one rank may be melded last (merge_last).
-            before = last if pooled else summary
-            for kept, summed in self._finished(grown, before, after, following, left):
+            for kept, summed in self._finished(grown, summary, after, following, left):
                 if self.out(after, left, kept, summed, black_room, spare):
                     return True
+        last = summary if summary.last else summary._replace(last=True)
         for face in _discards_now(nat, position, self._tried(spare)):
             less = bytearray(nat)
             less[face] -= 1
@@ -285,11 +283,10 @@ class Sweep:
 
     def _rank_ways(
         self, nat: bytes, wilds: int, layout: Layout, summary: Summary, position: int
-    ) -> Iterator[tuple[bytes, int, Layout, bool]]:
+    ) -> Iterator[tuple[bytes, int, Layout]]:
         """Every way to place the naturals of rank ``position``: onto sequences and into the
-        pool (:meth:`_rank_placed`), then the pool shared (:func:`pool_shared`), with
-        whether the pool holds any (a card that may be melded last, ``merge_last``); but
-        none where the natural sequence canasta going out needs is lost
+        pool (:meth:`_rank_placed`), then the pool shared (:func:`pool_shared`); but none
+        where the natural sequence canasta going out needs is lost
         (:meth:`_escalera_lost`), which is known before the pool is shared, whatever melds
         of the rank it makes; nor any whose new melds of the rank need more wild cards
         than are left beside those the melds summed up need, which :meth:`_finished` would
@@ -305,7 +302,7 @@ class Sweep:
             spare = left - summary.need
             for ranks, short in pool_shared(layout.ranks, position, pool, self.t):
                 if short <= spare:
-                    yield after, left, Layout(ranks, grown.runs, grown.wilds), pool > 0
+                    yield after, left, Layout(ranks, grown.runs, grown.wilds)
 
     def _escalera_lost(self, nat: bytes, layout: Layout, summary: Summary) -> bool:
         """Whether going out needs a natural sequence canasta (BO-OUT-1) that none of the
