@@ -24,6 +24,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
+from search_helpers import seat_to_meld
 
 import canasta
 from canasta._engine.search import planner, reference
@@ -105,19 +106,7 @@ def _deal(position: Position) -> canasta.Game | None:
     """The position with the seat to act, its side's melds ``melds`` and its hand ``hand``;
     ``None`` where it is none (a card the pack holds too few of, ...)."""
     rules, melds, hand, players = position
-    seat = players - 1
-    try:
-        return canasta.Game.from_position(
-            rules,
-            hands=[*["2S 2S", "2D 2D", "2S JK"][: players - 1], " ".join(hand)],
-            melds=[[]] * (2 if players == 3 else 1) + [melds],  # the seat's side is the last
-            melded_players=[seat],
-            turn_player=seat,
-            phase="meld",
-            pile="JK",
-        )
-    except canasta.PositionError:
-        return None
+    return seat_to_meld(rules, melds, hand, players, ["2S 2S", "2D 2D", "2S JK"], "JK")
 
 
 def _most(game: canasta.Game) -> int | None:
