@@ -11,7 +11,7 @@ it is too late). ``search/merge_last.py`` counts the canastas a going out can ha
 the card it melds last, or discards, fills no gap (``last_card_canastas``): one fewer than
 the suits, so no search is asked, however many suits (up to twelve: three decks hold each
 card three times). Until suits43 the search refuted every placing of the gap cards, some
-four times as many a suit (7 suits 0.6 s, 8 suits 3 s), and until late42 the reference
+four times as many a suit (7 suits 0.6 to 0.9 s, 8 suits 3 s), and until late42 the reference
 solver did, some seventeen times as many. Loading the position lists its legal moves, and
 listing asks whether the player may ask to go out (CL-ASK-2), so the load shows the cost.
 Prints, for each count of suits, the legal moves and the CPU milliseconds to load and list

@@ -212,6 +212,15 @@ _HOLLYWOOD_2 = attrs.evolve(canasta.find_rules("hollywood", 2), canastas_to_go_o
     ),
     beyond=1,
 )
+@example(  # the hearts' seven last (of two positions): the spades and a heart canasta
+    position=(
+        _HOLLYWOOD_2,
+        ["4S 5S 6S", "8S 9S 10S", *["4H 5H 6H", "9H 10H JH"] * 2],
+        ["7S", "7H", "7H", "8H"],
+        2,
+    ),
+    beyond=1,
+)
 @given(position=_positions(), beyond=st.integers(0, 1))
 def test_cl_out_2_the_last_card_fills_no_gap_a_canasta_needs(
     position: Position, beyond: int
