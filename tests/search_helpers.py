@@ -36,6 +36,7 @@ __all__ = [
     "going_out_questions",
     "going_out_with",
     "planner_walk",
+    "seat_to_meld",
     "sequence_wilds_laid",
 ]
 
@@ -47,6 +48,27 @@ planner_walk = pytest.mark.planner_only(
     reason="asks the planner's going-out search; its random walk's legal_moves() on the "
     "reference can take minutes (a whole random game under drawn house rules)"
 )
+
+
+def seat_to_meld(
+    rules: RuleSet, melds: list[str], hand: list[str], players: int, others: list[str], pile: str
+) -> canasta.Game | None:
+    """The last seat to meld, its side (the last) with the melds ``melds``, its hand
+    ``hand``, the seats before it holding ``others`` (a hand each, in turn) and ``pile`` on
+    the pile; ``None`` where that is no position (a card the pack holds too few of, ...)."""
+    seat = players - 1
+    try:
+        return canasta.Game.from_position(
+            rules,
+            hands=[*others[:seat], " ".join(hand)],
+            melds=[[]] * (2 if players == 3 else 1) + [melds],
+            melded_players=[seat],
+            turn_player=seat,
+            phase="meld",
+            pile=pile,
+        )
+    except canasta.PositionError:
+        return None
 
 
 def naturals(text: str) -> bytes:

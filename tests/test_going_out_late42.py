@@ -22,6 +22,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
+from search_helpers import seat_to_meld
 
 import canasta
 from canasta._engine.search import planner, reference
@@ -115,19 +116,8 @@ def _agrees(position: tuple[canasta.RuleSet, list[str], list[str], int]) -> None
     """The planner's answer is the reference solver's, which it never asks (the seat's
     melds ``melds``, its hand ``hand``)."""
     rules, melds, hand, players = position
-    hands = ["4C 4D"] * (players - 1) + [" ".join(hand)]
-    seat = players - 1
-    try:
-        game = canasta.Game.from_position(
-            rules,
-            hands=hands,
-            melds=[[]] * (2 if players == 3 else 1) + [melds],  # the seat's side is the last
-            melded_players=[seat],
-            turn_player=seat,
-            phase="meld",
-            pile="JC",
-        )
-    except canasta.PositionError:
+    game = seat_to_meld(rules, melds, hand, players, ["4C 4D"] * 3, "JC")
+    if game is None:
         return  # no position (a card the pack holds too few of, ...)
     deal = game.deal
     unasked = mock.patch.object(reference, "can_go_out", side_effect=AssertionError)

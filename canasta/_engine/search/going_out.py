@@ -27,8 +27,8 @@ from canasta._engine.search.cores import cores_answer
 from canasta._engine.search.escalera import escalera_in_reach
 from canasta._engine.search.forced import discards_left
 from canasta._engine.search.joint import wilds_owed_at_least
-from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas, with_table_ranks
-from canasta._engine.search.merge_last import merge_may_come_late
+from canasta._engine.search.layout import Layout, encoded, wild_meld_canastas
+from canasta._engine.search.merge_last import last_step
 from canasta._engine.search.one_wild import one_wild_short
 from canasta._engine.search.placing import folded
 from canasta._engine.search.summary import Summary
@@ -114,8 +114,10 @@ def going_out_possible(
         if told is None:
             continue
         if upside_down is None:
-            late = merge_may_come_late(counts, layout, t)
-            layout = with_table_ranks(layout) if late else layout
+            started = last_step(counts, melds, layout, t)
+            if started is None:
+                return False
+            late, layout = started
             upside_down = _upside_down(nat, layout)
             search.forget(_REMEMBERED)
             search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
@@ -133,10 +135,9 @@ def going_out_possible(
 
 
 def _root_summary(late: bool, discard: int) -> Summary:
-    """The summary a root's search starts with: a step that may come last found unless a
-    going out that melds every card needs one (``late``: ``merge_last``) and the root
-    discards no card (``discard`` -1; a natural discard is a step of the search), as a
-    discard is one."""
+    """The summary a root's search starts with: a step that may come last found unless a going
+    out that melds every card needs one (``late``: ``merge_last``) and the root discards no
+    card (``discard`` -1; a natural discard is a step of the search), as a discard is one."""
     return Summary(last=not late or discard >= 0)
 
 
