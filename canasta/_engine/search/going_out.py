@@ -118,6 +118,7 @@ def going_out_possible(
             if started is None:
                 return False
             late, layout = started
+            search.late = late
             upside_down = _upside_down(nat, layout)
             search.forget(_REMEMBERED)
             search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)

@@ -98,6 +98,11 @@ class Sweep:
         #: are asked of the hand with it made (``going_out._cores_answer``). Answers do not
         #: depend on it.
         self.discard_needed = False
+        #: Whether a going out that melds every card needs a step that may come last
+        #: (``merge_last``), set for each question: then every card between two sequences
+        #: of its suit that may merge is tried onto sequences first, not only one that joins
+        #: them (:func:`_bridging`). Answers do not depend on it.
+        self.late = False
         #: The faces one card of which may be the discard where the question allows a card
         #: of any face of ``spare`` (``None``: every one), set for each question and way
         #: (``going_out._either_way``): the question's reasoning refutes a plan discarding
@@ -341,9 +346,10 @@ class Sweep:
         sequences, which :meth:`_rank_ways` then dropped: over half of them in the
         Hollywood positions of tests/data/slow26). ``None``: every way (every pool can be
         shared, or the tests ask for them all). The most copies into the pool first, but
-        for a card that joins two sequences that may merge (:func:`_bridging`): onto them
-        first, as a going out with it between them most likely places it (the same ways,
-        found sooner: ten suits of such cards with a wild card, seconds -> 2 ms)."""
+        for a card that joins two sequences that may merge, or lies between two where the
+        going out needs a last step (:func:`_bridging`, :attr:`late`): onto them first, as
+        a going out with it between them most likely places it (the same ways, found
+        sooner: ten suits of such cards with a wild card, seconds -> 2 ms)."""
         face = lowest(nat)
         if face // _PER_RANK != position:  # the rank is placed
             yield nat, wilds, layout, pool
@@ -351,7 +357,8 @@ class Sweep:
         copies = nat[face]
         # A choice leaves the pool what it puts there and at most the rank's later cards.
         later = 0 if sharable is None else sum(nat[face + 1 : (position + 1) * _PER_RANK])
-        order = range(copies + 1) if _bridging(face, layout) else range(copies, -1, -1)
+        onto_first = _bridging(face, layout, self.late)
+        order = range(copies + 1) if onto_first else range(copies, -1, -1)
         for pooled in order:
             if sharable and not any(sharable[pool + pooled : pool + pooled + later + 1]):
                 continue  # no pool it may leave can be shared
@@ -553,16 +560,17 @@ def _discards_now(nat: bytes, position: int, spare: frozenset[int]) -> list[int]
     return [face for face in sorted(spare) if nat[face] and face // _PER_RANK == position]
 
 
-def _bridging(face: int, layout: Layout) -> bool:
+def _bridging(face: int, layout: Layout, between: bool) -> bool:
     """Whether a card of ``face`` would join two sequences of its suit that may merge, one
-    ending just below its rank and one starting just above (``merge_last``): the search
-    tries its copies onto sequences before the pool (:meth:`Sweep._rank_placed`)."""
+    ending just below its rank and one starting just above (``merge_last``), or, with
+    ``between``, lies between two such: the search tries its copies onto sequences before
+    the pool (:meth:`Sweep._rank_placed`)."""
     position, suit = divmod(face, _PER_RANK)
     below = above = False
     for run in layout.runs:
         if run.suit == suit and run.merges:
-            below = below or run.high == position - 1
-            above = above or run.low == position + 1
+            below = below or run.high == position - 1 or (between and run.high < position)
+            above = above or run.low == position + 1 or (between and run.low > position)
     return below and above
 
 
