@@ -95,7 +95,6 @@ def going_out_possible(
     discards = _worth_trying(
         _discards(counts, nat, stray, hand.points, owed, exempt, rules), layout
     )
-    late = False  # whether a going out melding every card needs a last step (merge_last)
     # Made once a root is searched: many questions are refused at their roots (37 of the 63
     # of the Hollywood for three position of tests/data/slow26 with ask_permission).
     upside_down: tuple[bytes, Layout] | None = None
@@ -117,15 +116,14 @@ def going_out_possible(
             started = last_step(counts, melds, layout, t)
             if started is None:
                 return False
-            late, layout = started
-            search.late = late
+            search.late, layout = started  # a last step needed (merge_last)
             upside_down = _upside_down(nat, layout)
             search.forget(_REMEMBERED)
             search.weigh_owed = wilds_owed_at_least(nat, layout, wilds, t)
         top_first, turned = upside_down
         search.tried, search.discard_needed = told
         search.forced_at_positions = _forced_at_positions(left_wilds, search.discard_needed)
-        root = _root_summary(late, discard)
+        root = _root_summary(search.late, discard)
         ways = (
             (top_first, left_wilds, turned, root, black_room, _faces(naturals)),
             (nat, left_wilds, layout, root, black_room, naturals),
