@@ -73,10 +73,10 @@ _NEW_TURN = TurnDraft()
 
 
 def discarded(deal: Deal, card: Card, hand: Cards) -> Deal:
-    """The deal after a discard :func:`discard_violation` allows that keeps cards in hand,
-    ``hand`` (the hand less ``card``, which the caller has made to know that it keeps
-    some): the turn passes to the left (CL-TURN-6). (What the next player finds is for
-    :mod:`canasta._engine.transitions`.)"""
+    """The deal after a discard :func:`discard_violation` allows that keeps cards in hand:
+    the turn passes to the left (CL-TURN-6). ``hand`` is the hand less ``card``, not empty
+    (the caller made it to tell whether the discard goes out). (What the next player finds
+    is for :mod:`canasta._engine.transitions`.)"""
     seat = deal.seat
     played = Cards.of([card])
     return deal.replace(
