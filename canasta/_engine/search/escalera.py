@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from canasta._cache import remembered
 from canasta._engine.search.layout import Layout, Run
+from canasta._engine.search.suits import longest_run
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
@@ -55,7 +56,7 @@ def _in_reach(nat: bytes, runs: tuple[Run, ...], size: int, longest: int) -> boo
         everything = held[suit]
         for low, high, _ in spans:
             everything |= ((1 << (high - low + 1)) - 1) << low
-        if _longest_row(everything) < size:
+        if longest_run(everything, None, 0) < size:
             continue  # not even every card and sequence of the suit together
         if any(
             _window_held(low, low + length, held[suit], spans)
@@ -91,12 +92,3 @@ def _tiled(low: int, end: int, hand: int, runs: list[_Span]) -> bool:
             if first == position:
                 reached |= 1 << (last + 1)
     return bool(reached >> end & 1)
-
-
-def _longest_row(bits: int) -> int:
-    """The most set bits in a row in ``bits``."""
-    longest = 0
-    while bits:
-        bits &= bits >> 1
-        longest += 1
-    return longest

@@ -78,7 +78,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import lcm
 
-from canasta._engine.search.bounds import canasta_bound
+from canasta._engine.search.bounds import canasta_bound, longest_run
 from canasta._engine.search.layout import Layout, Run, with_table_ranks
 from canasta._engine.sequence_steps import suit_masks
 from canasta._engine.steps import rank_totals
@@ -242,16 +242,7 @@ def _gap(position: int, held: int, runs: list[Run], t: Tables) -> bool:
             below |= span
         else:
             above |= span
-    return max(_longest(below), _longest(above)) < t.canasta_size
-
-
-def _longest(mask: int) -> int:
-    """The most positions in a row of ``mask`` (as bits)."""
-    longest = 0
-    while mask:
-        mask &= mask << 1
-        longest += 1
-    return longest
+    return max(longest_run(below, None, 0), longest_run(above, None, 0)) < t.canasta_size
 
 
 def _suit_of(meld: Meld) -> int | None:
