@@ -23,18 +23,18 @@ from typing import Any, Literal
 
 import attrs
 
-from canasta._engine.dealing import first_seat, start_deal
+from canasta._engine import match
 from canasta._engine.meld_rules import Meld
 from canasta._engine.movegen import legal_moves
 from canasta._engine.position import GameParts, InvalidPositionError, Where, game_parts, outcomes
 from canasta._engine.position.arguments import position_of_arguments, sequence_arg
-from canasta._engine.scoring import DealResult, score_deal
-from canasta._engine.state import Deal, DealEnd, Event, Phase, TurnDraft
+from canasta._engine.scoring import DealResult
+from canasta._engine.state import Deal, DealEnd, Phase, TurnDraft
 from canasta._engine.transitions import play
 from canasta._legality import LegalMoves, checked_player, explain_turn, judge, raise_for
 from canasta._model import trusted
 from canasta._model.cards import Card
-from canasta._model.deck import Cards, pack_cards
+from canasta._model.deck import Cards
 from canasta._model.moves import Move, NextDeal, is_move, parse_move
 from canasta._rules.presets import find_rules
 from canasta._rules.ruleset import RuleSet
@@ -105,8 +105,7 @@ class Game:
             raise CanastaError(f"a seed is a whole number or text, not {shown(seed)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)  # exact in JSON readers that use doubles
-        scores = (0,) * ruleset.num_sides
-        return cls._start_deal(ruleset, seed, 0, scores, ())
+        return cls._from_parts(match.dealt(ruleset, seed, 0, (0,) * ruleset.num_sides, ()))
 
     def redealt(self, pack: Sequence[Card] | Cards | str) -> Game:
         """This game with its current deal dealt again from ``pack``, a whole pack in the order
@@ -124,41 +123,7 @@ class Game:
         >>> game.hand(0), game.table.pile_top
         (Cards.parse('4C 4H 5C 5H 6C 6H 7C 7H 8C 8H 9C'), Card.parse('9H'))
         """
-        cards = list(sequence_arg(pack, "pack"))
-        if Cards.of(cards) != pack_cards(self.rules.decks):
-            raise PositionError(f"a pack for {self.rules.name} is {self.rules.pack_size} cards")
-        ended = self.deal_result
-        if len(self.deal.history) or (self.is_over and ended is None):
-            raise PositionError("a deal is dealt again only before anyone has moved in it")
-        scores, results = self.scores, self.results
-        if ended is not None:  # it ended as it was dealt: its score goes with it
-            scores = tuple(s - t for s, t in zip(scores, ended.totals, strict=True))
-            results = results[:-1]
-        return Game._start_deal(self.rules, self.seed, self.deal.number, scores, results, cards)
-
-    @classmethod
-    def _start_deal(
-        cls,
-        rules: RuleSet,
-        seed: int | str,
-        number: int,
-        scores: tuple[int, ...],
-        results: tuple[DealResult, ...],
-        pack: Sequence[Card] | None = None,
-    ) -> Game:
-        minimums = tuple(rules.initial_minimum(score) for score in scores)
-        first = first_seat(rules, seed, number)  # the deal rotates clockwise (CL-SEAT-2)
-        deal = start_deal(rules, f"{seed}/{number}", number, minimums, first, pack)
-        game = cls(
-            rules=rules,
-            seed=seed,
-            deal=deal,
-            scores=scores,
-            results=results,
-            seat_players=rules.seat_players(number),
-            dealt_from_seed=pack is None,
-        )
-        return game._deal_ended() if deal.phase is Phase.OVER else game
+        return Game._from_parts(match.redealt(self._parts(), sequence_arg(pack, "pack")))
 
     @classmethod
     def from_position(
@@ -244,21 +209,15 @@ class Game:
 
     @classmethod
     def _from_parts(cls, parts: GameParts) -> Game:
-        """The game of parts a position or a document made (see
-        :mod:`canasta._engine.position`), with the legal moves its validator found."""
-        game = cls(
-            rules=parts.rules,
-            seed=parts.seed,
-            deal=parts.deal,
-            scores=parts.scores,
-            results=parts.results,
-            seat_players=parts.seat_players,
-            is_over=parts.is_over,
-            dealt_from_seed=parts.dealt_from_seed,
+        """The game of parts a position, a document or the match made (see
+        :mod:`canasta._engine.position`, :mod:`canasta._engine.match`), with the legal moves
+        a validator found (the cache :meth:`legal_moves` fills), made from every field as
+        :func:`_with_deal` makes one."""
+        p = parts
+        legal, seeded = p.legal, p.dealt_from_seed  # every field in order
+        return _make_game(
+            p.rules, p.seed, p.deal, p.scores, p.results, p.seat_players, p.is_over, seeded, legal
         )
-        if parts.legal is not None:
-            object.__setattr__(game, "_legal", parts.legal)  # the cache legal_moves() fills
-        return game
 
     def _parts(self) -> GameParts:
         return GameParts(
@@ -292,10 +251,7 @@ class Game:
     def deal_result(self) -> DealResult | None:
         """The scored result of the deal just ended, at the end of a deal (and once the game
         is over); ``None`` while a deal is played."""
-        results = self.results
-        if self.deal.phase is Phase.OVER and results and results[-1].number == self.deal.number:
-            return results[-1]
-        return None
+        return match.ended_result(self.deal.phase, self.deal.number, self.results)
 
     @property
     def turn_player(self) -> int:
@@ -358,11 +314,7 @@ class Game:
     @property
     def winner(self) -> int | None:
         """The winning side once the game is over; ``None`` before, or after a drawn match."""
-        if not self.is_over:
-            return None
-        best = max(self.scores)
-        leaders = [side for side, score in enumerate(self.scores) if score == best]
-        return leaders[0] if len(leaders) == 1 else None
+        return match.leader(self.scores) if self.is_over else None
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: see :class:`~canasta.views.PlayerView`."""
@@ -375,16 +327,7 @@ class Game:
         Between deals comes :class:`~canasta._model.moves.NextDeal`, which anyone may play: it
         is listed as played by the player whose move ended the deal. A game read from JSON
         without the finished deals' moves (``history="results"``) lists this deal's only."""
-        played: list[tuple[int, Move]] = []
-        number = self.deal.number
-        for result in self.results:
-            seats = result.seat_players
-            played += [(seats[e.seat], e.move) for e in result.history]
-            if result.number < number and result.history:
-                played.append((deal_ender(seats, result.history), _NEXT_DEAL))
-        if not self.results or self.results[-1].number != number:
-            played += [(self.seat_players[e.seat], e.move) for e in self.deal.history]
-        return tuple(played)
+        return match.moves_played(self._parts())
 
     # --- moves -------------------------------------------------------------------------------
 
@@ -459,8 +402,8 @@ class Game:
             or (player is not None and player != self.to_move)
         ):
             raise_for(self.explain(move, player), move)
-            return Game._start_deal(
-                self.rules, self.seed, deal.number + 1, self.scores, self.results
+            return Game._from_parts(
+                match.dealt(self.rules, self.seed, deal.number + 1, self.scores, self.results)
             )
         outcome = play(deal, move, trusted=known)
         if isinstance(outcome, Violation):
@@ -472,37 +415,10 @@ class Game:
         """Read a move from its text form (see :func:`canasta._model.moves.parse_move`)."""
         return parse_move(text)
 
-    def _scored(self) -> tuple[DealResult, tuple[int, ...]]:
-        """The finished deal's result, and the cumulative scores with it (CL-SCORE)."""
-        deal = self.deal
-        per_side = score_deal(deal)
-        scores = tuple(s + part.total for s, part in zip(self.scores, per_side, strict=True))
-        went_out = None if deal.went_out is None else self.seat_players[deal.went_out]
-        result = DealResult(
-            number=deal.number,
-            end=deal.end or DealEnd.STOCK_EXHAUSTED,
-            went_out=went_out,
-            concealed=deal.concealed,
-            scores=per_side,
-            history=tuple(deal.history),
-            seat_players=self.seat_players,
-        )
-        return result, scores
-
     def _deal_ended(self) -> Game:
-        """Score the deal just ended and end the match if it is won (CL-MATCH): the game
-        stays at the end of the deal until :class:`NextDeal` deals the next one."""
-        result, scores = self._scored()
-        results = (*self.results, result)
-        best = max(scores)
-        over = False
-        limit = self.rules.deal_limit
-        if limit is not None and len(results) >= limit:
-            over = True
-        elif best >= self.rules.target_score:
-            leaders = sum(1 for score in scores if score == best)
-            over = leaders == 1 or self.rules.tie_rule == "draw"
-        return attrs.evolve(self, scores=scores, results=results, is_over=over)
+        """The game with the deal just ended scored, and over if the match is won
+        (:func:`~canasta._engine.match.ended`)."""
+        return Game._from_parts(match.ended(self._parts()))
 
     # --- JSON and the position notation ------------------------------------------------------
 
@@ -574,14 +490,6 @@ class Game:
 
 
 _NEXT_DEAL = NextDeal()
-
-
-def deal_ender(seat_players: Sequence[int], history: Sequence[Event]) -> int:
-    """The player listed for the :class:`NextDeal` after a deal (in :attr:`Game.moves`):
-    the player whose move ended it, or the first seat's if nobody moved in it."""
-    return seat_players[history[-1].seat] if history else seat_players[0]
-
-
 _make_game = trusted.maker(Game)
 
 

@@ -45,6 +45,7 @@ from typing import IO
 
 import attrs
 
+from canasta._engine.match import deal_ender
 from canasta._engine.scoring import DealResult
 from canasta._engine.state import DealEnd, Phase
 from canasta._model.moves import Move, NextDeal, parse_move
@@ -61,7 +62,7 @@ from canasta._record_headers import (
 )
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import CanastaError, IllegalMoveError, MoveParseError, RecordError, shown
-from canasta.game import Game, deal_ender
+from canasta.game import Game
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "dump", "dumps", "load", "loads"]
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from canasta._engine import match
 from canasta._engine.movegen import legal_moves
 from canasta._engine.position import (
     ViewParts,
@@ -166,10 +167,7 @@ class PlayerView:
     @property
     def deal_result(self) -> DealResult | None:
         """The scored result of the deal just ended, at the end of a deal; else ``None``."""
-        results = self.results
-        if self.phase is Phase.OVER and results and results[-1].number == self.deal_number:
-            return results[-1]
-        return None
+        return match.ended_result(self.phase, self.deal_number, self.results)
 
     @property
     def hands(self) -> tuple[Cards, ...] | None:

@@ -21,6 +21,7 @@ __all__ = [
     "first_seat",
     "lay_out_pending_red_threes",
     "lay_out_red_threes",
+    "seeded_deal",
     "start_deal",
 ]
 
@@ -176,6 +177,19 @@ _CUT_ORDER: dict[Rank, int] = {
         )
     )
 }
+
+
+def seeded_deal(
+    rules: RuleSet,
+    seed: int | str,
+    number: int,
+    minimums: tuple[int, ...],
+    pack: Sequence[Card] | None = None,
+) -> Deal:
+    """Deal ``number`` of the match that ``seed`` fixes: shuffled by the seed and the deal's
+    number (or dealt from ``pack``), the first seat as :func:`first_seat` says."""
+    first = first_seat(rules, seed, number)
+    return start_deal(rules, f"{seed}/{number}", number, minimums, first, pack)
 
 
 def first_seat(rules: RuleSet, seed: int | str, number: int) -> int:

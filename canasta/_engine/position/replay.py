@@ -35,7 +35,7 @@ from operator import add
 import attrs
 
 from canasta._cache import Memo
-from canasta._engine.dealing import first_seat, start_deal
+from canasta._engine.dealing import seeded_deal
 from canasta._engine.position.invariants import Check
 from canasta._engine.position.parts import Position
 from canasta._engine.scoring import DealResult
@@ -176,5 +176,4 @@ def _replayed_before(
         found = _REPLAYED.find((rules, seed, number, minimums, history[:done]))
         if found is not None:
             return found[0], done, found[1]
-    first = first_seat(rules, seed, number)
-    return start_deal(rules, f"{seed}/{number}", number, minimums, first), 0, ()
+    return seeded_deal(rules, seed, number, minimums), 0, ()
