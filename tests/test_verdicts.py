@@ -23,6 +23,7 @@ from profiles import examples
 import canasta
 import canasta._engine.verdicts as verdicts
 from canasta import MeldKind
+from canasta._engine.step_relations import _Answer, _plain_steps
 from canasta._engine.steps import meld_steps, steps_with_locked
 from canasta._engine.transitions import check
 from canasta._engine.verdicts import Verdicts
@@ -631,9 +632,9 @@ def _follows_both_ways(deal: Deal) -> list[bool]:
     answers = []
     for smaller in every:
         for larger in every:
-            if larger is smaller or not verdicts._plain_steps(deal, smaller, larger):
+            if larger is smaller or not _plain_steps(deal, smaller, larger):
                 continue
-            first, then = verdicts._Answer(smaller, False), verdicts._Answer(larger, False)
+            first, then = _Answer(smaller, False), _Answer(larger, False)
             if smaller.wild_as is not None and larger.wild_as not in (None, smaller.wild_as):
                 continue  # answered before either way is asked (HW-MELD-10)
             wild_as = larger.wild_as if smaller.wild_as is None else None

@@ -153,6 +153,7 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_wild_roots26.py", "canasta._engine.search"),  # wild roots, one wild
         ("tests/test_wild_roots26.py", "canasta._engine.tables"),  # the numbers they use
         ("tests/test_verdicts.py", "canasta._engine.steps"),  # the steps it asks about
+        ("tests/test_verdicts.py", "canasta._engine.step_relations"),  # the relations verdicts ask
         ("tests/test_verdicts.py", "canasta._engine.transitions"),  # the plain verdict
         ("tests/test_verdicts_concealed26.py", "canasta._engine.steps"),  # the steps it asks
         ("tests/test_verdicts_concealed26.py", "canasta._engine.transitions"),  # the verdict
