@@ -105,7 +105,7 @@ class Game:
             raise CanastaError(f"a seed is a whole number or text, not {shown(seed)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)  # exact in JSON readers that use doubles
-        return cls._from_parts(match.dealt(ruleset, seed, 0, (0,) * ruleset.num_sides, ()))
+        return cls._from_parts(match.dealt(ruleset, seed))
 
     def redealt(self, pack: Sequence[Card] | Cards | str) -> Game:
         """This game with its current deal dealt again from ``pack``, a whole pack in the order
@@ -402,9 +402,7 @@ class Game:
             or (player is not None and player != self.to_move)
         ):
             raise_for(self.explain(move, player), move)
-            return Game._from_parts(
-                match.dealt(self.rules, self.seed, deal.number + 1, self.scores, self.results)
-            )
+            return Game._from_parts(match.next_deal(self._parts()))
         outcome = play(deal, move, trusted=known)
         if isinstance(outcome, Violation):
             raise IllegalMoveError.from_violation(outcome, move)

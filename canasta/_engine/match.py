@@ -21,7 +21,16 @@ from canasta._model.moves import Move, NextDeal
 from canasta._rules.ruleset import RuleSet
 from canasta.errors import PositionError
 
-__all__ = ["deal_ender", "dealt", "ended", "ended_result", "leader", "moves_played", "redealt"]
+__all__ = [
+    "deal_ender",
+    "dealt",
+    "ended",
+    "ended_result",
+    "leader",
+    "moves_played",
+    "next_deal",
+    "redealt",
+]
 
 _NEXT_DEAL = NextDeal()
 
@@ -29,14 +38,17 @@ _NEXT_DEAL = NextDeal()
 def dealt(
     rules: RuleSet,
     seed: int | str,
-    number: int,
-    scores: tuple[int, ...],
-    results: tuple[DealResult, ...],
+    number: int = 0,
+    scores: tuple[int, ...] | None = None,
+    results: tuple[DealResult, ...] = (),
     pack: Sequence[Card] | None = None,
 ) -> GameParts:
-    """The match at the start of deal ``number``, after ``scores`` and ``results``: the deal
-    dealt from the seed (or from ``pack``), each side's initial-meld minimum from its score
-    (CL-MATCH-5, CL-INIT-1); scored at once if it ended as it was dealt."""
+    """The match at the start of deal ``number``, after ``scores`` (none at first, CL-MATCH-1)
+    and ``results``: the deal dealt from the seed (or from ``pack``), each side's
+    initial-meld minimum from its score (CL-MATCH-5, CL-INIT-1); scored at once if it ended
+    as it was dealt."""
+    if scores is None:
+        scores = (0,) * rules.num_sides
     minimums = tuple(rules.initial_minimum(score) for score in scores)
     deal = seeded_deal(rules, seed, number, minimums, pack)
     match = GameParts(
@@ -50,6 +62,13 @@ def dealt(
         dealt_from_seed=pack is None,
     )
     return ended(match) if deal.phase is Phase.OVER else match
+
+
+def next_deal(match: GameParts) -> GameParts:
+    """``match``, its deal ended and scored, at the start of the next deal (what
+    :class:`~canasta._model.moves.NextDeal` plays, CL-MATCH-2)."""
+    deal = match.deal
+    return dealt(match.rules, match.seed, deal.number + 1, match.scores, match.results)
 
 
 def redealt(match: GameParts, pack: Sequence[Card]) -> GameParts:
