@@ -253,10 +253,10 @@ class Unsequenced:
 
     def refused_alike(self, step: Step, other: Step) -> bool:
         """Whether ``other``, another choice of suits of ``step`` (the same wild cards,
-        target and size), is refused where ``step`` is, as
-        :meth:`~canasta._engine.verdicts.Verdicts._swapped` answers it from ``step``'s
-        refusal where the player must go out: a meld of one rank that leaves cards in hand,
-        the naturals it lays that stay in hand after ``other`` going into no sequence
+        target and size), is refused where ``step`` is: the one statement of the relation
+        :meth:`~canasta._engine.step_relations.StepRelations._swapped` asks of a meld of one
+        rank where the player must go out. A meld of one rank that leaves cards in hand, the
+        naturals it lays that stay in hand after ``other`` going into no sequence
         (:meth:`faces`), none of the cards swapped a locked pile card (CL-INIT-4). Asked
         before ``other`` is asked as a step of its own, it spares that question's
         bookkeeping: in the Bolivia position above, 348 of the 602 other choices of its 130

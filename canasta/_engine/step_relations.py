@@ -73,7 +73,8 @@ class StepRelations:
           answered from the same with a two, or the other way round);
         * a meld of one rank with other suits of its naturals, where the naturals that stay
           in hand after ``known`` (if it is legal) or after ``step`` (if it is refused) can
-          go into no sequence (:meth:`~canasta._engine.search.bounds.Homes.no_sequence_takes`):
+          go into no sequence (:meth:`~canasta._engine.search.bounds.Homes.no_sequence_takes`;
+          asked of :meth:`~canasta._engine.related_steps.Unsequenced.refused_alike`):
           they join the same melds of their rank as the others would, or are the same
           discard (a card of the rank: the same points). Every suit choice of a meld of one
           rank that takes the hand's last wild cards, say, is refused from one search.
@@ -91,12 +92,9 @@ class StepRelations:
             return self.deal.minimum_reached()
         if any(wild) or first.kind is not _RANK_MELD:
             return False
-        # The other step's naturals that stay in hand after the step that is legal if
-        # ``known``'s is, or after ``step`` if it is refused.
-        unsequenced = self._unsequenced.faces
-        if known.legal:
-            return unsequenced(step).issuperset(f for f in swapped if theirs[f] > mine[f])
-        return unsequenced(first).issuperset(f for f in swapped if mine[f] > theirs[f])
+        # Legal where ``known``'s is: ``known``'s refused where ``step`` is.
+        refused, other = (step, first) if known.legal else (first, step)
+        return self._unsequenced.refused_alike(refused, other)
 
     def _follows(self, first: _Answer, then: _Answer) -> bool:
         """Whether ``then``'s step is ``first``'s followed by one addition the validator
