@@ -156,6 +156,8 @@ OWNERS: frozenset[tuple[str, str]] = frozenset(
         ("tests/test_verdicts.py", "canasta._engine.step_relations"),  # the relations verdicts ask
         ("tests/test_verdicts.py", "canasta._engine.transitions"),  # the plain verdict
         ("tests/test_verdicts_concealed26.py", "canasta._engine.steps"),  # the steps it asks
+        ("tests/test_verdicts_equal_melds44.py", "canasta._engine.steps"),  # the steps it relates
+        ("tests/test_verdicts_equal_melds44.py", "canasta._engine.step_relations"),  # _Answer
         ("tests/test_verdicts_concealed26.py", "canasta._engine.transitions"),  # the verdict
         ("tests/test_transitions.py", "canasta._engine.turn"),  # the steps' rules it plays
         ("tests/test_transitions.py", "canasta._engine.take_candidates"),  # takes it judges

@@ -28,6 +28,7 @@ __all__ = [
     "by_kin",
     "differing_faces",
     "grows",
+    "made_at",
     "may_grow",
     "merged_answer",
     "same_future",
@@ -192,6 +193,16 @@ def wild_kept(smaller: Step, larger: Step) -> bool:
     card stands for one rank for the rest of the deal (HW-MELD-10), so a step whose wild
     card stands for another is not ``smaller``'s followed by an addition."""
     return smaller.wild_as is None or larger.wild_as in (None, smaller.wild_as)
+
+
+def made_at(melds: tuple[Meld, ...], step: Step) -> int:
+    """Where the meld ``step`` makes is among the side's ``melds`` after it: an addition's
+    target, where the meld grew in its place (``Naming.placed``); for a new meld, the one
+    that is the step's own (made afresh, where equal melds laid out elsewhere may be one
+    object: :func:`~canasta._model.melds.layout` is remembered)."""
+    if step.target is not None:
+        return step.target
+    return next(i for i, meld in enumerate(melds) if meld is step.result)
 
 
 def may_grow(smaller: Step, larger: Step) -> bool:

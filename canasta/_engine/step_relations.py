@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from canasta._engine.meld_rules import added
 from canasta._engine.naming import naming
-from canasta._engine.related_steps import Unsequenced, differing_faces, same_future, wild_kept
+from canasta._engine.related_steps import (
+    Unsequenced,
+    differing_faces,
+    made_at,
+    same_future,
+    wild_kept,
+)
 from canasta._engine.state import Deal
 from canasta._engine.step import Step
 from canasta._engine.turn.melding import addition_target, melded
@@ -116,8 +122,8 @@ class StepRelations:
         deal, smaller, larger = self.deal, first.step, then.step
         after = first.after(deal)
         side_melds = after.melds[after.side]
-        index = next((i for i, meld in enumerate(side_melds) if meld is smaller.result), None)
-        if index is None or not after.hand:
+        index = made_at(side_melds, smaller)
+        if not after.hand:
             return False
         rest = larger.cards - smaller.cards
         grown = addition_target(after, make_addition(None, rest, index, wild_as))
@@ -131,12 +137,12 @@ class StepRelations:
         side's melds and the draft alone, with no deal built: it gives the same answer.
 
         After ``smaller``'s step the meld it makes is where ``Naming.placed`` puts it
-        (``index``, the first meld that is it, as :meth:`_follows` finds it); in the meld
-        phase, with no card locked, the validator allows adding the ``rest`` of ``larger``'s
-        cards there (:func:`~canasta._engine.turn.melding.addition_target`) exactly when the
-        rules of melds do (:func:`~canasta._engine.meld_rules.added`): the rest is in the hand
-        left, as ``larger``'s cards are in the hand, so that hand is not empty (or the rest
-        is, which no rule adds).
+        (``index``, :func:`~canasta._engine.related_steps.made_at`); in the meld phase, with
+        no card locked, the validator allows adding the ``rest`` of ``larger``'s cards there
+        (:func:`~canasta._engine.turn.melding.addition_target`) exactly when the rules of
+        melds do (:func:`~canasta._engine.meld_rules.added`): the rest is in the hand left,
+        as ``larger``'s cards are, so that hand is not empty (or the rest is, which no rule
+        adds).
         The deal after it and the one after ``larger``'s step (both made by
         :func:`~canasta._engine.turn.melding.melded` from this deal) then differ at most in
         the side's melds and in the draft as ``Naming.placed`` leaves them:
@@ -155,8 +161,7 @@ class StepRelations:
         names = naming(deal.rules)
         melds, draft = deal.melds[deal.side], deal.draft
         first = names.placed(melds, draft, smaller.target, smaller.result)
-        index = next(i for i, meld in enumerate(first[0]) if meld is smaller.result)
-        return names.placed(*first, index, larger.result) == names.placed(
+        return names.placed(*first, made_at(first[0], smaller), larger.result) == names.placed(
             melds, draft, larger.target, larger.result
         )
 
