@@ -15,38 +15,19 @@ family of ten suits is refused within a bound of CPU time.
 
 from __future__ import annotations
 
-import time
-
 import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
-from search_helpers import seat_to_meld
+from search_helpers import KINGS, assert_as_the_reference, family_answer
+from search_helpers import gap_family as _family
 
 import canasta
-from canasta._engine.search import planner, reference
 
 RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = "SHDC"
-KINGS = ["KS KH KD", "KC KS KH"]
 Position = tuple[canasta.RuleSet, list[str], list[str]]
-
-
-def _run(suit: str, low: int, high: int) -> str:
-    return " ".join(RANKS[position] + suit for position in range(low, high + 1))
-
-
-def _family(suits: int, gap: int) -> tuple[list[str], list[str]]:
-    """Per suit 4-6 and the three ranks after a gap of ``gap`` ranks on the table, the
-    gap's cards in hand."""
-    melds: list[str] = []
-    hand: list[str] = []
-    for number in range(suits):
-        suit = SUITS[number % len(SUITS)]
-        melds += [_run(suit, 0, 2), _run(suit, 3 + gap, 5 + gap)]
-        hand += [RANKS[3 + n] + suit for n in range(gap)]
-    return melds, hand
 
 
 @st.composite
@@ -105,16 +86,7 @@ def test_hw_meld_12_one_natural_card_in_one_canasta_answered_as_the_reference(
     position: Position,
 ) -> None:
     """The planner answers as the reference solver, asked or not."""
-    rules, melds, hand = position
-    game = seat_to_meld(rules, melds, hand, 2, ["4C 4D"], "JK")
-    if game is None:
-        return
-    for permitted in (False, True):
-        expected = reference.can_go_out(game.deal, permitted=permitted)
-        assert planner.can_go_out(game.deal, permitted=permitted) == expected, (
-            position,
-            permitted,
-        )
+    assert_as_the_reference(*position)
 
 
 @pytest.mark.planner_only(reason="times the planner: the reference takes minutes here")
@@ -126,13 +98,6 @@ def test_hw_meld_12_the_family_one_canasta_short_refused_at_once(
     than the suits make (the kings' one canasta more): refused within a bound of CPU time
     (about 2 ms; it took 15 s with ten suits and a gap of two, 24 s with eight and a gap of
     three, searching every placing of the sevens and eights)."""
-    rules = attrs.evolve(canasta.find_rules(name, players=2), canastas_to_go_out=suits + 2)
-    melds, hand = _family(suits, gap)
-    game = seat_to_meld(rules, melds + KINGS, [*hand, "2C"], 2, ["4C 4D"], "JK")
-    assert game is not None
-    canasta.clear_caches()
-    start = time.process_time()
-    found = planner.can_go_out(game.deal)
-    spent = time.process_time() - start
+    found, spent = family_answer(name, suits, gap, suits + 2)
     assert not found
     assert spent < 0.1, spent
