@@ -10,9 +10,11 @@ refutes (:func:`going_out_with`), under a preset or house rules drawn from a see
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import attrs
 import pytest
 from fuzz.options import random_rules
 from hypothesis import strategies as st
@@ -21,18 +23,22 @@ from play_helpers import meld_phases
 
 import canasta
 from canasta import Cards, Meld, RuleSet, find_rules
-from canasta._engine.search import going_out, planner
+from canasta._engine.search import going_out, planner, reference
 from canasta._engine.search.layout import Layout, RankGroup, Run, wild_meld_canastas
 from canasta._engine.search.summary import Summary
 from canasta._engine.search.sweep import Sweep
 from canasta._engine.tables import TOP, tables
 
 __all__ = [
+    "KINGS",
+    "assert_as_the_reference",
     "assert_the_same_going_out",
     "drawn_rank_groups",
     "drawn_rules",
     "drawn_runs",
     "drawn_stretch",
+    "family_answer",
+    "gap_family",
     "going_out_questions",
     "going_out_with",
     "planner_walk",
@@ -69,6 +75,58 @@ def seat_to_meld(
         )
     except canasta.PositionError:
         return None
+
+
+_RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+#: Two melds of kings that may merge, beside :func:`gap_family`.
+KINGS = ["KS KH KD", "KC KS KH"]
+
+
+def gap_family(suits: int, gap: int = 1) -> tuple[list[str], list[str]]:
+    """The late-merge family: per suit (spades, hearts, diamonds, clubs, and round again)
+    4-6 and the three ranks after a gap of ``gap`` ranks on the table, the gap's cards in
+    hand."""
+    melds: list[str] = []
+    hand: list[str] = []
+    for number in range(suits):
+        suit = "SHDC"[number % 4]
+        melds += [
+            " ".join(_RANKS[position] + suit for position in range(low, low + 3))
+            for low in (0, 3 + gap)
+        ]
+        hand += [_RANKS[3 + n] + suit for n in range(gap)]
+    return melds, hand
+
+
+def family_answer(name: str, suits: int, gap: int, canastas: int) -> tuple[bool, float]:
+    """The planner's going-out answer for :func:`gap_family` with two melds of kings and the
+    two of clubs in hand under the preset ``name`` needing ``canastas`` canastas, and the
+    CPU seconds it took, the caches emptied first."""
+    rules = attrs.evolve(find_rules(name, players=2), canastas_to_go_out=canastas)
+    melds, hand = gap_family(suits, gap)
+    game = seat_to_meld(rules, melds + KINGS, [*hand, "2C"], 2, ["4C 4D"], "JK")
+    assert game is not None
+    canasta.clear_caches()
+    start = time.process_time()
+    found = planner.can_go_out(game.deal)
+    return found, time.process_time() - start
+
+
+def assert_as_the_reference(rules: RuleSet, melds: list[str], hand: list[str]) -> None:
+    """The planner's going-out answer for the last seat to meld with ``melds`` and ``hand``
+    (:func:`seat_to_meld`, the other seat holding 4C 4D, the joker on the pile) is the
+    reference solver's, asked or not (none where that is no position)."""
+    game = seat_to_meld(rules, melds, hand, 2, ["4C 4D"], "JK")
+    if game is None:
+        return
+    for permitted in (False, True):
+        expected = reference.can_go_out(game.deal, permitted=permitted)
+        assert planner.can_go_out(game.deal, permitted=permitted) == expected, (
+            rules,
+            melds,
+            hand,
+            permitted,
+        )
 
 
 def naturals(text: str) -> bytes:

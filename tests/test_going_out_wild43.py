@@ -14,38 +14,17 @@ of CPU time.
 
 from __future__ import annotations
 
-import time
-
 import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
-from search_helpers import seat_to_meld
+from search_helpers import KINGS, assert_as_the_reference, family_answer
+from search_helpers import gap_family as _family
 
 import canasta
-from canasta._engine.search import planner, reference
 
-RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-SUITS = "SHDC"
-KINGS = ["KS KH KD", "KC KS KH"]
 Position = tuple[canasta.RuleSet, list[str], list[str]]
-
-
-def _run(suit: str, low: int, high: int) -> str:
-    return " ".join(RANKS[position] + suit for position in range(low, high + 1))
-
-
-def _family(suits: int, gap: int = 1) -> tuple[list[str], list[str]]:
-    """Per suit 4-6 and the three ranks after a gap of ``gap`` ranks on the table, the
-    gap's cards in hand."""
-    melds: list[str] = []
-    hand: list[str] = []
-    for number in range(suits):
-        suit = SUITS[number % len(SUITS)]
-        melds += [_run(suit, 0, 2), _run(suit, 3 + gap, 5 + gap)]
-        hand += [RANKS[3 + n] + suit for n in range(gap)]
-    return melds, hand
 
 
 @st.composite
@@ -90,16 +69,7 @@ def test_hw_mrg_1_gap_cards_with_a_wild_card_answered_as_the_reference(
     position: Position,
 ) -> None:
     """The planner answers as the reference solver, asked or not."""
-    rules, melds, hand = position
-    game = seat_to_meld(rules, melds, hand, 2, ["4C 4D"], "JK")
-    if game is None:
-        return
-    for permitted in (False, True):
-        expected = reference.can_go_out(game.deal, permitted=permitted)
-        assert planner.can_go_out(game.deal, permitted=permitted) == expected, (
-            position,
-            permitted,
-        )
+    assert_as_the_reference(*position)
 
 
 @pytest.mark.planner_only(reason="times the planner: the reference takes minutes here")
@@ -112,13 +82,6 @@ def test_ten_suits_of_gap_cards_with_a_wild_card_go_out_at_once(name: str, gap: 
     merged, found within a bound of CPU time (some 4 ms; it took 5.6 s under Hollywood,
     and 1.8 s with a gap of two after wild43, whose order tried first only a card joining
     two sequences)."""
-    rules = attrs.evolve(canasta.find_rules(name, players=2), canastas_to_go_out=11)
-    melds, hand = _family(10, gap)
-    game = seat_to_meld(rules, melds + KINGS, [*hand, "2C"], 2, ["4C 4D"], "JK")
-    assert game is not None
-    canasta.clear_caches()
-    start = time.process_time()
-    found = planner.can_go_out(game.deal)
-    spent = time.process_time() - start
+    found, spent = family_answer(name, 10, gap, 11)
     assert found
     assert spent < 0.1, spent

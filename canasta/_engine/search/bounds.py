@@ -8,11 +8,12 @@ few cards for the canastas going out needs (the natural sequence canasta some ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import chain, combinations
 
 from canasta._cache import remembered
 from canasta._engine.search.layout import Layout, RankGroup, Run
 from canasta._engine.search.placing import tally
+from canasta._engine.search.shared import natural_canastas
 from canasta._engine.search.suits import longest_run, suit_costs
 from canasta._engine.search.summary import Summary
 from canasta._engine.sequence_steps import suit_masks
@@ -413,9 +414,22 @@ def canastas_out_of_reach(
     (:func:`_family_costs`): the cheapest missing ones must fit in the wild cards not owed
     to bringing the summed up melds to the smallest size. Counting every natural card for
     each family it might join, and no wild card for a canasta that might take none, only
-    ever makes it easier."""
+    ever makes it easier; where that leaves them within reach, the canastas of ranks and
+    sequences that take no wild card are counted against the hand's naturals, one card in
+    one canasta (:func:`_natural_cards_short`)."""
     missing = needed - summary.done
-    if missing <= 0 or free_rank_canastas(nat, layout, t) >= missing:
+    if missing <= 0:
+        return False
+    return _wild_cards_short(nat, wilds, layout, summary, missing, t) or _natural_cards_short(
+        nat, wilds, layout, summary, missing, t
+    )
+
+
+def _wild_cards_short(
+    nat: bytes, wilds: int, layout: Layout, summary: Summary, missing: int, t: Tables
+) -> bool:
+    """:func:`canastas_out_of_reach` with every family counted on its own."""
+    if free_rank_canastas(nat, layout, t) >= missing:
         return False
     left = wilds - summary.need
     costs = list(summary.shorts)
@@ -437,6 +451,28 @@ def canastas_out_of_reach(
                 return False
             costs += family
     return _cheapest(costs, missing) > left
+
+
+def _natural_cards_short(
+    nat: bytes, wilds: int, layout: Layout, summary: Summary, missing: int, t: Tables
+) -> bool:
+    """:func:`canastas_out_of_reach` where the canastas of ranks and sequences that take no
+    wild card of the hand are no more than its naturals make (:func:`natural_canastas`):
+    the others cost one at least. Not asked where the hand holds a canasta's size of
+    naturals for each one missing: that count has none take more, so it leaves none out."""
+    if sum(nat) >= missing * t.canasta_size:
+        return False
+    natural = natural_canastas(nat, layout, t)
+    if natural >= missing:
+        return False
+    families = [*each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t)]
+    if t.sequences and t.longest_sequence >= t.canasta_size:
+        families += suit_costs(nat, wilds, layout, missing, t)
+    ranked = sorted(chain.from_iterable(families))
+    costs = [*summary.shorts, *ranked[:natural], *(max(1, cost) for cost in ranked[natural:])]
+    for family in _wild_family_costs(layout, missing, t):
+        costs += family
+    return _cheapest(costs, missing) > wilds - summary.need
 
 
 def _cheapest(costs: list[int], missing: int) -> int:
@@ -471,10 +507,14 @@ def _family_costs(
     """The least wild cards each further canasta of a family but the sequences costs, up
     to ``missing`` of each (see :func:`canastas_out_of_reach`, which adds the sequences':
     :func:`~canasta._engine.search.suits.suit_costs`)."""
-    size = t.canasta_size
     yield from each_rank_costs(tally(nat).by_rank, layout.ranks, missing, t)
-    if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= size:
-        yield increments(sum(group.size for group in layout.wilds), missing, size)
+    yield from _wild_family_costs(layout, missing, t)
+
+
+def _wild_family_costs(layout: Layout, missing: int, t: Tables) -> Iterator[tuple[int, ...]]:
+    """The least wild cards each further canasta of the melds of wild cards costs."""
+    if (t.wild_melds or layout.wilds) and t.longest_wild_meld >= t.canasta_size:
+        yield increments(sum(group.size for group in layout.wilds), missing, t.canasta_size)
 
 
 @remembered(1 << 12)

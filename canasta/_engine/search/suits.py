@@ -14,7 +14,7 @@ from canasta._engine.search.layout import Layout, Run
 from canasta._engine.tables import TOP, Tables
 from canasta._model.cards import SUITS
 
-__all__ = ["each_suit_costs", "longest_run", "suit_costs"]
+__all__ = ["each_suit_costs", "free_stretches", "longest_run", "runs_by_suit", "suit_costs"]
 
 _PER_RANK = len(SUITS)
 
@@ -54,7 +54,7 @@ def each_suit_costs(
     nat: bytes, wilds: int, layout: Layout, missing: int, t: Tables
 ) -> list[tuple[int, ...] | None]:
     """:func:`suit_costs` by suit: ``None`` for a suit whose cards reach no canasta."""
-    runs = _runs_by_suit(layout.runs)
+    runs = runs_by_suit(layout.runs)
     wild = wilds > 0
     return [
         _suit_costs(nat[suit::_PER_RANK], runs[suit], wild, missing, t)
@@ -63,7 +63,7 @@ def each_suit_costs(
 
 
 @remembered(1 << 12)
-def _runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+def runs_by_suit(runs: tuple[Run, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """The open sequences ``runs`` by suit, each as its lowest and highest position and its
     wild cards. Remembered: the positions of a search that place the naturals of a rank
     onto melds of it, or place none onto sequences, keep the sequences as they were (4096
@@ -155,7 +155,18 @@ def _run_sets(runs: tuple[tuple[int, int, int], ...], most: int) -> list[tuple[i
 def free_canastas(held: bytes, spans: tuple[tuple[int, int], ...], size: int) -> int:
     """At most how many sequence canastas of a suit its naturals still to place (``held``,
     by position) and its open sequences (the positions each covers, ``spans``) make with no
-    wild card but those the sequences hold.
+    wild card but those the sequences hold: :func:`free_stretches` added up."""
+    return sum(most for most, _, _ in free_stretches(held, spans, size))
+
+
+@remembered(1 << 12)
+def free_stretches(
+    held: bytes, spans: tuple[tuple[int, int], ...], size: int
+) -> tuple[tuple[int, int, int], ...]:
+    """For each stretch of positions a suit's cards cover that may hold a sequence canasta
+    with no wild card but those the open sequences hold (:func:`free_canastas`): at most
+    how many such canastas it makes, and its first and last positions (from the first to
+    one past the last).
 
     Such a canasta covers ``size`` positions in a row or more, each with a card of the suit
     (a natural still to place, or a card of an open sequence over it): it lies within one
@@ -164,12 +175,12 @@ def free_canastas(held: bytes, spans: tuple[tuple[int, int], ...], size: int) ->
     to its ``size``-th from the start), so it makes no more of them than the fewest cards
     over a position of that middle; and none makes more than its cards allow. Remembered:
     the positions of a search below a suit's ranks ask it of the same cards (4096 answers,
-    each a number)."""
+    each a few numbers)."""
     cover = list(held)
     for low, high in spans:
         for position in range(low, high + 1):
             cover[position] += 1
-    free = 0
+    stretches = []
     end = 0
     while end < len(cover):
         start = end
@@ -180,6 +191,7 @@ def free_canastas(held: bytes, spans: tuple[tuple[int, int], ...], size: int) ->
             most = sum(cover[start:end]) // size
             if length < 2 * size:
                 most = min(most, *cover[end - size : start + size])
-            free += most
+            if most:
+                stretches.append((most, start, end))
         end += 1
-    return free
+    return tuple(stretches)
