@@ -204,6 +204,12 @@ POSITIONS = [
     # seed 3606623101, decision 95; loaded again with the caches emptied, CPU best of three
     # at load 1.5: 141 ms at ea95d0a, 124 ms at 9ac8bf6).
     ("classic-6p-sequences-no-wild-cards-48-cards-after-taking-the-pile.json", 276, "1b76e649a7"),
+    # benchmarks/worst_case.py --seconds 300 --over 50 --seed 44 at 959e019 (count and digest
+    # the same there and after the ninth session's changes): Samba for five with hand_size=6,
+    # canastas_to_go_out=1 and max_sequence_length=24, an 80-card hand that has just taken
+    # the pile before its minimum (163 ms in the campaign, seed 3472995501, decision 251;
+    # loaded again without its history, caches emptied, CPU best of three: 91 ms, load 1).
+    ("samba-5p-hand-size-6-80-cards-after-taking-the-pile.json", 375, "3c78d87fb7"),
 ]
 
 
