@@ -288,9 +288,9 @@ def layout(cards: Cards, wild_as: Rank | None = None) -> Meld | Violation:
     by each larger step related to it, ``Verdicts._follows``, and new melds by each
     going-out question's plainest plan, ``planner.out_at_once``): loading the Hollywood for
     five position of ``tests/data/slow26`` with ``min_naturals=2`` asks 808 layouts of 132
-    cards. Equal melds may so be one object: nothing tells a meld by its identity but
-    ``Verdicts``, which finds by it only the new meld a step makes (made afresh, never
-    laid out here)."""
+    cards. Equal melds may so be one object: nothing tells a meld by its identity but the
+    relations between steps (``related_steps.made_at``), which find by it only the new meld
+    a step makes (made afresh, never laid out here)."""
     quick = _plain_rank_layout(cards, wild_as)
     if quick is not None:
         return quick
