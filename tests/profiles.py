@@ -5,7 +5,9 @@ so every run tries the same examples, and bounded; ``dev`` (the default for a ba
 tries more, random examples; ``reference`` (what ``./run test-reference`` uses, and the
 default where ``CANASTA_REFERENCE=1`` asks the reference solver to answer) is ``ci`` with
 fewer examples: the reference plays every step out, so one example costs it many times what
-it costs the planner.
+it costs the planner. A test leaves ``derandomize`` to the profile (the going-out search's
+property tests set it themselves until the ninth session, so ``dev`` never drew new examples
+of them).
 
 A test that names its number, ``@settings(max_examples=examples(40))``, tries that many
 under ``ci`` and ``dev``, and under ``reference`` as many fewer as that profile tries fewer

@@ -58,7 +58,7 @@ def test_hw_mrg_1_copies_between_two_sequences_go_out() -> None:
     assert _agree([f"{rank}S" for rank in RANKS[3:8]] * 2, melds) is True
 
 
-@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None)
 @example(low=0, high=6, copies=2, runs=[], wilds=0)
 @example(low=3, high=7, copies=2, runs=[(0, 2), (8, 10)], wilds=0)
 @given(
@@ -95,7 +95,7 @@ def test_hw_meld_9_two_new_rank_canastas_past_one_meld_s_wild_cards_go_out() -> 
     assert _agree(hand, CANASTAS[:1], rules) is True
 
 
-@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None)
 @example(name="hollywood", queens=10, jacks=0, wilds=4, canastas=3, laid=1)
 @example(name="samba", queens=5, jacks=10, wilds=4, canastas=3, laid=1)
 @given(

@@ -77,7 +77,7 @@ def _positions(draw: st.DrawFn) -> tuple[canasta.RuleSet, list[str], list[str], 
     return rules, melds, hand, players
 
 
-@settings(max_examples=examples(120), deadline=None, derandomize=True)
+@settings(max_examples=examples(120), deadline=None)
 @example(position=(canasta.find_rules("hollywood", 2), ["4S 5S 6S", "8S 9S 10S"], ["7S"], 2))
 @example(
     position=(
@@ -178,7 +178,7 @@ def _closed_positions(draw: st.DrawFn) -> tuple[canasta.RuleSet, list[str], list
     return rules, melds, hand, players
 
 
-@settings(max_examples=examples(120), deadline=None, derandomize=True)
+@settings(max_examples=examples(120), deadline=None)
 @example(  # the two of clubs into the merged kings (six), after the merge, makes a canasta
     position=(
         attrs.evolve(canasta.find_rules("samba", 2), canastas_to_go_out=3),

@@ -51,7 +51,7 @@ def spades(low: int, high: int) -> str:
     return " ".join(RANKS[position] + "S" for position in range(low, high + 1))
 
 
-@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None)
 @example(first=(0, 2), gap=1, second_size=3, hand=["7S", "6H"], canastas=1, hearts=True)
 @example(first=(0, 1), gap=2, second_size=3, hand=["6S", "7S"], canastas=2, hearts=False)
 @given(
@@ -87,7 +87,7 @@ def test_bo_out_1_merges_before_the_last_card_as_the_reference_finds_them(
     _agrees(canasta.find_rules("bolivia", players=4), ["4C 4D", "5C 5D", "8C 8D"], hand, melds)
 
 
-@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None)
 @example(gap=1, hand=["2C", "KD"], kings=True)
 @example(gap=1, hand=["2C"], kings=False)
 @given(

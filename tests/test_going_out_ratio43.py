@@ -151,7 +151,7 @@ def _rules(name: str, **options: object) -> canasta.RuleSet:
     return attrs.evolve(canasta.find_rules(name, 2), canastas_to_go_out=1, **options)
 
 
-@settings(max_examples=examples(300), deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None)
 @example(  # merged first (five natural cards, two wild cards), it takes the king and two more
     position=(
         _rules("samba", wild_ratio="naturals_gt_wilds", max_wilds_per_meld=4),

@@ -371,7 +371,7 @@ TURN_CHANGES = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None)
 @given(index=st.integers(0, len(POSITIONS) - 1), changes=TURN_CHANGES, seed=st.integers(0, 9))
 def test_every_accepted_mutated_turn_is_playable(
     index: int, changes: dict[str, Any], seed: int
@@ -521,7 +521,7 @@ def test_CL_SCORE_3_scores_that_are_not_the_sums_of_the_results_are_refused() ->
     assert Game.from_json(json.dumps(more)).scores == tuple(more["scores"])
 
 
-@settings(max_examples=examples(12), deadline=None, derandomize=True)
+@settings(max_examples=examples(12), deadline=None)
 @given(
     preset=st.sampled_from(["classic", "hollywood", "samba", "bolivia"]),
     players=st.sampled_from([None, 2, 5]),

@@ -205,7 +205,7 @@ FACTS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=examples(60), deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None)
 @given(index=st.integers(0, len(MID_TURN) - 1), facts=FACTS)
 def test_an_accepted_view_of_another_players_turn_can_be_sampled(
     index: int, facts: dict[str, Any]

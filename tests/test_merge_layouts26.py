@@ -223,7 +223,7 @@ def cards(rank: str, count: int, start: int = 0) -> list[str]:
 melds_of_sixes = st.lists(st.tuples(st.integers(3, 4), st.integers(0, 1)), min_size=2, max_size=4)
 
 
-@settings(max_examples=examples(100), deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None)
 @example(sixes=[(3, 0)] * 3, sevens=[], in_hand=(0, 0, 3, 0), kings=True, odd_card=True)
 @given(
     sixes=melds_of_sixes,
@@ -346,7 +346,7 @@ runs = st.builds(
 wild_groups = st.builds(WildGroup, st.integers(2, 6), st.booleans())
 
 
-@settings(max_examples=examples(300), deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from(sorted(RULES)),
     st.lists(rank_groups, max_size=5),
